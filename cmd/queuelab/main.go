@@ -1,0 +1,61 @@
+// Command queuelab runs the queuelab simulations, validations and formula
+// calculator. Run `queuelab --help` for the list of subcommands.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// usageError marks an error caused by bad input on the command line; main
+// exits with status 2 for it (status 1 for every other failure).
+type usageError struct{ err error }
+
+func (u usageError) Error() string { return u.err.Error() }
+func (u usageError) Unwrap() error { return u.err }
+
+// usagef formats a usage error (exit status 2).
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "queuelab",
+		Short:         "Discrete-event simulation of a payment switch and a web service, checked against queueing formulas",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	for _, add := range subcommands {
+		root.AddCommand(add())
+	}
+	return root
+}
+
+// subcommands holds the constructors of every subcommand; each file of this
+// package that defines a subcommand appends to it in an init function.
+var subcommands []func() *cobra.Command
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run executes the command line args and returns the process exit status.
+func run(args []string) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(os.Stderr, "queuelab:", err)
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}

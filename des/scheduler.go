@@ -1,0 +1,311 @@
+package des
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Priority orders events that fall at the same time: lower runs first.
+// See the package documentation for the named priorities and why they are
+// in this order. Any value in [PriorityMin, PriorityMax] may be used.
+type Priority int8
+
+// Named priorities, in the order they run at equal times.
+const (
+	PriorityMin     Priority = -128
+	PriorityControl Priority = -30
+	PriorityRelease Priority = -20
+	PriorityDefault Priority = 0
+	PriorityTimeout Priority = 20
+	PriorityMonitor Priority = 30
+	PriorityMax     Priority = 127
+)
+
+// Handle identifies a scheduled event so that it can be cancelled. The zero
+// Handle refers to no event; cancelling it is a no-op.
+type Handle struct {
+	ref uint32 // slot index + 1
+	gen uint32
+}
+
+// Valid reports whether h was returned by a successful Schedule call. It
+// stays true after the event fires or is cancelled.
+func (h Handle) Valid() bool { return h.ref != 0 }
+
+// ErrPast is returned (wrapped) when an event is scheduled before the
+// current time.
+var ErrPast = errors.New("des: cannot schedule an event in the past")
+
+// seqBits is the number of low bits of the tie key that hold the insertion
+// sequence; the high 8 bits hold the priority.
+const seqBits = 56
+
+// node is one entry of the heap: the ordering key and the payload slot.
+// It is kept small (24 bytes) because heap operations move nodes around.
+type node struct {
+	at  Time
+	tie uint64 // priority (biased to unsigned) << seqBits | sequence
+	ref uint32 // index into Scheduler.slots
+}
+
+func (a *node) less(b *node) bool {
+	return a.at < b.at || (a.at == b.at && a.tie < b.tie)
+}
+
+// slot holds the payload of one pending event.
+type slot[P any] struct {
+	payload   P
+	gen       uint32
+	cancelled bool
+	nextFree  uint32 // free list link (index + 1), 0 = end
+}
+
+// Scheduler is a pending-event set keyed by (time, priority, insertion
+// sequence), with a clock that only moves forward. P is the event payload
+// type; it is stored by value, so a small struct keeps events free of
+// allocation and of interface boxing.
+//
+// The heap is 4-ary with the keys stored inline; payloads live in a slab
+// recycled through a free list, so in steady state neither Schedule nor Pop
+// allocates. Cancel is O(1) and lazy: the event is marked and skipped when
+// it reaches the top; when cancelled events outnumber live ones the heap is
+// compacted in O(n), so memory stays within twice the live events.
+//
+// The zero Scheduler is ready to use at time 0.
+type Scheduler[P any] struct {
+	now   Time
+	seq   uint64
+	heap  []node
+	slots []slot[P]
+	free  uint32 // head of the free list (index + 1), 0 = empty
+	dead  int    // cancelled events still in the heap
+}
+
+// Now returns the current simulated time.
+func (s *Scheduler[P]) Now() Time { return s.now }
+
+// Len returns the number of pending events that have not been cancelled.
+func (s *Scheduler[P]) Len() int { return len(s.heap) - s.dead }
+
+// Schedule adds an event with payload p at time at. It returns an error
+// wrapping ErrPast if at is before Now(); an event at exactly Now() is
+// allowed and runs after the events already scheduled for Now() with the
+// same or lower priority.
+func (s *Scheduler[P]) Schedule(at Time, prio Priority, p P) (Handle, error) {
+	if at < s.now {
+		return Handle{}, fmt.Errorf("%w: at %v, now %v", ErrPast, at, s.now)
+	}
+	var ref uint32
+	if s.free != 0 {
+		ref = s.free - 1
+		s.free = s.slots[ref].nextFree
+		sl := &s.slots[ref]
+		sl.payload = p
+		sl.cancelled = false
+	} else {
+		ref = uint32(len(s.slots))
+		s.slots = append(s.slots, slot[P]{payload: p, gen: 1})
+	}
+	s.seq++
+	n := node{at: at, tie: uint64(uint8(prio)^0x80)<<seqBits | s.seq&(1<<seqBits-1), ref: ref}
+	s.heap = append(s.heap, n)
+	s.up(len(s.heap) - 1)
+	return Handle{ref: ref + 1, gen: s.slots[ref].gen}, nil
+}
+
+// After schedules p at Now()+d; it refuses negative d and a sum that
+// overflows.
+func (s *Scheduler[P]) After(d Time, prio Priority, p P) (Handle, error) {
+	if d < 0 {
+		return Handle{}, fmt.Errorf("%w: negative delay %v", ErrPast, d)
+	}
+	if s.now > MaxTime-d {
+		return Handle{}, fmt.Errorf("des: delay %v from %v overflows the clock", d, s.now)
+	}
+	return s.Schedule(s.now+d, prio, p)
+}
+
+// Cancel removes the event h refers to. It returns false, and does
+// nothing, if the event has already fired or been cancelled, or h is the
+// zero Handle.
+func (s *Scheduler[P]) Cancel(h Handle) bool {
+	if h.ref == 0 || int(h.ref) > len(s.slots) {
+		return false
+	}
+	sl := &s.slots[h.ref-1]
+	if sl.gen != h.gen || sl.cancelled {
+		return false
+	}
+	sl.cancelled = true
+	s.dead++
+	if s.dead > 64 && s.dead > len(s.heap)/2 {
+		s.compact()
+	}
+	return true
+}
+
+// Peek returns the time of the next live event without removing it.
+func (s *Scheduler[P]) Peek() (Time, bool) {
+	for len(s.heap) > 0 {
+		top := &s.heap[0]
+		if !s.slots[top.ref].cancelled {
+			return top.at, true
+		}
+		s.release(top.ref)
+		s.dead--
+		s.removeTop()
+	}
+	return 0, false
+}
+
+// Pop removes the next live event, advances the clock to its time and
+// returns it. ok is false if no events are pending.
+func (s *Scheduler[P]) Pop() (at Time, p P, ok bool) {
+	for len(s.heap) > 0 {
+		top := s.heap[0]
+		s.removeTop()
+		sl := &s.slots[top.ref]
+		cancelled := sl.cancelled
+		p = sl.payload
+		s.release(top.ref)
+		if cancelled {
+			s.dead--
+			continue
+		}
+		s.now = top.at
+		return top.at, p, true
+	}
+	var zero P
+	return 0, zero, false
+}
+
+// AdvanceTo moves the clock forward to t without running anything. It
+// returns an error if t is before Now() or an event is pending before t.
+func (s *Scheduler[P]) AdvanceTo(t Time) error {
+	if t < s.now {
+		return fmt.Errorf("des: clock cannot move backwards from %v to %v", s.now, t)
+	}
+	if next, ok := s.Peek(); ok && next < t {
+		return fmt.Errorf("des: cannot advance to %v past the pending event at %v", t, next)
+	}
+	s.now = t
+	return nil
+}
+
+// release returns slot ref to the free list and invalidates its handles.
+func (s *Scheduler[P]) release(ref uint32) {
+	sl := &s.slots[ref]
+	var zero P
+	sl.payload = zero
+	sl.gen++
+	sl.nextFree = s.free
+	s.free = ref + 1
+}
+
+// removeTop deletes the root. It uses Floyd's bottom-up variant: the hole
+// left at the root sinks to a leaf along the smallest children (one
+// comparison fewer per level than a plain sift-down, since the last element,
+// which refills the hole, almost always belongs near the bottom), and the
+// last element then rises from there.
+func (s *Scheduler[P]) removeTop() {
+	h := s.heap
+	last := len(h) - 1
+	n := h[last]
+	h = h[:last]
+	s.heap = h
+	if last == 0 {
+		return
+	}
+	i := 0
+	for {
+		first := 4*i + 1
+		if first >= last {
+			break
+		}
+		best := first
+		end := first + 4
+		if end > last {
+			end = last
+		}
+		for c := first + 1; c < end; c++ {
+			if h[c].less(&h[best]) {
+				best = c
+			}
+		}
+		h[i] = h[best]
+		i = best
+	}
+	for i > 0 {
+		parent := (i - 1) / 4
+		if !n.less(&h[parent]) {
+			break
+		}
+		h[i] = h[parent]
+		i = parent
+	}
+	h[i] = n
+}
+
+// up restores the heap order from position i towards the root, moving
+// parents down into the hole instead of swapping.
+func (s *Scheduler[P]) up(i int) {
+	h := s.heap
+	n := h[i]
+	for i > 0 {
+		parent := (i - 1) / 4
+		if !n.less(&h[parent]) {
+			break
+		}
+		h[i] = h[parent]
+		i = parent
+	}
+	h[i] = n
+}
+
+// down restores the heap order from position i towards the leaves.
+func (s *Scheduler[P]) down(i int) {
+	h := s.heap
+	size := len(h)
+	n := h[i]
+	for {
+		first := 4*i + 1
+		if first >= size {
+			break
+		}
+		best := first
+		end := first + 4
+		if end > size {
+			end = size
+		}
+		for c := first + 1; c < end; c++ {
+			if h[c].less(&h[best]) {
+				best = c
+			}
+		}
+		if !h[best].less(&n) {
+			break
+		}
+		h[i] = h[best]
+		i = best
+	}
+	h[i] = n
+}
+
+// compact drops every cancelled event from the heap and rebuilds it.
+func (s *Scheduler[P]) compact() {
+	kept := s.heap[:0]
+	for _, n := range s.heap {
+		if s.slots[n.ref].cancelled {
+			s.release(n.ref)
+			continue
+		}
+		kept = append(kept, n)
+	}
+	s.heap = kept
+	s.dead = 0
+	if len(kept) > 1 {
+		for i := (len(kept) - 2) / 4; i >= 0; i-- {
+			s.down(i)
+		}
+	}
+}

@@ -1,0 +1,181 @@
+// Package scenario holds what both queuelab models share: the controls an
+// operator can turn, playbooks of timed control changes (YAML files and
+// --at flags), scenarios with goals, the per-minute indicator rows a run
+// produces and their rendering as a table, CSV or JSON.
+//
+// A model package (model/paymentswitch, model/webservice) describes its
+// controls and indicators with the types here and implements Engine twice:
+// once per entity on the des engine, once as the original's per-minute
+// formula model. Run drives either engine through a playbook.
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ValueKind is the type of a control's value.
+type ValueKind uint8
+
+const (
+	// Int is a whole number in [Min, Max].
+	Int ValueKind = iota
+	// Float is a real number in [Min, Max].
+	Float
+	// Percent is written "20", "20%" or "20 %" and stored as a fraction
+	// (0.20); Min and Max are fractions too.
+	Percent
+	// Switch is on/off (also true/false, yes/no, 1/0); stored as 1 or 0.
+	Switch
+	// Enum is one of Choices; stored as its index.
+	Enum
+	// Duration is a Go duration ("8s", "250ms", "5m") or a bare number of
+	// seconds; stored in seconds, within [Min, Max] seconds.
+	Duration
+	// Press is a button: its only value is "press" (or "on", "yes",
+	// "true"); stored as 1.
+	Press
+)
+
+// Control is one knob of a model.
+type Control struct {
+	Name    string
+	Kind    ValueKind
+	Min     float64 // Int, Float, Percent (fraction), Duration (seconds)
+	Max     float64
+	Choices []string // Enum
+	Help    string
+}
+
+// Value is a parsed control value. Num holds the number (see ValueKind for
+// the units); Text is the value as written.
+type Value struct {
+	Num  float64
+	Text string
+}
+
+// On reports whether a Switch or Press value is on.
+func (v Value) On() bool { return v.Num != 0 }
+
+// Range describes the valid values of c, for error messages and help.
+func (c Control) Range() string {
+	switch c.Kind {
+	case Int:
+		return fmt.Sprintf("an integer from %g to %g", c.Min, c.Max)
+	case Float:
+		return fmt.Sprintf("a number from %g to %g", c.Min, c.Max)
+	case Percent:
+		return fmt.Sprintf("a percentage from %g %% to %g %%", 100*c.Min, 100*c.Max)
+	case Switch:
+		return "on or off"
+	case Enum:
+		return "one of " + strings.Join(c.Choices, ", ")
+	case Duration:
+		return fmt.Sprintf("a duration from %v to %v (e.g. \"8s\", \"250ms\", or seconds)",
+			time.Duration(c.Min*1e9), time.Duration(c.Max*1e9))
+	case Press:
+		return "press"
+	}
+	return "?"
+}
+
+// Parse parses raw as a value of c. The error says what was wrong and the
+// valid range, but not where; callers add the place.
+func (c Control) Parse(raw string) (Value, error) {
+	s := strings.TrimSpace(raw)
+	v := Value{Text: s}
+	bad := func() (Value, error) {
+		return Value{}, fmt.Errorf("control %s: invalid value %q: want %s", c.Name, raw, c.Range())
+	}
+	switch c.Kind {
+	case Int, Float, Percent:
+		t := s
+		if c.Kind == Percent {
+			t = strings.TrimSpace(strings.TrimSuffix(t, "%"))
+		}
+		x, err := strconv.ParseFloat(t, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return bad()
+		}
+		if c.Kind == Int && x != math.Trunc(x) {
+			return bad()
+		}
+		if c.Kind == Percent {
+			x /= 100
+		}
+		if x < c.Min || x > c.Max {
+			return bad()
+		}
+		v.Num = x
+	case Switch:
+		switch strings.ToLower(s) {
+		case "on", "true", "yes", "1":
+			v.Num = 1
+		case "off", "false", "no", "0":
+			v.Num = 0
+		default:
+			return bad()
+		}
+	case Enum:
+		i := indexOf(c.Choices, strings.ToLower(s))
+		if i < 0 {
+			return bad()
+		}
+		v.Num = float64(i)
+	case Duration:
+		secs, ok := parseSeconds(s)
+		if !ok || secs < c.Min || secs > c.Max {
+			return bad()
+		}
+		v.Num = secs
+	case Press:
+		switch strings.ToLower(s) {
+		case "press", "on", "yes", "true", "1":
+			v.Num = 1
+		default:
+			return bad()
+		}
+	default:
+		return bad()
+	}
+	return v, nil
+}
+
+// parseSeconds parses a Go duration or a bare number of seconds.
+func parseSeconds(s string) (float64, bool) {
+	if x, err := strconv.ParseFloat(s, 64); err == nil {
+		return x, !math.IsNaN(x) && !math.IsInf(x, 0)
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, false
+	}
+	return d.Seconds(), true
+}
+
+func indexOf(xs []string, s string) int {
+	for i, x := range xs {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// Find returns the control called name, or an error listing the valid
+// names.
+func Find(controls []Control, name string) (Control, error) {
+	for _, c := range controls {
+		if c.Name == name {
+			return c, nil
+		}
+	}
+	names := make([]string, len(controls))
+	for i, c := range controls {
+		names[i] = c.Name
+	}
+	return Control{}, fmt.Errorf("unknown control %q (valid: %s)", name, strings.Join(names, ", "))
+}

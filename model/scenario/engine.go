@@ -1,0 +1,95 @@
+package scenario
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Engine is one running simulation of a system under a scenario, advanced
+// a minute at a time. Both the per-entity des engine and the per-minute
+// formula twin implement it, with the same Columns, so their rows can be
+// compared minute by minute.
+type Engine interface {
+	// Columns describes the values of every Row.
+	Columns() []Column
+	// Minute returns the number of minutes simulated so far.
+	Minute() int
+	// Apply changes a control now (before the next minute is simulated).
+	// The value was parsed against the system's Controls; Apply returns an
+	// error only for a change the current state cannot take.
+	Apply(a Action) error
+	// Step simulates the next minute and returns its indicators.
+	Step() Row
+	// Totals returns the indicators over the whole run so far.
+	Totals() Row
+	// Goals evaluates the scenario's goals on the run so far.
+	Goals() []Goal
+}
+
+// Goal specifications and stories live with each Scenario.
+type Scenario struct {
+	Name    string
+	Title   string
+	Story   string
+	Lesson  string // what the learner should take away (for the README and `queuelab scenarios`)
+	Minutes int    // default run length
+	Goals   []Goal // Name, Op, Target and Unit; Value and Met unset
+}
+
+// EngineKind selects the des engine or the formula twin.
+type EngineKind string
+
+// The two engines.
+const (
+	DES     EngineKind = "des"
+	Formula EngineKind = "formula"
+)
+
+// System describes one model: its controls, scenarios and how to make an
+// engine.
+type System struct {
+	Name      string // "switch", "web"
+	Title     string
+	Controls  []Control
+	Scenarios []Scenario
+	// New makes an engine for the named scenario and seed.
+	New func(kind EngineKind, scenario string, seed uint64) (Engine, error)
+}
+
+// Scenario returns the scenario called name, or an error listing the valid
+// names.
+func (s System) Scenario(name string) (Scenario, error) {
+	for _, sc := range s.Scenarios {
+		if sc.Name == name {
+			return sc, nil
+		}
+	}
+	var names []string
+	for _, sc := range s.Scenarios {
+		names = append(names, sc.Name)
+	}
+	return Scenario{}, fmt.Errorf("%w %q for %s (valid: %s)", ErrUnknownScenario, name, s.Name, strings.Join(names, ", "))
+}
+
+// Run plays pb on e for the given number of minutes and returns the
+// result. Actions of minute m apply before minute m is simulated; actions
+// at or past the end never apply. The Result's System, Scenario, Engine and
+// Seed are left for the caller.
+func Run(e Engine, pb Playbook, minutes int) (*Result, error) {
+	if !sort.SliceIsSorted(pb, func(i, j int) bool { return pb[i].Minute < pb[j].Minute }) {
+		pb = pb.Merge(nil)
+	}
+	r := &Result{Columns: e.Columns(), Playbook: pb}
+	for m := e.Minute(); m < minutes; m++ {
+		for _, a := range pb.At(m) {
+			if err := e.Apply(a); err != nil {
+				return nil, fmt.Errorf("%s: %w", a.Source, err)
+			}
+		}
+		r.Minutes = append(r.Minutes, e.Step())
+	}
+	r.Totals = e.Totals()
+	r.Goals = e.Goals()
+	return r, nil
+}
