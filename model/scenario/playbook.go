@@ -124,10 +124,10 @@ func LoadFile(path string, controls []Control) (Playbook, error) {
 // ParseYAML parses a playbook: a YAML list of steps, each a mapping with
 // "at" (a time) and "set" (a mapping of control names to values):
 //
-//	- at: 5m
-//	  set: {servers: 10, shedding: on, retry: backoff}
-//	- at: 30m
-//	  set: {servers: 6}
+//   - at: 5m
+//     set: {servers: 10, shedding: on, retry: backoff}
+//   - at: 30m
+//     set: {servers: 6}
 //
 // Errors name the file, the line, the control, the value and the valid
 // range. An empty file is an empty playbook.
