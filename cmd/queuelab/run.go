@@ -1,0 +1,233 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"queuelab/model/scenario"
+)
+
+func init() { subcommands = append(subcommands, newRunCmd, newScenariosCmd) }
+
+// findSystem returns the system called name, or a usage error listing the
+// valid names.
+func findSystem(name string) (scenario.System, error) {
+	var names []string
+	for _, s := range systems() {
+		if s.Name == name {
+			return s, nil
+		}
+		names = append(names, s.Name)
+	}
+	return scenario.System{}, usagef("unknown system %q (valid: %s)", name, strings.Join(names, ", "))
+}
+
+// runOptions are the flags of `queuelab run`.
+type runOptions struct {
+	scenario string
+	playbook string
+	at       []string
+	seed     uint64
+	minutes  int
+	engine   string
+	format   string
+	plot     string
+	report   string
+	columns  []string
+}
+
+// loadPlaybook reads --playbook and every --at, in that order.
+func (o *runOptions) loadPlaybook(sys scenario.System) (scenario.Playbook, error) {
+	var pb scenario.Playbook
+	if o.playbook != "" {
+		p, err := scenario.LoadFile(o.playbook, sys.Controls)
+		if err != nil {
+			return nil, usagef("--playbook: %v", err)
+		}
+		pb = p
+	}
+	for _, spec := range o.at {
+		p, err := scenario.ParseAt(spec, sys.Controls)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		pb = pb.Merge(p)
+	}
+	return pb, nil
+}
+
+// runEngine runs one engine of sys under the options.
+func runEngine(sys scenario.System, sc scenario.Scenario, kind scenario.EngineKind, o *runOptions, pb scenario.Playbook) (*scenario.Result, error) {
+	e, err := sys.New(kind, sc.Name, o.seed)
+	if err != nil {
+		return nil, err
+	}
+	r, err := scenario.Run(e, pb, o.minutes)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	r.System, r.Scenario, r.Engine, r.Seed = sys.Name, sc.Name, string(kind), o.seed
+	return r, nil
+}
+
+func newRunCmd() *cobra.Command {
+	o := &runOptions{}
+	cmd := &cobra.Command{
+		Use:   "run [switch|web]",
+		Short: "Run a scenario of the payment switch or the web service, minute by minute",
+		Long: `Run simulates one scenario of a system for its length (or --minutes), applying
+the playbook's control changes at their minutes, and prints the per-minute
+headline indicators with status words, the goal verdicts and the seed.
+
+With no arguments it runs the payment switch's sale-surge scenario with no
+action: watch the retry storm build up. The same seed, scenario and playbook
+always give byte-identical output.`,
+		Example: `  queuelab run
+  queuelab run switch --scenario sale-surge --playbook playbooks/switch-sale-surge.yaml
+  queuelab run switch --scenario fraud-wave --at 5m:threshold=2.2,stepup=0.6 --engine both
+  queuelab run web --scenario cache-flush --format json --seed 7`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := "switch"
+			if len(args) == 1 {
+				name = args[0]
+			}
+			sys, err := findSystem(name)
+			if err != nil {
+				return err
+			}
+			if o.scenario == "" {
+				o.scenario = "sale-surge"
+				if name != "switch" {
+					o.scenario = "normal"
+				}
+			}
+			sc, err := sys.Scenario(o.scenario)
+			if err != nil {
+				return usagef("--scenario: %v", err)
+			}
+			if !cmd.Flags().Changed("minutes") {
+				o.minutes = sc.Minutes
+			}
+			if o.minutes < 1 || o.minutes > scenario.MaxPlaybookMinute {
+				return usagef("--minutes: must be an integer from 1 to %d, got %d", scenario.MaxPlaybookMinute, o.minutes)
+			}
+			switch o.format {
+			case "table", "csv", "json":
+			default:
+				return usagef("--format: must be table, csv or json, got %q", o.format)
+			}
+			var kinds []scenario.EngineKind
+			switch o.engine {
+			case "des":
+				kinds = []scenario.EngineKind{scenario.DES}
+			case "formula":
+				kinds = []scenario.EngineKind{scenario.Formula}
+			case "both":
+				kinds = []scenario.EngineKind{scenario.DES, scenario.Formula}
+			default:
+				return usagef("--engine: must be des, formula or both, got %q", o.engine)
+			}
+			pb, err := o.loadPlaybook(sys)
+			if err != nil {
+				return err
+			}
+			var results []*scenario.Result
+			for _, k := range kinds {
+				r, err := runEngine(sys, sc, k, o, pb)
+				if err != nil {
+					return err
+				}
+				results = append(results, r)
+			}
+			var twin *scenario.Result
+			if len(results) == 2 {
+				twin = results[1]
+			}
+			if err := writeResult(cmd.OutOrStdout(), o.format, results[0], twin); err != nil {
+				return err
+			}
+			return writeArtifacts(cmd, o, results[0], twin)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.scenario, "scenario", "", "scenario name (see `queuelab scenarios`); default sale-surge for switch, normal for web")
+	f.StringVar(&o.playbook, "playbook", "", "YAML playbook of timed control changes")
+	f.StringArrayVar(&o.at, "at", nil, "inline control change TIME:control=value[,control=value…] (repeatable), e.g. 5m:servers=10,shedding=on")
+	f.Uint64Var(&o.seed, "seed", 1, "random seed (any 64-bit unsigned integer)")
+	f.IntVar(&o.minutes, "minutes", 0, "simulated minutes (default: the scenario's length)")
+	f.StringVar(&o.engine, "engine", "des", "des (per transaction), formula (the original's per-minute formulas) or both")
+	f.StringVar(&o.format, "format", "table", "output format: table, csv or json")
+	f.StringVar(&o.plot, "plot", "", "also write trend charts to this .svg or .png file")
+	f.StringVar(&o.report, "report", "", "also write a self-contained HTML report to this file")
+	f.StringSliceVar(&o.columns, "columns", nil, "indicator keys to plot (default: the headline indicators)")
+	return cmd
+}
+
+func writeResult(w io.Writer, format string, r, twin *scenario.Result) error {
+	switch format {
+	case "json":
+		return scenario.WriteJSON(w, r, twin)
+	case "csv":
+		if twin != nil {
+			return scenario.WriteCSV(w, r, twin)
+		}
+		return scenario.WriteCSV(w, r)
+	}
+	return scenario.WriteTable(w, r, twin)
+}
+
+func newScenariosCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "scenarios",
+		Short: "List every scenario of both systems with its story and goals, and every control",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			w := cmd.OutOrStdout()
+			for _, sys := range systems() {
+				fmt.Fprintf(w, "# %s — %s\n\n", sys.Name, sys.Title)
+				for _, sc := range sys.Scenarios {
+					fmt.Fprintf(w, "%s/%s: %s (%d min)\n", sys.Name, sc.Name, sc.Title, sc.Minutes)
+					fmt.Fprintf(w, "  %s\n", wrap(sc.Story, 76, "  "))
+					if sc.Lesson != "" {
+						fmt.Fprintf(w, "  lesson: %s\n", wrap(sc.Lesson, 68, "          "))
+					}
+					for _, g := range sc.Goals {
+						c := scenario.Column{Unit: g.Unit, Digits: 1}
+						fmt.Fprintf(w, "  goal: %s %s %s\n", g.Name, g.Op, c.Format(g.Target))
+					}
+					fmt.Fprintln(w)
+				}
+				fmt.Fprintf(w, "controls of %s:\n", sys.Name)
+				for _, c := range sys.Controls {
+					fmt.Fprintf(w, "  %-18s %s — %s\n", c.Name, c.Range(), c.Help)
+				}
+				fmt.Fprintln(w)
+			}
+			return nil
+		},
+	}
+}
+
+// wrap folds s at width columns, indenting continuation lines.
+func wrap(s string, width int, indent string) string {
+	var b strings.Builder
+	col := 0
+	for i, word := range strings.Fields(s) {
+		if i > 0 {
+			if col+1+len(word) > width {
+				b.WriteString("\n" + indent)
+				col = 0
+			} else {
+				b.WriteByte(' ')
+				col++
+			}
+		}
+		b.WriteString(word)
+		col += len(word)
+	}
+	return b.String()
+}

@@ -1,0 +1,291 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var testControls = []Control{
+	{Name: "servers", Kind: Int, Min: 2, Max: 24},
+	{Name: "threshold", Kind: Float, Min: 0, Max: 6},
+	{Name: "shed-low", Kind: Percent, Min: 0, Max: 1},
+	{Name: "shedding", Kind: Switch},
+	{Name: "retry", Kind: Enum, Choices: []string{"immediate", "backoff"}},
+	{Name: "issuer-timeout", Kind: Duration, Min: 0.1, Max: 60},
+	{Name: "rollback", Kind: Press},
+}
+
+func TestControlParse(t *testing.T) {
+	tests := []struct {
+		control, raw string
+		want        float64
+		err         string
+	}{
+		{"servers", "10", 10, ""},
+		{"servers", "1", 0, "want an integer from 2 to 24"},
+		{"servers", "2.5", 0, "want an integer from 2 to 24"},
+		{"servers", "NaN", 0, "invalid value"},
+		{"threshold", "2.2", 2.2, ""},
+		{"threshold", "-1", 0, "from 0 to 6"},
+		{"shed-low", "20%", 0.2, ""},
+		{"shed-low", "20 %", 0.2, ""},
+		{"shed-low", "150", 0, "from 0 % to 100 %"},
+		{"shedding", "on", 1, ""},
+		{"shedding", "OFF", 0, ""},
+		{"shedding", "maybe", 0, "want on or off"},
+		{"retry", "backoff", 1, ""},
+		{"retry", "later", 0, "one of immediate, backoff"},
+		{"issuer-timeout", "2s", 2, ""},
+		{"issuer-timeout", "250ms", 0.25, ""},
+		{"issuer-timeout", "3", 3, ""},
+		{"issuer-timeout", "2h", 0, "duration from 100ms to 1m0s"},
+		{"issuer-timeout", "soon", 0, "invalid value \"soon\""},
+		{"rollback", "press", 1, ""},
+		{"rollback", "off", 0, "want press"},
+	}
+	for _, tt := range tests {
+		c, err := Find(testControls, tt.control)
+		require.NoError(t, err)
+		v, err := c.Parse(tt.raw)
+		if tt.err != "" {
+			assert.ErrorContains(t, err, tt.err, "%s=%s", tt.control, tt.raw)
+			assert.ErrorContains(t, err, tt.control)
+			continue
+		}
+		require.NoError(t, err, "%s=%s", tt.control, tt.raw)
+		assert.InDelta(t, tt.want, v.Num, 1e-12, "%s=%s", tt.control, tt.raw)
+	}
+	_, err := Find(testControls, "sevrers")
+	assert.ErrorContains(t, err, `unknown control "sevrers" (valid: servers, threshold`)
+}
+
+func TestParseYAML(t *testing.T) {
+	src := `# sale-surge response
+- at: 5m
+  set: {servers: 10, shedding: on, retry: backoff}
+- at: 1h
+  set:
+    servers: 6
+- at: 2
+  set: {issuer-timeout: 2s}
+`
+	pb, err := ParseYAML("pb.yaml", []byte(src), testControls)
+	require.NoError(t, err)
+	require.Len(t, pb, 5)
+	assert.Equal(t, []int{2, 5, 5, 5, 60}, []int{pb[0].Minute, pb[1].Minute, pb[2].Minute, pb[3].Minute, pb[4].Minute})
+	assert.Equal(t, "issuer-timeout", pb[0].Control)
+	assert.Equal(t, "pb.yaml:3", pb[1].Source)
+	assert.Equal(t, "pb.yaml:6", pb[4].Source)
+	assert.Len(t, pb.At(5), 3)
+	assert.Empty(t, pb.At(7))
+
+	var sb strings.Builder
+	pb.WriteYAML(&sb)
+	again, err := ParseYAML("round.yaml", []byte(sb.String()), testControls)
+	require.NoError(t, err)
+	require.Len(t, again, len(pb))
+	for i := range pb {
+		assert.Equal(t, pb[i].Minute, again[i].Minute)
+		assert.Equal(t, pb[i].Control, again[i].Control)
+		assert.Equal(t, pb[i].Value.Num, again[i].Value.Num)
+	}
+
+	empty, err := ParseYAML("e.yaml", nil, testControls)
+	require.NoError(t, err)
+	assert.Empty(t, empty)
+}
+
+func TestParseYAMLErrorsNameFileLineControlValueRange(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"- at: 5m\n  set: {servers: 99}\n", "bad.yaml:2: control servers: invalid value \"99\": want an integer from 2 to 24"},
+		{"- at: 5m\n  set:\n    shedding: on\n    sevrers: 3\n", "bad.yaml:4: unknown control \"sevrers\""},
+		{"- at: 5m30s\n  set: {servers: 3}\n", "bad.yaml:1: invalid time \"5m30s\": controls change at whole minutes"},
+		{"- at: soon\n  set: {servers: 3}\n", "bad.yaml:1: invalid time \"soon\""},
+		{"- at: 5m\n", "bad.yaml:1: a step needs both \"at\" and \"set\""},
+		{"- at: 5m\n  sett: {servers: 3}\n", "bad.yaml:2: unknown key \"sett\""},
+		{"servers: 3\n", "bad.yaml:1: a playbook is a list of steps"},
+		{"- at: 5m\n  set: [servers, 3]\n", "bad.yaml:2: \"set\" must be a mapping"},
+		{"- at: 5m\n  set: {servers: [3]}\n", "bad.yaml:2: control servers: the value must be a single value"},
+		{"- at: 5m\n  set: {servers: 3\n", "bad.yaml:"},
+		{"- at: -5m\n  set: {servers: 3}\n", "bad.yaml:1: invalid time"},
+		{"- at: 100000h\n  set: {servers: 3}\n", "later than"},
+	}
+	for _, tt := range tests {
+		_, err := ParseYAML("bad.yaml", []byte(tt.src), testControls)
+		require.Error(t, err, tt.src)
+		assert.Contains(t, err.Error(), tt.want, tt.src)
+	}
+}
+
+func TestParseAt(t *testing.T) {
+	pb, err := ParseAt("5m:servers=10,shedding=on", testControls)
+	require.NoError(t, err)
+	require.Len(t, pb, 2)
+	assert.Equal(t, 5, pb[0].Minute)
+	assert.Equal(t, "--at 5m:servers=10,shedding=on", pb[0].Source)
+
+	for spec, want := range map[string]string{
+		"5m":                  "want TIME:control=value",
+		"5m:servers":          `"servers" is not control=value`,
+		"5m:servers=1":        "--at 5m:servers=1: control servers: invalid value \"1\": want an integer from 2 to 24",
+		"x:servers=3":         `invalid time "x"`,
+		"5m:=3":               "is not control=value",
+		"5m:color=red":        `unknown control "color"`,
+		"90s:servers=3":       "whole minutes",
+		"5m:shedding=perhaps": "want on or off",
+	} {
+		_, err := ParseAt(spec, testControls)
+		require.Error(t, err, spec)
+		assert.Contains(t, err.Error(), want, spec)
+	}
+}
+
+// FuzzParseYAML checks that no input makes the playbook parser panic, and
+// that whatever it accepts is sorted, in range and survives a round trip
+// through WriteYAML.
+func FuzzParseYAML(f *testing.F) {
+	f.Add("- at: 5m\n  set: {servers: 10, shedding: on, retry: backoff}\n")
+	f.Add("- at: 1h\n  set:\n    issuer-timeout: 2s\n    shed-low: 20%\n")
+	f.Add("[{at: 0, set: {rollback: press}}]")
+	f.Add("- at: 5m\n  set: {servers: 3\n")
+	f.Add("&a [*a]")
+	f.Fuzz(func(t *testing.T, src string) {
+		pb, err := ParseYAML("fuzz.yaml", []byte(src), testControls)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.yaml") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		for i, a := range pb {
+			if i > 0 && pb[i-1].Minute > a.Minute {
+				t.Fatalf("not sorted: %v", pb)
+			}
+			c, err := Find(testControls, a.Control)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.Parse(a.Value.Text); err != nil {
+				t.Fatalf("accepted value does not re-parse: %v", err)
+			}
+		}
+		var sb strings.Builder
+		pb.WriteYAML(&sb)
+		again, err := ParseYAML("round.yaml", []byte(sb.String()), testControls)
+		if err != nil {
+			t.Fatalf("round trip of %q failed: %v\n%s", src, err, sb.String())
+		}
+		if len(again) != len(pb) {
+			t.Fatalf("round trip changed the length")
+		}
+	})
+}
+
+// FuzzParseAt checks that no --at value makes the parser panic.
+func FuzzParseAt(f *testing.F) {
+	f.Add("5m:servers=10,shedding=on")
+	f.Add("0:rollback=press")
+	f.Add(":::")
+	f.Fuzz(func(t *testing.T, spec string) {
+		pb, err := ParseAt(spec, testControls)
+		if err == nil && len(pb) == 0 {
+			t.Fatalf("accepted %q with no actions", spec)
+		}
+	})
+}
+
+// fakeEngine counts minutes and records the actions applied before each.
+type fakeEngine struct {
+	minute  int
+	applied []string
+}
+
+func (f *fakeEngine) Columns() []Column {
+	return []Column{
+		{Key: "load", Label: "load", Unit: "%", Digits: 1, Headline: true, Status: &Thresholds{Warning: 0.8, Critical: 0.9}},
+		{Key: "undefined", Label: "undefined", Unit: "ms"},
+	}
+}
+func (f *fakeEngine) Minute() int { return f.minute }
+func (f *fakeEngine) Apply(a Action) error {
+	f.applied = append(f.applied, a.String())
+	return nil
+}
+func (f *fakeEngine) Step() Row {
+	f.minute++
+	return Row{float64(f.minute) / 4, math.NaN()}
+}
+func (f *fakeEngine) Totals() Row { return Row{0.5, math.NaN()} }
+func (f *fakeEngine) Goals() []Goal {
+	return []Goal{
+		Goal{Name: "load", Op: "<=", Target: 0.6, Unit: "%"}.Check(0.5),
+		Goal{Name: "nothing", Op: ">=", Target: 1}.Check(math.NaN()),
+	}
+}
+
+func TestRunAndRender(t *testing.T) {
+	pb, err := ParseAt("1m:servers=3", testControls)
+	require.NoError(t, err)
+	late, err := ParseAt("9m:servers=4", testControls)
+	require.NoError(t, err)
+	e := &fakeEngine{}
+	r, err := Run(e, pb.Merge(late), 4)
+	require.NoError(t, err)
+	r.System, r.Scenario, r.Engine, r.Seed = "fake", "normal", "des", 7
+	assert.Equal(t, []string{"1m servers=3"}, e.applied, "actions past the end never apply")
+	require.Len(t, r.Minutes, 4)
+	assert.False(t, r.Met(), "a NaN goal value is not met")
+	assert.Equal(t, []float64{0.25, 0.5, 0.75, 1}, r.Series("load"))
+	assert.Equal(t, 0.5, r.Value("load"))
+
+	var js bytes.Buffer
+	require.NoError(t, WriteJSON(&js, r, nil))
+	var doc struct {
+		Minutes []map[string]any `json:"minutes"`
+		Totals  map[string]any   `json:"totals"`
+		Goals   []Goal           `json:"goals"`
+		Met     bool             `json:"met"`
+		Seed    uint64           `json:"seed"`
+	}
+	require.NoError(t, json.Unmarshal(js.Bytes(), &doc))
+	require.Len(t, doc.Minutes, 4)
+	assert.Equal(t, 0.25, doc.Minutes[0]["load"])
+	assert.Nil(t, doc.Minutes[0]["undefined"], "NaN is written as null")
+	assert.Equal(t, float64(2), doc.Minutes[2]["minute"])
+	assert.Equal(t, uint64(7), doc.Seed)
+	assert.False(t, doc.Met)
+	assert.True(t, doc.Goals[0].Met)
+
+	var table bytes.Buffer
+	require.NoError(t, WriteTable(&table, r, nil))
+	out := table.String()
+	assert.Contains(t, out, "75.0 % normal")
+	assert.Contains(t, out, "100.0 % critical")
+	assert.Contains(t, out, "FAILED")
+	assert.Contains(t, out, "seed 7")
+
+	var csv bytes.Buffer
+	require.NoError(t, WriteCSV(&csv, r))
+	lines := strings.Split(strings.TrimSpace(csv.String()), "\n")
+	assert.Equal(t, "engine,minute,load,undefined", lines[0])
+	assert.Equal(t, "des,0,0.25,", lines[1])
+	assert.Equal(t, "des,total,0.5,", lines[5])
+}
+
+func TestThresholds(t *testing.T) {
+	up := Thresholds{Warning: 0.99, Critical: 0.95, HigherIsBetter: true}
+	assert.Equal(t, Normal, up.Classify(0.999))
+	assert.Equal(t, Warning, up.Classify(0.97))
+	assert.Equal(t, Critical, up.Classify(0.5))
+	down := Thresholds{Warning: 0.4, Critical: 0.5}
+	assert.Equal(t, Normal, down.Classify(0.33))
+	assert.Equal(t, Warning, down.Classify(0.45))
+	assert.Equal(t, Critical, down.Classify(0.7))
+	assert.Equal(t, Normal, down.Classify(math.NaN()))
+}
