@@ -33,10 +33,12 @@
 //     impatient customers, in Performance '81, North-Holland, 1981.
 //   - [Zeltyn-Mandelbaum] S. Zeltyn and A. Mandelbaum, Call centers with
 //     impatient customers: many-server asymptotics of the M/M/n+G queue,
-//     Queueing Systems 51 (2005) 361–402.
+//     Queueing Systems 51 (2005).
 //   - [Garnett] O. Garnett, A. Mandelbaum and M. Reiman, Designing a call
 //     center with impatient customers, Manufacturing & Service Operations
-//     Management 4(3) (2002) 208–227 (Erlang-A).
+//     Management 4 (2002) (Erlang-A).
+//   - [Jagerman] D. L. Jagerman, Some properties of the Erlang loss
+//     function, Bell System Technical Journal 53 (1974).
 //   - [Jung] J. Jung, A. W. Berger and H. Balakrishnan, Modeling TTL-based
 //     Internet caches, IEEE INFOCOM 2003.
 //   - [Green-Swets] D. M. Green and J. A. Swets, Signal Detection Theory and

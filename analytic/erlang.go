@@ -14,8 +14,8 @@ import (
 // It uses the recursion B(0) = 1, B(k) = a·B(k−1) / (k + a·B(k−1)), which
 // never forms a^N or N! and so neither overflows nor loses precision for N up
 // to 10⁵ and beyond, for loads far below, near or above N. The cost is O(N).
-// Source: [Harchol-Balter] §14.6; the recursion is the standard one from
-// Jagerman (1974).
+// Source: [Harchol-Balter] ch. 14 (M/M/k/k); the recursion is the standard
+// one, see [Jagerman].
 //
 // Returns NaN if servers < 0 or load is negative, NaN or infinite.
 func ErlangB(servers int, load float64) float64 {
@@ -44,7 +44,7 @@ func carriedLoad(k int, a float64) float64 {
 	if k <= 0 {
 		return 0
 	}
-	prev, _ := erlangBPair(k-1, a)
+	_, prev := erlangBPair(k-1, a)
 	return a * float64(k) / (float64(k) + a*prev)
 }
 
@@ -54,7 +54,7 @@ func carriedLoad(k int, a float64) float64 {
 //	C = N·B / (N − a·(1 − B)),  B = ErlangB(N, a),
 //
 // which is exact and stable for the same range as ErlangB. Source:
-// [Harchol-Balter] §14.6 (C = B / (1 − ρ(1 − B)) with ρ = a/N).
+// [Harchol-Balter] ch. 14 (C = B / (1 − ρ(1 − B)) with ρ = a/N).
 //
 // The formula needs a < N (a stable queue). For a ≥ N every arrival
 // eventually finds all servers busy and ErlangC returns 1. Returns NaN if
@@ -74,7 +74,7 @@ func ErlangC(servers int, load float64) float64 {
 // MMc is the M/M/c queue: Poisson arrivals at rate Lambda, c = Servers
 // identical servers with exponential service times of rate Mu (mean service
 // time S = 1/Mu), one FIFO queue of unlimited length and no abandonment.
-// Source: [Harchol-Balter] ch. 14; [Kleinrock] §3.5.
+// Source: [Harchol-Balter] ch. 14; [Kleinrock] ch. 3.
 //
 // The queue is stable when the offered load a = λ/μ is below c. For an
 // unstable queue (a ≥ c) the probabilities of waiting are 1 and the mean
@@ -137,7 +137,7 @@ func (q MMc) decay() float64 { return float64(q.Servers)*q.Mu - q.Lambda }
 // ProbWaitExceeds returns P(W > t) = C·e^{−(cμ − λ)·t} for t ≥ 0, the
 // probability that a FIFO arrival waits longer than t. The wait W has an atom
 // 1 − C at 0 and, given W > 0, is exponential with rate cμ − λ
-// ([Harchol-Balter] §14.7). Returns 1 for an unstable queue and NaN for
+// ([Harchol-Balter] ch. 14). Returns 1 for an unstable queue and NaN for
 // t < 0 or NaN.
 func (q MMc) ProbWaitExceeds(t float64) float64 {
 	if q.Validate() != nil || math.IsNaN(t) || t < 0 {
@@ -202,7 +202,7 @@ func (q MMc) WaitQuantile(p float64) float64 {
 // It evaluates the hypoexponential term as e^{−l·x}·(1 + l·x·g((h − l)·x))
 // with l = min(γ, μ), h = max(γ, μ) and g(y) = (1 − e^{−y})/y, which is the
 // same function without the cancellation near γ = μ. Source: derived from
-// [Harchol-Balter] §14.7 (the wait distribution) by convolution.
+// the wait distribution ([Harchol-Balter] ch. 14) by convolution.
 // Returns 1 for an unstable queue, 1 for x < 0, NaN for NaN x.
 func (q MMc) ResponseTimeSurvival(x float64) float64 {
 	if q.Validate() != nil || math.IsNaN(x) {
@@ -276,7 +276,8 @@ func (q MMc) ResponseTimeQuantileApprox(p float64) float64 {
 // MMcK is the M/M/c/K queue: like MMc but with room for at most K = Capacity
 // customers in the system (c in service, K − c waiting); arrivals that find
 // K present are blocked and lost. It is stable for every load.
-// Source: [Kleinrock] §3.7; [Harchol-Balter] ch. 14 (M/M/k/k for K = c).
+// Source: [Kleinrock] ch. 3 (birth–death queues); [Harchol-Balter] ch. 14
+// (M/M/k/k for K = c).
 //
 // The stationary law is π_j ∝ a^j/j! for j ≤ c and π_c·ρ^{j−c} for
 // c < j ≤ K (ρ = a/c). The methods evaluate it through Erlang B and closed
@@ -325,7 +326,7 @@ func (q MMcK) state() (mmckState, bool) {
 	x := -math.Log(a / float64(c)) // ρ = e^{−x}
 	lnG := logTruncGeomSum(x, m)
 	s.pBusy = 1 / (1 + (1-b)*math.Exp(-math.Log(b)-lnG))
-	s.pBlock = s.pBusy * math.Exp(-float64(m)*x-lnG)
+	s.pBlock = s.pBusy * math.Exp(logTruncGeomLast(x, m))
 	s.meanQ = truncGeomMean(x, m)
 	return s, true
 }
@@ -343,7 +344,9 @@ func (q MMcK) ProbBlock() float64 {
 func (q MMcK) Throughput() float64 { return q.Lambda * (1 - q.ProbBlock()) }
 
 // Utilization returns the share of busy servers, throughput/(cμ).
-func (q MMcK) Utilization() float64 { return q.Throughput() / (float64(q.Servers) * q.Mu) }
+func (q MMcK) Utilization() float64 {
+	return clamp01(q.Throughput() / (float64(q.Servers) * q.Mu))
+}
 
 // ProbWait returns the probability that an admitted arrival waits:
 // P(c ≤ j < K)/(1 − P_K).
@@ -397,7 +400,7 @@ func (q MMcK) MeanResponseTime() float64 {
 }
 
 // LittleL returns L = λ·W, the mean number in a system with throughput λ and
-// mean time in system W (Little's law, [Harchol-Balter] §6.4). Returns NaN if
+// mean time in system W (Little's law, [Harchol-Balter] ch. 6). Returns NaN if
 // either argument is negative, NaN or infinite.
 func LittleL(lambda, w float64) float64 {
 	if !nonneg(lambda) || !nonneg(w) {

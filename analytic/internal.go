@@ -63,6 +63,23 @@ func truncGeomMean(x float64, m int) float64 {
 	return min(max(bosePart(x)-n*bosePart(n*x), 0), float64(m))
 }
 
+// logTruncGeomLast returns ln(e^{−x·m} / Σ_{k=0}^{m} e^{−x·k}), the log of the
+// share of the last term, without cancellation when x < 0 and m is large.
+func logTruncGeomLast(x float64, m int) float64 {
+	n := float64(m + 1)
+	switch {
+	case m <= 0:
+		return 0
+	case x == 0:
+		return -math.Log(n)
+	case x > 0:
+		return -float64(m)*x - logTruncGeomSum(x, m)
+	default:
+		u := -x
+		return math.Log(-math.Expm1(-u)) - math.Log(-math.Expm1(-n*u))
+	}
+}
+
 // logTruncGeomSum returns ln Σ_{k=0}^{m} e^{−x·k} without overflow.
 func logTruncGeomSum(x float64, m int) float64 {
 	n := float64(m + 1)
