@@ -156,7 +156,9 @@ func (p *Pool) Request(id int32, patience Time) Admission {
 	}
 	p.tail++
 	p.queued++
-	p.record()
+	now = p.env.Now()
+	p.QueueLength.Set(now, float64(p.queued))
+	p.InSystem.Set(now, float64(p.busy+p.queued))
 	return Queued
 }
 
@@ -167,7 +169,9 @@ func (p *Pool) Release() {
 		panic("des: Pool.Release with no busy server")
 	}
 	p.busy--
-	p.record()
+	now := p.env.Now()
+	p.Busy.Set(now, float64(p.busy))
+	p.InSystem.Set(now, float64(p.busy+p.queued))
 	p.startWaiting()
 }
 
@@ -232,11 +236,13 @@ func (p *Pool) onTimeout(ev Event) {
 	w.gone = true
 	p.queued--
 	p.Reneges++
-	waited := p.env.Now() - w.arrived
+	now := p.env.Now()
+	waited := now - w.arrived
 	p.RenegeWaits.Add(waited.Seconds())
 	id := w.id
 	p.dropGoneHead()
-	p.record()
+	p.QueueLength.Set(now, float64(p.queued))
+	p.InSystem.Set(now, float64(p.busy+p.queued))
 	if p.OnRenege != nil {
 		p.OnRenege(id, waited)
 	}
@@ -253,6 +259,7 @@ func (p *Pool) startWaiting() {
 		p.queued--
 		p.env.Cancel(w.timer)
 		now := p.env.Now()
+		p.QueueLength.Set(now, float64(p.queued))
 		p.start(w.id, now, now-w.arrived)
 	}
 	p.dropGoneHead()
@@ -262,7 +269,8 @@ func (p *Pool) start(id int32, now, waited Time) {
 	p.busy++
 	p.Starts++
 	p.Waits.Add(waited.Seconds())
-	p.record()
+	p.Busy.Set(now, float64(p.busy))
+	p.InSystem.Set(now, float64(p.busy+p.queued))
 	if p.OnStart != nil {
 		p.OnStart(id, waited)
 	}
