@@ -1,0 +1,238 @@
+package webservice
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"queuelab/des"
+	"queuelab/model/scenario"
+)
+
+// Controls are the operator's knobs, in playbooks and --at flags.
+var Controls = []scenario.Control{
+	{Name: "min-instances", Kind: scenario.Int, Min: 1, Max: 40,
+		Help: "lower bound of the fleet; raising it starts instances at once, which serve after the boot delay (default 10)"},
+	{Name: "autoscale", Kind: scenario.Switch,
+		Help: "target-tracking autoscaler: desired = ⌈serving × utilisation / target⌉, no scale-out while instances boot, scale-in ≤ 20 % after 10 quiet minutes; off = exactly the minimum (default off)"},
+	{Name: "autoscale-target", Kind: scenario.Percent, Min: 0.10, Max: 1,
+		Help: "utilisation the autoscaler aims at; lower = more headroom and more cost (default 60 %)"},
+	{Name: "ttl", Kind: scenario.Duration, Min: 1, Max: 3600,
+		Help: "cache TTL: longer = more hits but staler answers (mean age ≈ TTL/2) (default 60s)"},
+	{Name: "warmup", Kind: scenario.Press,
+		Help: "start the cache warm-up job: +12 % of the cache per minute for 6 minutes at +600 DB queries/s (pressing while it runs restarts its 6 minutes)"},
+	{Name: "shed-low", Kind: scenario.Percent, Min: 0, Max: 1,
+		Help: "share of the low-priority 30 % of traffic the load balancer rejects with \"try again later\" (default 0 %)"},
+	{Name: "recommendations", Kind: scenario.Switch,
+		Help: "heavy feature: +20 ms CPU and +1 DB query per request; off = graceful degradation (default on)"},
+	{Name: "rollback", Kind: scenario.Press,
+		Help: "redeploy the last good build on a new fleet: 5 minutes billed alongside, then traffic switches; pressing again restarts the preparation"},
+	{Name: "lb", Kind: scenario.Enum, Choices: lbChoices,
+		Help: "load-balancer routing: pooled (one queue over all workers, the formula's M/M/N), round-robin, least-connections (default)"},
+	{Name: "boot-delay", Kind: scenario.Duration, Min: 0, Max: 3600,
+		Help: "time from starting an instance to its first request (default 3m; 8m in viral-link)"},
+}
+
+// scenarioDef is a scenario with its setting and how its goals are
+// measured.
+type scenarioDef struct {
+	scenario.Scenario
+	setup func(cfg *Config)
+	value []func(c *core, totals scenario.Row) float64 // one per goal
+}
+
+func total(col int) func(*core, scenario.Row) float64 {
+	return func(_ *core, t scenario.Row) float64 { return t[col] }
+}
+
+var scenarioDefs = []scenarioDef{
+	{
+		Scenario: scenario.Scenario{
+			Name: "normal", Title: "A normal morning", Minutes: 60,
+			Story:  "08:00, 1125 req/s on 10 instances, the cache warm, the database at a fifth of its capacity. Nothing is wrong: this is the original's reference state.",
+			Lesson: "A healthy service has slack everywhere: workers about half busy, 77 % of requests answered from the cache, the database at 19 %. Queueing delay is negligible until utilisation approaches 100 %, which is why the alarms below watch burn rate, not averages.",
+			Goals: []scenario.Goal{
+				{Name: "errors ≤ 0.1 % of requests (burn ≤ 1×)", Op: "<=", Target: 0.001, Unit: "%"},
+				{Name: "fleet cost ≤ $4.10", Op: "<=", Target: 4.10, Unit: "$"},
+			},
+		},
+		setup: func(*Config) {},
+		value: []func(*core, scenario.Row) float64{total(colErrorRate), total(colCost)},
+	},
+	{
+		Scenario: scenario.Scenario{
+			Name: "bad-build", Title: "Bad build", Minutes: 40,
+			Story:  "09:00. At 09:10 a new build (v2) rolls out, a fifth of the fleet per minute. The month has been hard: only 20 % of the error budget is left. A few minutes after the deploy the burn-rate alert fires. Save the budget.",
+			Lesson: "A bad build burns the budget at 50× while it serves all traffic: every minute it stays costs 0.12 % of the month's budget. The rollback takes 5 minutes whatever you do, so the only lever is how soon you press it; scaling out, shedding or degrading features do nothing against errors that come from the code. Pressing again restarts the 5 minutes.",
+			Goals: []scenario.Goal{
+				{Name: "error budget left at the end ≥ 18 %", Op: ">=", Target: 0.18, Unit: "%"},
+				{Name: "burn rate (1 h) at the end ≤ 10×", Op: "<=", Target: 10, Unit: "×"},
+				{Name: "fleet cost ≤ $3.20 (one rollback)", Op: "<=", Target: 3.20, Unit: "$"},
+			},
+		},
+		setup: func(c *Config) {
+			c.Clock = 9 * 3600
+			c.BudgetLeft = 0.20
+			c.DeployAt = 10
+		},
+		value: []func(*core, scenario.Row) float64{total(colBudget), total(colBurn1h), total(colCost)},
+	},
+	{
+		Scenario: scenario.Scenario{
+			Name: "viral-link", Title: "Viral link", Minutes: 45,
+			Story:  "08:30. A link to the service is spreading: traffic will rise some time this hour, by a factor nobody knows (both drawn from the seed: it starts between 08:35 and 08:50 and grows over 5 minutes to ×2.0–2.6). New instances now take 8 minutes to boot. Keep errors and latency low without paying for idle capacity.",
+			Lesson: "With 8-minute boots, capacity must exist before the surge: an autoscaler reacting at 60 % adds one instance and then may not scale out again until it has booted. A lower target buys headroom for the boot delay and costs money only in proportion to the traffic; a fixed large fleet pays for idle capacity all day. Pooled queues make a big fleet efficient: at 90 % utilisation 160 workers barely queue, at 101 % every request waits its 2 s.",
+			Goals: []scenario.Goal{
+				{Name: "errors ≤ 0.1 % of requests", Op: "<=", Target: 0.001, Unit: "%"},
+				{Name: "p99 latency of the run ≤ 500 ms", Op: "<=", Target: 500, Unit: "ms"},
+				{Name: "fleet cost ≤ $6.50", Op: "<=", Target: 6.50, Unit: "$"},
+			},
+		},
+		setup: func(c *Config) {
+			c.Clock = 8*3600 + 30*60
+			c.BootDelay = 8 * 60
+			s := des.Streams{Seed: c.Seed, Gen: c.Gen}.Stream("surge")
+			c.SurgeAt = 5 + s.IntN(16)
+			c.SurgeSize = 2.0 + 0.6*s.Float64()
+			c.SurgeRamp = 5
+		},
+		value: []func(*core, scenario.Row) float64{total(colErrorRate), total(colLatP99), total(colCost)},
+	},
+	{
+		Scenario: scenario.Scenario{
+			Name: "cache-flush", Title: "Cache flush", Minutes: 35,
+			Story:  "11:50. At 12:00, the midday peak, a maintenance script flushes the whole cache: every request now goes to a database sized for the usual hit share. The cache refills by itself with τ = 30 minutes, slower while the database is saturated. Restore service without overloading the database.",
+			Lesson: "After a flush every request misses: the database goes from a fifth of its capacity to nearly all of it, and a database near 100 % is a cliff: past capacity, queries queue for 250 ms and fail, holding workers until the whole service times out. The warm-up job restores the cache in minutes, but its 600 extra queries/s push a near-full database over the edge unless load is taken off first: turn off the heavy feature (one query less per request) or shed low-priority traffic, warm up, then turn the feature back on.",
+			Goals: []scenario.Goal{
+				{Name: "DB utilisation ≤ 90 % in every minute from 12:01", Op: "<=", Target: 0.90, Unit: "%"},
+				{Name: "cache hits in the 20 minutes after the flush ≥ 40 %", Op: ">=", Target: 0.40, Unit: "%"},
+				{Name: "errors ≤ 0.1 % of requests", Op: "<=", Target: 0.001, Unit: "%"},
+				{Name: "recommendations available ≥ 80 % of requests", Op: ">=", Target: 0.80, Unit: "%"},
+			},
+		},
+		setup: func(c *Config) {
+			c.Clock = 11*3600 + 50*60
+			c.FlushAt = 10
+		},
+		value: []func(*core, scenario.Row) float64{
+			func(c *core, _ scenario.Row) float64 { return c.maxFrom(colDBUtil, c.cfg.FlushAt+1) },
+			func(c *core, _ scenario.Row) float64 { return c.meanOver(colHit, c.cfg.FlushAt, 20) },
+			total(colErrorRate),
+			total(colRecs),
+		},
+	},
+}
+
+// meanOver returns the mean of column col over minutes [from, from+n) run
+// so far (NaN if none).
+func (c *core) meanOver(col, from, n int) float64 {
+	sum, k := 0.0, 0
+	for m := from; m < from+n && m < len(c.rows); m++ {
+		if m >= 0 && c.rows[m][col] == c.rows[m][col] {
+			sum += c.rows[m][col]
+			k++
+		}
+	}
+	return ratio(sum, float64(k))
+}
+
+// maxFrom returns the largest value of column col from minute from on.
+func (c *core) maxFrom(col, from int) float64 {
+	v := math.NaN()
+	for m := max(from, 0); m < len(c.rows); m++ {
+		if x := c.rows[m][col]; x == x && !(x <= v) {
+			v = x
+		}
+	}
+	return v
+}
+
+func findDef(name string) (*scenarioDef, error) {
+	for i := range scenarioDefs {
+		if scenarioDefs[i].Name == name {
+			return &scenarioDefs[i], nil
+		}
+	}
+	names := make([]string, len(scenarioDefs))
+	for i, d := range scenarioDefs {
+		names[i] = d.Name
+	}
+	return nil, fmt.Errorf("%w %q for web (valid: %s)", scenario.ErrUnknownScenario, name, strings.Join(names, ", "))
+}
+
+// NewConfig returns the configuration of the named scenario with the
+// default parameters.
+func NewConfig(scenarioName string, seed uint64) (Config, error) {
+	d, err := findDef(scenarioName)
+	if err != nil {
+		return Config{}, err
+	}
+	cfg := Config{
+		Params: Defaults(), Clock: 8 * 3600, BudgetLeft: 1,
+		DeployAt: -1, FlushAt: -1, SurgeAt: -1, BootDelay: -1, Seed: seed,
+	}
+	d.setup(&cfg)
+	return cfg, nil
+}
+
+// New returns an engine of the given kind for the named scenario, with the
+// default parameters.
+func New(kind scenario.EngineKind, scenarioName string, seed uint64) (scenario.Engine, error) {
+	cfg, err := NewConfig(scenarioName, seed)
+	if err != nil {
+		return nil, err
+	}
+	return NewEngine(kind, scenarioName, cfg)
+}
+
+// NewEngine is New with an explicit configuration (parameters changed for
+// a study); scenarioName selects the goals.
+func NewEngine(kind scenario.EngineKind, scenarioName string, cfg Config) (scenario.Engine, error) {
+	d, err := findDef(scenarioName)
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case scenario.DES:
+		e, err := NewDES(cfg)
+		if err != nil {
+			return nil, err
+		}
+		e.def = d
+		return e, nil
+	case scenario.Formula:
+		f, err := NewFormula(cfg)
+		if err != nil {
+			return nil, err
+		}
+		f.def = d
+		return f, nil
+	}
+	return nil, fmt.Errorf("unknown engine %q (valid: des, formula)", kind)
+}
+
+// goals evaluates the scenario's goals on the run so far.
+func (c *core) goals(totals scenario.Row) []scenario.Goal {
+	if c.def == nil {
+		return nil
+	}
+	out := make([]scenario.Goal, len(c.def.Goals))
+	for i, g := range c.def.Goals {
+		out[i] = g.Check(c.def.value[i](c, totals))
+	}
+	return out
+}
+
+// System is the web service for the queuelab command line.
+var System = scenario.System{
+	Name:     "web",
+	Title:    "Web service on call: fleet, cache, database and SLO",
+	Controls: Controls,
+	New:      New,
+}
+
+func init() {
+	for _, d := range scenarioDefs {
+		System.Scenarios = append(System.Scenarios, d.Scenario)
+	}
+}
