@@ -1,8 +1,11 @@
 package main
 
-import "queuelab/model/scenario"
+import (
+	"queuelab/model/scenario"
+	"queuelab/model/webservice"
+)
 
 // systems returns every simulated system, in the order they are listed.
 func systems() []scenario.System {
-	return nil
+	return []scenario.System{webservice.System}
 }

@@ -329,11 +329,25 @@ func writeGoals(w io.Writer, r *Result, suffix string) {
 			mark = "FAILED"
 		}
 		c := Column{Unit: g.Unit, Digits: 1}
-		fmt.Fprintf(w, "  %s  %-48s %s %s (target %s %s)\n", mark, g.Name, "value", c.Format(g.Value), g.Op, c.Format(g.Target))
+		if math.Abs(g.Target) < 10 && g.Unit != "%" && g.Unit != "‰" {
+			c.Digits = 2 // e.g. dollars
+		}
+		fmt.Fprintf(w, "  %s  %-52s %10s   (target %s %s)\n", mark, g.Name, c.Format(g.Value), opSymbol(g.Op), c.Format(g.Target))
 	}
 	verdict := "all goals met"
 	if !r.Met() {
 		verdict = "some goals not met"
 	}
 	fmt.Fprintf(w, "  → %s\n", verdict)
+}
+
+// opSymbol renders a goal's comparison for people.
+func opSymbol(op string) string {
+	switch op {
+	case ">=":
+		return "≥"
+	case "<=":
+		return "≤"
+	}
+	return op
 }
