@@ -1,15 +1,75 @@
 package main
 
 import (
-	"github.com/spf13/cobra"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
 
 	"queuelab/model/scenario"
+	"queuelab/report"
 )
 
-// writeArtifacts writes the --plot and --report files of a run.
-func writeArtifacts(cmd *cobra.Command, o *runOptions, r, twin *scenario.Result) error {
-	if o.plot != "" || o.report != "" {
-		return usagef("--plot and --report are not available yet")
+// reproduceCommand returns the canonical command line that reproduces a
+// run with these options.
+func (o *runOptions) reproduceCommand(system string) string {
+	parts := []string{"queuelab", "run", system,
+		"--scenario", o.scenario,
+		"--seed", strconv.FormatUint(o.seed, 10),
+		"--minutes", strconv.Itoa(o.minutes),
+		"--engine", o.engine}
+	if o.playbook != "" {
+		parts = append(parts, "--playbook", shellQuote(o.playbook))
 	}
-	return nil
+	for _, a := range o.at {
+		parts = append(parts, "--at", shellQuote(a))
+	}
+	return strings.Join(parts, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but safe
+// characters.
+func shellQuote(s string) string {
+	safe := s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=,%", r))
+	}) < 0
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// writeArtifacts writes the --plot and --report files of a run.
+func writeArtifacts(o *runOptions, sys scenario.System, sc scenario.Scenario, r, twin *scenario.Result) error {
+	if o.plot != "" {
+		if err := report.WritePlot(o.plot, r, twin, o.columns); err != nil {
+			return fmt.Errorf("--plot %s: %w", o.plot, err)
+		}
+	}
+	if o.report == "" {
+		return nil
+	}
+	params := []report.Param{
+		{Name: "system", Value: sys.Name + " — " + sys.Title},
+		{Name: "scenario", Value: sc.Name},
+		{Name: "seed", Value: strconv.FormatUint(o.seed, 10)},
+		{Name: "minutes", Value: strconv.Itoa(o.minutes)},
+		{Name: "engine", Value: o.engine},
+	}
+	if o.playbook != "" {
+		params = append(params, report.Param{Name: "playbook file", Value: o.playbook})
+	}
+	for _, a := range o.at {
+		params = append(params, report.Param{Name: "--at", Value: a})
+	}
+	f, err := os.Create(o.report)
+	if err != nil {
+		return fmt.Errorf("--report: %w", err)
+	}
+	meta := report.Meta{Command: o.reproduceCommand(sys.Name), Params: params, Scenario: &sc, Keys: o.columns}
+	if err := report.WriteHTML(f, r, twin, meta); err != nil {
+		f.Close()
+		return fmt.Errorf("--report %s: %w", o.report, err)
+	}
+	return f.Close()
 }

@@ -150,7 +150,7 @@ always give byte-identical output.`,
 			if err := writeResult(cmd.OutOrStdout(), o.format, results[0], twin); err != nil {
 				return err
 			}
-			return writeArtifacts(cmd, o, results[0], twin)
+			return writeArtifacts(o, sys, sc, results[0], twin)
 		},
 	}
 	f := cmd.Flags()
