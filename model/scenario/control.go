@@ -48,6 +48,7 @@ type Control struct {
 	Max     float64
 	Choices []string // Enum
 	Help    string
+	Default string // the value at the start of a run, as written (e.g. "6", "off", "8s"); empty for Press
 }
 
 // Value is a parsed control value. Num holds the number (see ValueKind for

@@ -91,5 +91,23 @@ func Run(e Engine, pb Playbook, minutes int) (*Result, error) {
 	}
 	r.Totals = e.Totals()
 	r.Goals = e.Goals()
+	if ev, ok := e.(Evented); ok {
+		r.Events = ev.Events()
+	}
 	return r, nil
+}
+
+// Mark is a scenario event at a minute: "sale opens", "deploy of v2",
+// "cache flushed". Charts draw them on the time axis.
+type Mark struct {
+	Minute int    `json:"minute"`
+	Label  string `json:"label"`
+}
+
+// Evented is implemented by engines that report their scenario's events
+// (some, like a viral link's surge, are drawn from the seed, so they are
+// known only to the engine).
+type Evented interface {
+	// Events returns the scenario events that happened so far, by minute.
+	Events() []Mark
 }

@@ -119,6 +119,7 @@ type Result struct {
 	Totals   Row
 	Goals    []Goal
 	Playbook Playbook
+	Events   []Mark // scenario events, when the engine reports them (Evented)
 }
 
 // Met reports whether every goal was met (true when there are none).
@@ -198,12 +199,19 @@ func (r *Result) appendJSON(b *strings.Builder) {
 		fmt.Fprintf(b, `{"name":%q,"op":%q,"target":%s,"unit":%q,"value":%s,"met":%t}`,
 			g.Name, g.Op, jsonNumber(g.Target), g.Unit, jsonNumber(g.Value), g.Met)
 	}
+	b.WriteString("],\n\"events\":[")
+	for i, ev := range r.Events {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, `{"minute":%d,"label":%q}`, ev.Minute, ev.Label)
+	}
 	fmt.Fprintf(b, "],\n\"met\":%t", r.Met())
 }
 
 // WriteJSON writes r as one JSON object with keys system, scenario, engine,
 // seed, minutes (one object per minute: "minute" and every column key),
-// totals, goals and met. If twin is not nil its result is added under the
+// totals, goals, events (scenario events: minute and label) and met. If twin is not nil its result is added under the
 // key "formula" in the same shape. Output is deterministic: keys in a fixed
 // order, NaN as null.
 func WriteJSON(w io.Writer, r, twin *Result) error {

@@ -24,8 +24,8 @@ var testControls = []Control{
 func TestControlParse(t *testing.T) {
 	tests := []struct {
 		control, raw string
-		want        float64
-		err         string
+		want         float64
+		err          string
 	}{
 		{"servers", "10", 10, ""},
 		{"servers", "1", 0, "want an integer from 2 to 24"},
@@ -221,7 +221,8 @@ func (f *fakeEngine) Step() Row {
 	f.minute++
 	return Row{float64(f.minute) / 4, math.NaN()}
 }
-func (f *fakeEngine) Totals() Row { return Row{0.5, math.NaN()} }
+func (f *fakeEngine) Totals() Row    { return Row{0.5, math.NaN()} }
+func (f *fakeEngine) Events() []Mark { return []Mark{{Minute: 2, Label: "sale opens"}} }
 func (f *fakeEngine) Goals() []Goal {
 	return []Goal{
 		Goal{Name: "load", Op: "<=", Target: 0.6, Unit: "%"}.Check(0.5),
@@ -243,6 +244,7 @@ func TestRunAndRender(t *testing.T) {
 	assert.False(t, r.Met(), "a NaN goal value is not met")
 	assert.Equal(t, []float64{0.25, 0.5, 0.75, 1}, r.Series("load"))
 	assert.Equal(t, 0.5, r.Value("load"))
+	assert.Equal(t, []Mark{{Minute: 2, Label: "sale opens"}}, r.Events, "Run collects the events of an Evented engine")
 
 	var js bytes.Buffer
 	require.NoError(t, WriteJSON(&js, r, nil))
@@ -251,6 +253,7 @@ func TestRunAndRender(t *testing.T) {
 		Totals  map[string]any   `json:"totals"`
 		Goals   []Goal           `json:"goals"`
 		Met     bool             `json:"met"`
+		Events  []Mark           `json:"events"`
 		Seed    uint64           `json:"seed"`
 	}
 	require.NoError(t, json.Unmarshal(js.Bytes(), &doc))
@@ -260,6 +263,7 @@ func TestRunAndRender(t *testing.T) {
 	assert.Equal(t, float64(2), doc.Minutes[2]["minute"])
 	assert.Equal(t, uint64(7), doc.Seed)
 	assert.False(t, doc.Met)
+	assert.Equal(t, r.Events, doc.Events)
 	assert.True(t, doc.Goals[0].Met)
 
 	var table bytes.Buffer
