@@ -32,6 +32,7 @@ var (
 	colorTwin   = color.RGBA{R: 0x9b, G: 0x4d, B: 0xca, A: 0xff} // the formula twin
 	colorGoal   = color.RGBA{R: 0x2e, G: 0x9e, B: 0x5b, A: 0xff} // goal thresholds
 	colorAction = color.RGBA{R: 0x70, G: 0x70, B: 0x70, A: 0xff} // playbook actions
+	colorEvent  = color.RGBA{R: 0xd0, G: 0x6a, B: 0x00, A: 0xff} // scenario events
 )
 
 // Chart sizes.
@@ -160,7 +161,7 @@ func writeCharts(w io.Writer, format string, r, twin *scenario.Result, keys []st
 	tiles := draw.Tiles{Rows: len(cols), Cols: 1, PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(6), PadRight: vg.Points(10), PadY: vg.Points(6)}
 	top := dc
 	top.Min.Y = top.Max.Y - legendHeight
-	drawLegend(top, twin != nil, len(goals) > 0, len(r.Playbook) > 0)
+	drawLegend(top, twin != nil, len(goals) > 0, len(r.Playbook) > 0, len(r.Events) > 0)
 	dc.Max.Y -= legendHeight
 	canvases := plot.Align(plots, tiles, dc)
 	for i := range plots {
@@ -245,6 +246,9 @@ func panel(r, twin *scenario.Result, ci int, goals []scenario.Goal, top, bottom 
 		p.Y.Min = lo - pad
 	}
 	p.Y.Max = hi + pad*2.5 // room for the action labels
+	if len(r.Events) > 0 {
+		p.Add(&eventMarks{events: r.Events, labels: top, style: p.X.Tick.Label})
+	}
 	if len(r.Playbook) > 0 {
 		p.Add(&actionMarks{pb: r.Playbook, labels: top, style: p.X.Tick.Label})
 	}
@@ -256,7 +260,7 @@ var legendHeight = vg.Points(16)
 
 // drawLegend draws a one-line legend across c: the simulation, and the
 // formula twin, goals and actions when they appear.
-func drawLegend(c draw.Canvas, twin, goals, actions bool) {
+func drawLegend(c draw.Canvas, twin, goals, actions, events bool) {
 	sty := draw.TextStyle{Color: color.Black, Font: plot.DefaultFont, Handler: plot.DefaultTextHandler, YAlign: draw.YCenter}
 	sty.Font.Size = vg.Points(9)
 	type entry struct {
@@ -272,6 +276,9 @@ func drawLegend(c draw.Canvas, twin, goals, actions bool) {
 	}
 	if actions {
 		entries = append(entries, entry{"playbook action (at the start of its minute)", actionLine})
+	}
+	if events {
+		entries = append(entries, entry{"scenario event", eventLine})
 	}
 	x := c.Min.X + vg.Points(40)
 	y := (c.Min.Y + c.Max.Y) / 2
@@ -379,6 +386,37 @@ func (a *actionMarks) Plot(c draw.Canvas, p *plot.Plot) {
 		c.StrokeLine2(actionLine, x, c.Min.Y, x, c.Max.Y)
 		if a.labels {
 			c.FillText(sty, vg.Point{X: x + vg.Points(2), Y: c.Max.Y - vg.Points(2)}, strings.Join(parts, ", "))
+		}
+	}
+}
+
+// eventMarks draws scenario events ("sale opens", "cache flushed") as solid
+// vertical lines at the start of their minute; with labels, it writes the
+// event's label at the bottom of the panel.
+type eventMarks struct {
+	events []scenario.Mark
+	labels bool
+	style  draw.TextStyle
+}
+
+var eventLine = draw.LineStyle{Color: colorEvent, Width: vg.Points(0.9)}
+
+// Plot implements plot.Plotter.
+func (e *eventMarks) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, _ := p.Transforms(&c)
+	sty := e.style
+	sty.Font.Size = vg.Points(7)
+	sty.Color = colorEvent
+	sty.XAlign = draw.XLeft
+	sty.YAlign = draw.YBottom
+	for _, ev := range e.events {
+		x := trX(float64(ev.Minute))
+		if x < c.Min.X || x > c.Max.X {
+			continue
+		}
+		c.StrokeLine2(eventLine, x, c.Min.Y, x, c.Max.Y)
+		if e.labels {
+			c.FillText(sty, vg.Point{X: x + vg.Points(2), Y: c.Min.Y + vg.Points(2)}, ev.Label)
 		}
 	}
 }

@@ -53,6 +53,7 @@ func testResult(engine string, shift float64) *scenario.Result {
 		panic(err)
 	}
 	r.Playbook = pb
+	r.Events = []scenario.Mark{{Minute: 5, Label: "sale opens"}}
 	return r
 }
 
@@ -65,7 +66,8 @@ func TestWritePlotSVGAndPNG(t *testing.T) {
 	require.NoError(t, err)
 	s := string(data)
 	for _, want := range []string{"good approval (%)", "authorization (ms)", "busy slots (%)", "minutes from the start",
-		"servers=10, shedding=on", "goal ≥ 95.0 %", "goal ≤ 500 ms", "formula twin", "simulation", "playbook action"} {
+		"servers=10, shedding=on", "goal ≥ 95.0 %", "goal ≤ 500 ms", "formula twin", "simulation", "playbook action",
+		"sale opens", "scenario event"} {
 		assert.Contains(t, s, want)
 	}
 	assert.NotContains(t, s, "cost so far", "only the headline columns by default")
