@@ -48,7 +48,7 @@ type Control struct {
 	Max     float64
 	Choices []string // Enum
 	Help    string
-	Default string // the value at the start of a run, as written (e.g. "6", "off", "8s"); empty for Press
+	Default string // the system's default value, as written (e.g. "6", "off", "8s"); a scenario may start elsewhere (its story says so); empty for Press
 }
 
 // Value is a parsed control value. Num holds the number (see ValueKind for

@@ -1,7 +1,9 @@
 package webservice
 
 import (
+	"fmt"
 	"math"
+	"sort"
 
 	"queuelab/analytic"
 	"queuelab/des"
@@ -515,4 +517,22 @@ func ratio(a, b float64) float64 {
 		return math.NaN()
 	}
 	return a / b
+}
+
+// Events returns the scenario events of the minutes simulated so far (the
+// deploy of the bad build, the cache flush, the start of a viral surge),
+// for charts; a surge still to come stays hidden, as it is from the
+// operator. It implements scenario.Evented for both engines.
+func (c *core) Events() []scenario.Mark {
+	var out []scenario.Mark
+	add := func(at int, label string) {
+		if at >= 0 && at < c.minute {
+			out = append(out, scenario.Mark{Minute: at, Label: label})
+		}
+	}
+	add(c.cfg.DeployAt, "deploy of v2 (bad build) starts")
+	add(c.cfg.SurgeAt, fmt.Sprintf("viral surge starts (×%.1f)", c.cfg.SurgeSize))
+	add(c.cfg.FlushAt, "cache flushed")
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Minute < out[j].Minute })
+	return out
 }

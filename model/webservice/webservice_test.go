@@ -280,3 +280,25 @@ func TestZipfAlias(t *testing.T) {
 	}
 	assert.Less(t, chi, 148.2)
 }
+
+func TestControlDefaultsParse(t *testing.T) {
+	for _, c := range Controls {
+		if c.Kind == scenario.Press {
+			assert.Empty(t, c.Default, c.Name)
+			continue
+		}
+		_, err := c.Parse(c.Default)
+		assert.NoError(t, err, "default of %s", c.Name)
+	}
+}
+
+func TestEventsShowOnlyWhatHappened(t *testing.T) {
+	e, err := New(scenario.DES, "cache-flush", 1)
+	require.NoError(t, err)
+	ev := e.(scenario.Evented)
+	for e.Minute() <= 10 {
+		assert.Empty(t, ev.Events(), "the flush at minute 10 is not shown before it happens")
+		e.Step()
+	}
+	assert.Equal(t, []scenario.Mark{{Minute: 10, Label: "cache flushed"}}, ev.Events())
+}

@@ -1,0 +1,298 @@
+package paymentswitch
+
+import (
+	"math"
+
+	"queuelab/model/scenario"
+)
+
+// Column indices of every Row both engines produce.
+const (
+	ColGoodApproval = iota
+	ColAuthTime
+	ColFraudBP
+	ColBusySlots
+	ColHealthyApproval
+	ColGoodDeclined
+	ColStepUpShare
+	ColFraudStopped
+	ColNewTPS
+	ColOfferedTPS
+	ColRetryTPS
+	ColShedTPS
+	ColDroppedInQueue
+	ColIssuerTimeouts
+	ColStandinTPS
+	ColServersInService
+	ColServersBooting
+	ColCostRate
+	ColCostSoFar
+	ColStandinRisk
+	ColFraudApproved
+	ColGoodLost
+	ColWaitingRetry
+	ColGroupBLatency
+	numCols
+)
+
+// Status thresholds of the headline indicators.
+var (
+	// Good-customer approval: warning below 99 %, critical below 95 % (the
+	// sale-surge goal).
+	GoodApprovalStatus = scenario.Thresholds{Warning: 0.99, Critical: 0.95, HigherIsBetter: true}
+	// Authorization time: warning above 500 ms (the sale-surge goal),
+	// critical above 1500 ms.
+	AuthTimeStatus = scenario.Thresholds{Warning: 500, Critical: 1500}
+	// Fraud rate: warning above 13 bp (the original's reference scale for
+	// small card-not-present payments), critical above 25 bp (the
+	// fraud-wave goal).
+	FraudBPStatus = scenario.Thresholds{Warning: 13, Critical: 25}
+	// Busy connection slots: warning above 80 % (waits start to grow:
+	// Erlang C at 192 slots), critical above 95 % (saturation).
+	BusySlotsStatus = scenario.Thresholds{Warning: 0.80, Critical: 0.95}
+)
+
+// Columns describes every indicator of a Row. "%" and "‰" values are
+// fractions. Per-minute rows count events of that minute; Totals count them
+// over the whole run (rates pooled over all events, not averaged over
+// minutes); state columns (servers, cost rate, waiting) are the value at
+// the end of the minute (Totals: at the end of the run), and the "so far"
+// columns are cumulative.
+func Columns() []scenario.Column {
+	cols := make([]scenario.Column, numCols)
+	set := func(i int, key, label, unit string, digits int, head bool, st *scenario.Thresholds, doc string) {
+		cols[i] = scenario.Column{Key: key, Label: label, Unit: unit, Digits: digits, Headline: head, Status: st, Doc: doc}
+	}
+	set(ColGoodApproval, "good_approval", "good approval", "%", 1, true, &GoodApprovalStatus,
+		"Per transaction, final outcome: of the genuine transactions whose final outcome became known in the minute, the share approved "+
+			"(by the issuer or by stand-in, on any attempt). Not approved: declined by the rule, failed step-up, or given up after technical "+
+			"errors (the merchant did not retry, p = 0.05, or 3 retries were used up). Status: warning < 99 %, critical < 95 %.")
+	set(ColAuthTime, "auth_ms", "auth time", "ms", 0, true, &AuthTimeStatus,
+		"Per attempt: mean time from an attempt's arrival to its answer, over the attempts answered in the minute that were admitted to the "+
+			"switch queue (answered by the issuer, by stand-in, \"issuer unreachable\" after the reversal, or \"dropped in queue\" at the 2 s "+
+			"queue timeout). Rule declines and shed attempts (answered at once, without the switch) are not included. "+
+			"Status: warning > 500 ms, critical > 1500 ms.")
+	set(ColFraudBP, "fraud_bp", "fraud", "bp", 1, true, &FraudBPStatus,
+		"Fraud amount approved in the minute as basis points of all amount approved in the minute (per approved transaction, issuer and "+
+			"stand-in approvals). Status: warning > 13 bp, critical > 25 bp.")
+	set(ColBusySlots, "busy_slots", "busy slots", "%", 0, true, &BusySlotsStatus,
+		"Time average over the minute of busy connection slots (serving a live attempt, a reversal, or discarding an abandoned request) "+
+			"divided by the time average of slots in service. Can exceed 100 % briefly while removed servers drain. "+
+			"Status: warning > 80 %, critical > 95 %.")
+	set(ColHealthyApproval, "healthy_approval", "healthy-issuer approval", "%", 1, false, nil,
+		"As good approval, restricted to genuine transactions of issuer group A (the 75 % whose issuers stay healthy in every scenario).")
+	set(ColGoodDeclined, "good_declined_rule", "good declined by rule", "‰", 2, false, nil,
+		"Per new transaction: of the genuine transactions arriving in the minute (first attempts), the share whose score was ≥ t and that "+
+			"were declined by the fraud rule. Step-up failures are not counted here (they lower good approval).")
+	set(ColStepUpShare, "stepup_share", "sent to step-up", "%", 1, false, nil,
+		"Per new transaction: share of the transactions arriving in the minute whose score fell in the step-up band [t − b, t).")
+	set(ColFraudStopped, "fraud_stopped", "fraud stopped", "%", 0, false, nil,
+		"Per new transaction: share of the fraudulent transactions arriving in the minute that the rule stopped (declined, or failed step-up).")
+	set(ColNewTPS, "new_tps", "new", "tx/s", 0, false, nil, "New transactions (first attempts) arriving in the minute, per second.")
+	set(ColOfferedTPS, "offered_tps", "offered", "tx/s", 0, false, nil, "Attempts arriving in the minute (new + retries), per second.")
+	set(ColRetryTPS, "retry_tps", "retries", "tx/s", 0, false, nil, "Retry attempts arriving in the minute, per second.")
+	set(ColShedTPS, "shed_tps", "shed", "tx/s", 0, false, nil,
+		"Attempts answered \"try again later\" by load shedding in the minute, per second.")
+	set(ColDroppedInQueue, "dropped_queue", "dropped in queue", "%", 1, false, nil,
+		"Per attempt: of the attempts admitted to the switch queue and answered in the minute, the share answered \"dropped in queue\" "+
+			"(waited 2 s without a slot, or found the switch's internal backlog full).")
+	set(ColIssuerTimeouts, "issuer_timeouts", "issuer timeouts", "%", 1, false, nil,
+		"Per attempt: of the attempts forwarded to an issuer and answered in the minute, the share whose issuer did not answer within the "+
+			"issuer timeout T (then reversal, stand-in or \"issuer unreachable\").")
+	set(ColStandinTPS, "standin_tps", "stand-in approvals", "tx/s", 1, false, nil, "Stand-in approvals in the minute, per second.")
+	set(ColServersInService, "servers", "servers in service", "", 0, false, nil, "Servers in service at the end of the minute.")
+	set(ColServersBooting, "booting", "servers booting", "", 0, false, nil, "Servers booting at the end of the minute.")
+	set(ColCostRate, "cost_rate", "cost rate", "u/h", 0, false, nil,
+		"Billed servers (in service + booting) × 6 u/h at the end of the minute.")
+	set(ColCostSoFar, "cost", "server cost", "u", 1, false, nil,
+		"Server cost since the start: each server is billed 6 u/h from the minute it is ordered until the minute it is removed.")
+	set(ColStandinRisk, "standin_risk", "stand-in risk", "M u", 2, false, nil,
+		"Amount approved by stand-in since the start, in millions of u.")
+	set(ColFraudApproved, "fraud_approved", "fraud approved", "M u", 2, false, nil,
+		"Fraud amount approved (issuer and stand-in) since the start, in millions of u.")
+	set(ColGoodLost, "good_lost", "good tx lost", "k tx", 1, false, nil,
+		"Genuine transactions given up after technical errors since the start (not declined by the rule), in thousands.")
+	set(ColWaitingRetry, "waiting_retry", "waiting to retry", "tx", 0, false, nil,
+		"Transactions whose merchant will retry, at the end of the minute.")
+	set(ColGroupBLatency, "groupb_ms", "group B latency", "ms", 0, false, nil,
+		"Mean issuer latency of group B in the minute (the parameter of its exponential latency, including the ±15 % per-minute wobble). "+
+			"Totals: the mean over the minutes.")
+	return cols
+}
+
+// servers is the server bookkeeping both engines share: servers in
+// service, boot orders, and billing.
+type servers struct {
+	inService int
+	boots     []int // minute each booting server joins, oldest order first
+	cost      float64
+}
+
+func (s *servers) booting() int { return len(s.boots) }
+
+// order sets the number of servers ordered (in service + booting) to n at
+// minute m: extra servers boot until m + BootMinutes; fewer cancel the
+// newest boot orders first, then take servers out of service (they drain).
+func (s *servers) order(n, m int) {
+	for s.inService+len(s.boots) < n {
+		s.boots = append(s.boots, m+BootMinutes)
+	}
+	for s.inService+len(s.boots) > n && len(s.boots) > 0 {
+		s.boots = s.boots[:len(s.boots)-1]
+	}
+	if s.inService > n {
+		s.inService = n
+	}
+}
+
+// tick promotes the servers due at minute m and bills the minute.
+func (s *servers) tick(m int) {
+	k := 0
+	for _, due := range s.boots {
+		if due <= m {
+			s.inService++
+		} else {
+			s.boots[k] = due
+			k++
+		}
+	}
+	s.boots = s.boots[:k]
+	s.cost += float64(s.inService+len(s.boots)) * PricePerHour / 60
+}
+
+// history keeps the rows for the goals.
+type history struct {
+	sc   scenario.Scenario
+	rows []scenario.Row
+}
+
+// goals evaluates the scenario's goals on the rows so far and the totals.
+func (h *history) goals(totals scenario.Row) []scenario.Goal {
+	spec := goalColumns[h.sc.Name]
+	out := make([]scenario.Goal, len(h.sc.Goals))
+	for i, g := range h.sc.Goals {
+		gc := spec[i]
+		v := totals[gc.col]
+		if gc.mean {
+			v = meanFrom(h.rows, gc.col, EventMinute)
+		}
+		out[i] = g.Check(v)
+	}
+	return out
+}
+
+// meanFrom is the mean of column col over rows[from:], skipping NaN; NaN if
+// there is no value.
+func meanFrom(rows []scenario.Row, col, from int) float64 {
+	s, n := 0.0, 0
+	for m := from; m < len(rows); m++ {
+		if v := rows[m][col]; v == v {
+			s += v
+			n++
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return s / float64(n)
+}
+
+// ratio returns a/b, or NaN when b is 0.
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return math.NaN()
+	}
+	return a / b
+}
+
+// counts are the events of a window (a minute or the whole run) from
+// which a Row is computed. The des engine counts entities; the formula
+// engine fills in expected flows. Both use the same definitions.
+type counts struct {
+	seconds float64 // length of the window
+
+	newTx, newG, newF   float64 // new transactions (first attempts), genuine, fraud
+	newGDeclined        float64 // genuine with score ≥ t
+	newFStopped         float64 // fraud declined or failed step-up
+	stepUp              float64 // new transactions sent to step-up
+	offered, retries    float64 // attempts, retry attempts
+	shed                float64 // attempts shed
+	admittedAnswered    float64 // attempts admitted to the queue and answered
+	dropped             float64 // of those, dropped in queue
+	authSum             float64 // Σ authorization time (s) of admittedAnswered
+	forwarded, timeouts float64 // attempts answered after an issuer slot; of those, issuer timeouts
+	standin, standinAmt float64 // stand-in approvals and their amount
+	approvedAmt         float64 // amount approved
+	fraudAmt            float64 // fraud amount approved
+	finG, finGApproved  float64 // genuine transactions finished; approved
+	finA, finAApproved  float64 // genuine group A transactions finished; approved
+	goodLost            float64 // genuine transactions given up after technical errors
+	busyArea, slotArea  float64 // ∫ busy slots dt, ∫ slots in service dt (slot·s)
+}
+
+func (c *counts) add(d *counts) {
+	c.seconds += d.seconds
+	c.newTx += d.newTx
+	c.newG += d.newG
+	c.newF += d.newF
+	c.newGDeclined += d.newGDeclined
+	c.newFStopped += d.newFStopped
+	c.stepUp += d.stepUp
+	c.offered += d.offered
+	c.retries += d.retries
+	c.shed += d.shed
+	c.admittedAnswered += d.admittedAnswered
+	c.dropped += d.dropped
+	c.authSum += d.authSum
+	c.forwarded += d.forwarded
+	c.timeouts += d.timeouts
+	c.standin += d.standin
+	c.standinAmt += d.standinAmt
+	c.approvedAmt += d.approvedAmt
+	c.fraudAmt += d.fraudAmt
+	c.finG += d.finG
+	c.finGApproved += d.finGApproved
+	c.finA += d.finA
+	c.finAApproved += d.finAApproved
+	c.goodLost += d.goodLost
+	c.busyArea += d.busyArea
+	c.slotArea += d.slotArea
+}
+
+// state is what a row shows besides the window's counts.
+type state struct {
+	srv        *servers
+	cum        *counts // the whole run so far
+	waiting    float64 // transactions waiting to retry
+	groupBMean float64 // s
+}
+
+// row computes a Row from the window c.
+func row(c *counts, st state) scenario.Row {
+	r := make(scenario.Row, numCols)
+	r[ColGoodApproval] = ratio(c.finGApproved, c.finG)
+	r[ColAuthTime] = 1000 * ratio(c.authSum, c.admittedAnswered)
+	r[ColFraudBP] = 1e4 * ratio(c.fraudAmt, c.approvedAmt)
+	r[ColBusySlots] = ratio(c.busyArea, c.slotArea)
+	r[ColHealthyApproval] = ratio(c.finAApproved, c.finA)
+	r[ColGoodDeclined] = ratio(c.newGDeclined, c.newG)
+	r[ColStepUpShare] = ratio(c.stepUp, c.newTx)
+	r[ColFraudStopped] = ratio(c.newFStopped, c.newF)
+	r[ColNewTPS] = ratio(c.newTx, c.seconds)
+	r[ColOfferedTPS] = ratio(c.offered, c.seconds)
+	r[ColRetryTPS] = ratio(c.retries, c.seconds)
+	r[ColShedTPS] = ratio(c.shed, c.seconds)
+	r[ColDroppedInQueue] = ratio(c.dropped, c.admittedAnswered)
+	r[ColIssuerTimeouts] = ratio(c.timeouts, c.forwarded)
+	r[ColStandinTPS] = ratio(c.standin, c.seconds)
+	r[ColServersInService] = float64(st.srv.inService)
+	r[ColServersBooting] = float64(st.srv.booting())
+	r[ColCostRate] = float64(st.srv.inService+st.srv.booting()) * PricePerHour
+	r[ColCostSoFar] = st.srv.cost
+	r[ColStandinRisk] = st.cum.standinAmt / 1e6
+	r[ColFraudApproved] = st.cum.fraudAmt / 1e6
+	r[ColGoodLost] = st.cum.goodLost / 1e3
+	r[ColWaitingRetry] = st.waiting
+	r[ColGroupBLatency] = 1000 * st.groupBMean
+	return r
+}

@@ -1,0 +1,303 @@
+package paymentswitch
+
+import (
+	"fmt"
+	"math"
+
+	"queuelab/model/scenario"
+)
+
+// Constants of the original (all sample calibrations for a mid-sized
+// switch, not any real network's figures).
+const (
+	BaseRate         = 400.0 // new transactions per second on a normal day
+	SlotsPerServer   = 32
+	MinServers       = 2
+	MaxServers       = 24
+	DefaultServers   = 6
+	BootMinutes      = 5
+	PricePerHour     = 6.0  // u per server-hour, booting or not
+	SwitchTime       = 0.08 // s of slot time per attempt
+	ReversalTime     = 0.08 // s of extra slot time after an issuer timeout
+	QueueTimeout     = 2.0  // s a client waits for a slot
+	IssuerMean       = 0.25 // s, mean issuer latency
+	GroupBShare      = 0.25 // share of traffic whose issuers are in group B
+	GroupBWobble     = 0.15 // group B's mean latency varies uniformly by ±15 % per minute
+	ArrivalWobble    = 0.03 // per-minute multiplicative wobble 1 + N(0, 0.03)
+	AmountMedian     = 40.0 // u
+	AmountSigma      = 1.0
+	FraudAmountScale = 1.5
+	Omega            = 0.3   // share of a holding time wasted on a request whose client gave up
+	ShedFraction     = 0.9   // shedding admits while in flight < 0.9 × slots in service
+	BaseFraudShare   = 0.001 // share of new transactions that are fraud
+	DPrime           = 2.5   // separation of fraud and genuine scores
+	GenuinePass      = 0.85  // share of challenged genuine customers who pass step-up
+	FraudPass        = 0.05  // share of challenged fraudsters who pass step-up
+	RetryProb        = 0.95  // a merchant retries a technical error with this probability
+	MaxRetries       = 3
+	SurgeLagMinutes  = 2 // traffic reaches a new surge level linearly over 2 minutes
+	// BacklogPerSlot bounds the switch's internal queue: an attempt that
+	// finds BacklogPerSlot × (slots in service) requests already queued is
+	// dropped at once (see the package doc).
+	BacklogPerSlot = 40
+)
+
+// Defaults of the controls.
+const (
+	DefaultThreshold     = 3.0 // σ
+	DefaultIssuerTimeout = 8.0 // s
+)
+
+// BackoffMeans are the mean delays (s) of retries 1, 2 and 3 under the
+// backoff policy.
+var BackoffMeans = [MaxRetries]float64{60, 120, 240}
+
+// Retry policies (values of the retry control).
+const (
+	RetryImmediate = 0
+	RetryBackoff   = 1
+)
+
+// Controls are the switch's knobs, in the order the spec lists them.
+var Controls = []scenario.Control{
+	{Name: "servers", Kind: scenario.Int, Min: MinServers, Max: MaxServers,
+		Help: "servers ordered (32 connection slots each); an added server boots for 5 min; every server is billed 6 u/h from the order on"},
+	{Name: "shedding", Kind: scenario.Switch,
+		Help: "load shedding: admit while admitted attempts in flight < 90 % of the slots in service, answer the rest at once \"try again later\""},
+	{Name: "retry", Kind: scenario.Enum, Choices: []string{"immediate", "backoff"},
+		Help: "how merchants retry a technical error (p = 0.95, ≤ 3 retries): immediate = at a uniform time in the next minute; backoff = Exp delays of mean 1, 2, 4 min"},
+	{Name: "threshold", Kind: scenario.Float, Min: 0, Max: 6,
+		Help: "decline threshold t in σ of genuine scores: score ≥ t is declined"},
+	{Name: "stepup", Kind: scenario.Float, Min: 0, Max: 3,
+		Help: "step-up band width b in σ: scores in [t − b, t) are challenged (genuine pass 85 %, fraud 5 %); 0 = off"},
+	{Name: "issuer-timeout", Kind: scenario.Duration, Min: 0.1, Max: 30,
+		Help: "how long a slot waits for the issuer before a reversal and stand-in or \"issuer unreachable\""},
+	{Name: "standin-limit", Kind: scenario.Float, Min: 0, Max: 100000,
+		Help: "the switch approves on the issuer's behalf up to this amount (u) when the issuer times out; 0 = off"},
+}
+
+// Scenario names.
+const (
+	Normal       = "normal"
+	SaleSurge    = "sale-surge"
+	FraudWave    = "fraud-wave"
+	IssuerOutage = "issuer-outage"
+)
+
+// EventMinute is when every crisis starts.
+const EventMinute = 5
+
+// Scenarios are the switch's four scenarios with the original's stories and
+// goals. Every "mean" goal is the mean of the per-minute values of its
+// indicator over the minutes from EventMinute to the end of the run
+// (minutes with an undefined value are skipped); cost and risk goals are the
+// totals at the end of the run.
+var Scenarios = []scenario.Scenario{
+	{
+		Name: Normal, Title: "A normal day", Minutes: 60,
+		Story: "About 400 transactions per second, 6 servers sized for about 70 % busy slots, a 3σ fraud threshold, " +
+			"issuers answering in 250 ms on average. Nothing goes wrong: this is the baseline the original's indicators show.",
+		Lesson: "Little's law at work: 400 tx/s × 0.33 s holding time = 132 busy slots of 192 (69 %); " +
+			"the 3σ threshold declines 1.3 ‰ of good customers and stops 31 % of fraud (the ROC trade-off at d′ = 2.5).",
+	},
+	{
+		Name: SaleSurge, Title: "Level 1 · Sale surge", Minutes: 60,
+		Story: "At minute 5 a big online sale opens and doubles traffic to about 800 tx/s for 45 minutes. 6 servers, sized for about " +
+			"70 % busy on a normal day. Merchants retry every technical error immediately. Keep good customers approved and answers " +
+			"fast without buying capacity you don't need.",
+		Lesson: "Past capacity a queue does not degrade gracefully: clients give up at the 2 s queue timeout while the switch still spends " +
+			"work on their requests, so goodput falls as load rises, and immediate retries turn every failure into more load — a retry " +
+			"storm that keeps the switch locked even after servers are added. Load shedding answers the excess at once (cheaply), " +
+			"backoff spreads the retries, and servers ordered early (they boot for 5 minutes) carry the sale; give them back when it ends.",
+		Goals: []scenario.Goal{
+			{Name: "mean good-customer approval from the sale on", Op: ">=", Target: 0.95, Unit: "%"},
+			{Name: "mean authorization time from the sale on", Op: "<=", Target: 500, Unit: "ms"},
+			{Name: "server cost", Op: "<=", Target: 75, Unit: "u"},
+		},
+	},
+	{
+		Name: FraudWave, Title: "Level 2 · Fraud wave", Minutes: 60,
+		Story: "At minute 5 a batch of stolen card data comes into use: the fraud share of traffic jumps from 0.1 % to 1 %. The threshold " +
+			"is set for normal days (3σ); step-up is off. Lower the fraud rate without turning away good customers.",
+		Lesson: "The right threshold depends on the base rate: ten times more fraud moves the cost-optimal threshold down by " +
+			"ln 10 / d′ ≈ 0.9σ, but lowering the threshold alone declines many good customers (18 ‰ at 2.1σ). A step-up band asks the " +
+			"doubtful middle for extra verification instead: 85 % of good customers pass it, 5 % of fraudsters do.",
+		Goals: []scenario.Goal{
+			{Name: "mean fraud rate from the wave on", Op: "<=", Target: 25, Unit: "bp"},
+			{Name: "mean good-customer approval from the wave on", Op: ">=", Target: 0.98, Unit: "%"},
+			{Name: "mean good customers declined by the rule from the wave on", Op: "<=", Target: 0.005, Unit: "‰"},
+		},
+	},
+	{
+		Name: IssuerOutage, Title: "Level 3 · Issuer outage", Minutes: 60,
+		Story: "At minute 5 the issuers of group B — a quarter of all traffic — slow to a mean response time of 12 s. The switch waits " +
+			"up to 8 s, has no stand-in, runs 6 servers. Keep customers of healthy issuers flowing, serve group B as far as is safe, " +
+			"keep stand-in risk and cost in check.",
+		Lesson: "Little's law: busy slots = arrival rate × holding time, so one slow issuer holding slots for 8 s fills every slot and " +
+			"starves the healthy issuers too. A short issuer timeout caps the holding time; stand-in with a modest limit approves the " +
+			"small amounts of the slow issuer's customers at a risk the issuer never checked; a couple of servers absorb the rest.",
+		Goals: []scenario.Goal{
+			{Name: "mean approval for healthy-issuer customers from the outage on", Op: ">=", Target: 0.90, Unit: "%"},
+			{Name: "mean good-customer approval from the outage on", Op: ">=", Target: 0.86, Unit: "%"},
+			{Name: "stand-in risk", Op: "<=", Target: 9, Unit: "M u"},
+			{Name: "server cost", Op: "<=", Target: 65, Unit: "u"},
+		},
+	},
+}
+
+// goalColumns maps each scenario's goals (in order) to the column they
+// read and whether they are a mean from EventMinute on (true) or the total
+// at the end (false).
+var goalColumns = map[string][]struct {
+	col  int
+	mean bool
+}{
+	SaleSurge:    {{ColGoodApproval, true}, {ColAuthTime, true}, {ColCostSoFar, false}},
+	FraudWave:    {{ColFraudBP, true}, {ColGoodApproval, true}, {ColGoodDeclined, true}},
+	IssuerOutage: {{ColHealthyApproval, true}, {ColGoodApproval, true}, {ColStandinRisk, false}, {ColCostSoFar, false}},
+}
+
+// System is the payment switch for the queuelab command line: Name
+// "switch", the Controls, the Scenarios and New.
+var System = scenario.System{
+	Name:      "switch",
+	Title:     "Card-payment switch",
+	Controls:  Controls,
+	Scenarios: Scenarios,
+	New:       New,
+}
+
+// New returns an engine for the named scenario: kind scenario.DES is the
+// per-transaction simulation, scenario.Formula the original's per-minute
+// formula model. Both produce rows with the columns of Columns.
+func New(kind scenario.EngineKind, name string, seed uint64) (scenario.Engine, error) {
+	sc, err := scenario.System{Name: "switch", Scenarios: Scenarios}.Scenario(name)
+	if err != nil {
+		return nil, err
+	}
+	cfg := defaultConfig(sc)
+	switch kind {
+	case scenario.DES:
+		return newDES(cfg, seed), nil
+	case scenario.Formula:
+		return newFormula(cfg, seed), nil
+	}
+	return nil, fmt.Errorf("unknown engine %q (valid: des, formula)", kind)
+}
+
+// config is everything an engine needs to start: the scenario's timeline
+// and the initial controls. Tests change fields to build open-load
+// experiments.
+type config struct {
+	sc         scenario.Scenario
+	baseRate   float64
+	surgeAt    int     // minute the surge level changes (−1: never)
+	surgeEnd   int     // minute it returns to 1
+	surgeLevel float64 // level between surgeAt and surgeEnd
+	fraudAt    int
+	fraudShare float64 // share from fraudAt on
+	outageAt   int
+	outageMean float64 // group B mean latency (s) from outageAt on
+	retryProb  float64
+	wobble     bool // per-minute arrival and group B wobble on
+	ctl        controls
+}
+
+type controls struct {
+	servers   int
+	shedding  bool
+	retry     int
+	threshold float64
+	band      float64
+	timeout   float64 // s
+	limit     float64 // u
+}
+
+func defaultConfig(sc scenario.Scenario) config {
+	c := config{
+		sc: sc, baseRate: BaseRate, surgeAt: -1, fraudAt: -1, outageAt: -1,
+		retryProb: RetryProb, wobble: true,
+		ctl: controls{servers: DefaultServers, threshold: DefaultThreshold, timeout: DefaultIssuerTimeout},
+	}
+	switch sc.Name {
+	case SaleSurge:
+		c.surgeAt, c.surgeEnd, c.surgeLevel = EventMinute, EventMinute+45, 2
+	case FraudWave:
+		c.fraudAt, c.fraudShare = EventMinute, 0.01
+	case IssuerOutage:
+		c.outageAt, c.outageMean = EventMinute, 12
+	}
+	return c
+}
+
+// surge returns the traffic multiplier of minute m: the target level
+// steps at surgeAt and back at surgeEnd, and traffic follows each step
+// linearly over SurgeLagMinutes minutes; the value is the average of that
+// ramp over the minute (1.25, 1.75, 2 for a doubling).
+func (c *config) surge(m int) float64 {
+	if c.surgeAt < 0 {
+		return 1
+	}
+	ramp := func(start int) float64 { // share of the step reached, averaged over minute m
+		d := float64(m - start)
+		switch {
+		case d < 0:
+			return 0
+		case d >= SurgeLagMinutes:
+			return 1
+		}
+		return (d + 0.5) / SurgeLagMinutes
+	}
+	return 1 + (c.surgeLevel-1)*(ramp(c.surgeAt)-ramp(c.surgeEnd))
+}
+
+func (c *config) fraudShareAt(m int) float64 {
+	if c.fraudAt >= 0 && m >= c.fraudAt {
+		return c.fraudShare
+	}
+	return BaseFraudShare
+}
+
+func (c *config) groupBMeanAt(m int) float64 {
+	if c.outageAt >= 0 && m >= c.outageAt {
+		return c.outageMean
+	}
+	return IssuerMean
+}
+
+// apply changes a control of ctl.
+func (ctl *controls) apply(a scenario.Action) error {
+	v := a.Value.Num
+	switch a.Control {
+	case "servers":
+		if v < MinServers || v > MaxServers || v != math.Trunc(v) {
+			return fmt.Errorf("control servers: %v is not an integer from %d to %d", v, MinServers, MaxServers)
+		}
+		ctl.servers = int(v)
+	case "shedding":
+		ctl.shedding = v != 0
+	case "retry":
+		if v != RetryImmediate && v != RetryBackoff {
+			return fmt.Errorf("control retry: invalid value %q (valid: immediate, backoff)", a.Value.Text)
+		}
+		ctl.retry = int(v)
+	case "threshold":
+		ctl.threshold = v
+	case "stepup":
+		ctl.band = v
+	case "issuer-timeout":
+		if !(v > 0) {
+			return fmt.Errorf("control issuer-timeout: %v s is not positive", v)
+		}
+		ctl.timeout = v
+	case "standin-limit":
+		if v < 0 {
+			return fmt.Errorf("control standin-limit: %v is negative", v)
+		}
+		ctl.limit = v
+	default:
+		_, err := scenario.Find(Controls, a.Control)
+		return err
+	}
+	return nil
+}
