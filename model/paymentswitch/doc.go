@@ -150,8 +150,8 @@
 // formulas are steady-state results applied to each minute, so the twin
 // reacts to a change at once where the des engine's queue takes seconds to
 // fill or drain; with immediate retries both engines retry in the next
-// minute. TestTwinAgreement bounds the differences on the reference
-// playbooks.
+// minute. TestScenarioGoals (checkTwinAgreement) bounds the differences on
+// the reference playbooks; the normal day agrees within sampling noise.
 //
 // # Scenario lessons
 //

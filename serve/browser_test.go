@@ -1,0 +1,224 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"queuelab/model/paymentswitch"
+	"queuelab/model/scenario"
+	"queuelab/model/webservice"
+)
+
+// chromiumPath finds a Chromium binary: $CHROMIUM, then the usual names.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser starts headless Chromium with the flags a root CI container
+// needs and a fresh profile, or skips the test when there is none outside
+// CI (in CI, CI=true, a missing browser fails the test). The returned
+// context bounds every later action to 90 s.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	bin := chromiumPath()
+	if bin == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("CI=true but no chromium binary found (install Debian's chromium or set $CHROMIUM)")
+		}
+		t.Skip("no chromium binary found (install Debian's chromium or set $CHROMIUM); the browser test runs in CI")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1440, 1000),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelB := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelB(); cancelA() })
+	// The first action starts the browser; it must not carry a timeout.
+	require.NoError(t, chromedp.Do(bctx), "starting %s", bin)
+	ctx, cancelT := context.WithTimeout(bctx, 90*time.Second)
+	t.Cleanup(cancelT)
+	return ctx
+}
+
+// until polls a JavaScript condition in the page.
+func until(cond string, d time.Duration) chromedp.Action[chromedp.Void] {
+	poll := chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(d))
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := poll(ctx, t)
+		if err != nil {
+			err = fmt.Errorf("waiting for %s: %w", cond, err)
+		}
+		return chromedp.Void{}, err
+	}
+}
+
+func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
+
+// setControl types value into a control's box and presses its "set" button.
+func setControl(name, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(chromedp.SetValue(chromedp.CSS(fmt.Sprintf(`input[data-control=%q]`, name)), value),
+		click(fmt.Sprintf(`button[data-set=%q]`, name)))
+}
+
+// pick chooses a scenario in the picker the way a user does.
+func pick(scen string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(chromedp.SetValue(chromedp.CSS("#scenario"), scen),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool](`document.getElementById("scenario").dispatchEvent(new Event("change"))`)(ctx, t)
+			return err
+		}))
+}
+
+// column returns the expression for the des value of column key at minute m.
+func column(key string, m int) string {
+	return fmt.Sprintf(`app.rows[%d][app.columns.findIndex(c => c.key === %q)]`, m, key)
+}
+
+// TestBrowser drives the live page in headless Chromium for both real
+// systems: pick a scenario, run, change controls mid-run (one invalid),
+// see the indicators respond, reach the end-of-run summary, and save a
+// screenshot. With QUEUELAB_SCREENSHOTS=dir the screenshots are also
+// written there (docs/screenshots for the README).
+func TestBrowser(t *testing.T) {
+	ctx := browser(t)
+	srv, err := New([]scenario.System{paymentswitch.System, webservice.System}, Options{})
+	require.NoError(t, err)
+	ts := httptest.NewServer(srv)
+	defer func() { ts.Close(); srv.Close() }()
+	shots := t.TempDir()
+
+	do := func(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		require.NoError(t, chromedp.Do(ctx, steps...))
+	}
+	num := func(t *testing.T, expr string) float64 {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](expr))
+		require.NoError(t, err, expr)
+		return v
+	}
+	text := func(t *testing.T, sel string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+		require.NoError(t, err, sel)
+		return v
+	}
+	shot := func(t *testing.T, name string) {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		require.NoError(t, err)
+		require.Greater(t, len(png), 10_000)
+		require.NoError(t, os.WriteFile(filepath.Join(shots, name), png, 0o644))
+		if dir := os.Getenv("QUEUELAB_SCREENSHOTS"); dir != "" {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
+		}
+	}
+
+	t.Run("switch", func(t *testing.T) {
+		do(t, chromedp.Navigate(ts.URL+"/?system=switch&seed=1"),
+			chromedp.WaitVisible(chromedp.CSS(`#headline .card`)),
+			pick("sale-surge"),
+			until(`app.st && app.st.scenario === "sale-surge"`, 5*time.Second))
+		assert.Contains(t, strings.ToLower(text(t, "#scen-title")), "sale surge")
+		// Run into the surge untouched: good approval falls.
+		do(t, click(`#speeds button[data-speed="60"]`),
+			until(`app.rows.length >= 9`, 15*time.Second),
+			click(`#pause`),
+			until(`!app.st.running`, 5*time.Second))
+		stopped := int(num(t, `app.rows.length`))
+		assert.Less(t, num(t, column("good_approval", 8)), 0.97, "the surge hurts good approval at minute 8 with no action")
+		// A bad value answers with the valid range; good ones are taken.
+		do(t, setControl("servers", "999"),
+			until(`document.getElementById("control-error").textContent.includes("want an integer")`, 5*time.Second),
+			setControl("servers", "14"),
+			click(`button[data-control="shedding"][data-value="on"]`),
+			click(`button[data-control="retry"][data-value="backoff"]`),
+			until(`app.st.pending.length === 3`, 5*time.Second),
+			click(`#speeds button[data-speed="-1"]`),
+			until(`app.st.final !== null`, 30*time.Second),
+			chromedp.WaitVisible(chromedp.CSS(`#summary`)))
+		assert.Greater(t, num(t, column("good_approval", 25)), 0.99, "14 servers, shedding and backoff restore good approval")
+		assert.Contains(t, text(t, "#actions"), fmt.Sprintf("minute %d: servers = 14", stopped))
+		assert.Contains(t, text(t, "#summary"), "End of the scenario at minute 60")
+		assert.Equal(t, "NORMAL", strings.ToUpper(text(t, `#headline .card[data-key="good_approval"] .word`)))
+		url, err := chromedp.Run(ctx, chromedp.Location())
+		require.NoError(t, err)
+		assert.Contains(t, url, fmt.Sprintf("at=%dm%%3Aservers%%3D14", stopped), "the address replays the run")
+		assert.Contains(t, url, "seed=1")
+		href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`#download`), "href"))
+		require.NoError(t, err)
+		res, err := http.Get(ts.URL + href.Value)
+		require.NoError(t, err)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		pb, err := scenario.ParseYAML("download.yaml", body, paymentswitch.System.Controls)
+		require.NoError(t, err, string(body))
+		require.Len(t, pb, 3)
+		assert.Equal(t, fmt.Sprintf("%dm servers=14", stopped), pb[0].String())
+		do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
+			until(`document.querySelectorAll("#groups .icon").length > 0`, 5*time.Second))
+		shot(t, "switch.png")
+	})
+
+	t.Run("web", func(t *testing.T) {
+		do(t, chromedp.Navigate(ts.URL+"/?system=switch&seed=1"),
+			chromedp.WaitVisible(chromedp.CSS(`#headline .card`)),
+			click(`#systems button[title="web"]`),
+			until(`app.st && app.st.system === "web"`, 10*time.Second),
+			pick("cache-flush"),
+			until(`app.st.scenario === "cache-flush" && document.querySelector('input[data-control="min-instances"]') !== null`, 5*time.Second),
+			click(`#speeds button[data-speed="10"]`),
+			until(`app.rows.length >= 11`, 15*time.Second),
+			click(`#pause`),
+			until(`!app.st.running`, 5*time.Second))
+		// The cache was flushed at minute 10; act now, whatever minute the
+		// pause landed on.
+		stopped := int(num(t, `app.rows.length`))
+		flushed := num(t, column("cache_hit", stopped-1))
+		assert.Less(t, flushed, 0.1, "the flush empties the cache")
+		do(t, click(`button[data-control="recommendations"][data-value="off"]`),
+			click(`button[data-control="warmup"]`),
+			until(`app.st.pending.length === 2`, 5*time.Second),
+			click(`#speeds button[data-speed="10"]`),
+			until(fmt.Sprintf(`app.rows.length >= %d`, stopped+7), 20*time.Second),
+			click(`#pause`),
+			until(`!app.st.running`, 5*time.Second))
+		assert.Greater(t, num(t, column("cache_hit", stopped+5)), flushed+0.2, "the warm-up job refills the cache")
+		assert.Contains(t, text(t, "#actions"), "warmup = press")
+		do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+		shot(t, "web.png")
+	})
+}

@@ -1,0 +1,32 @@
+// Package serve is queuelab's live simulator: an HTTP server that runs one
+// simulation per browser tab and the page (embedded in the binary, under
+// static/) that shows it.
+//
+// The server is built around scenario.System values. A browser tab creates
+// a session (POST /api/sessions) for one system, scenario and seed; the
+// session owns a des engine and, when the system has one, its formula twin,
+// and a goroutine that steps them one simulated minute at a time at the
+// chosen speed. The page polls GET /api/sessions/{id}/state for the new
+// rows, the goals, the state picture and the actions taken, and posts
+// control changes and run commands. Control changes are validated by
+// Control.Parse and applied by the stepping goroutine before the next
+// minute, so the minute at which each one took effect is exact and the
+// recorded playbook replays the run: the same system, scenario, seed and
+// playbook give the same rows in `queuelab run` and in a shared URL.
+//
+// API (all answers are JSON, errors are {"error": "..."} with a 4xx/5xx
+// status):
+//
+//	GET  /api/systems                       systems, controls, scenarios and goals
+//	POST /api/sessions                      {system, scenario, seed?, at?: ["5m:servers=10", …]} → state
+//	GET  /api/sessions/{id}/state?since=N&epoch=E   rows from minute N (all when E is stale)
+//	POST /api/sessions/{id}/control         {control, value} → 400 with the reason if invalid
+//	POST /api/sessions/{id}/run             {speed}: 0 pause, 1, 10, 60 (simulated minutes per second), -1 as fast as possible
+//	POST /api/sessions/{id}/step            one minute (pauses)
+//	POST /api/sessions/{id}/restart         {scenario?, seed?, at?} start again (same seed unless given)
+//	GET  /api/sessions/{id}/playbook.yaml   the actions taken, as a playbook file for `queuelab run`
+//	POST /api/sessions/{id}/close           end the session now
+//
+// Sessions are capped (Options.MaxSessions, 503 beyond) and expire after
+// Options.Idle without a request. Close stops every session goroutine.
+package serve

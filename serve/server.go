@@ -1,0 +1,708 @@
+package serve
+
+import (
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"math/big"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"queuelab/model/scenario"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// Options configure a Server. Zero fields take the defaults.
+type Options struct {
+	MaxSessions int           // concurrent sessions; default 16
+	Idle        time.Duration // a session without requests for this long ends; default 10 min
+	Now         func() time.Time
+}
+
+// Server serves the live simulator for a list of systems. It is an
+// http.Handler; call Close to end every session.
+type Server struct {
+	systems []scenario.System
+	opts    Options
+	mux     *http.ServeMux
+
+	mu       sync.Mutex
+	sessions map[string]*session
+	closed   bool
+
+	stop    chan struct{}
+	janitor chan struct{} // closed when the janitor ends
+}
+
+// New returns a server for systems (their names must differ). It starts a
+// goroutine that expires idle sessions; Close ends it.
+func New(systems []scenario.System, opts Options) (*Server, error) {
+	if opts.MaxSessions <= 0 {
+		opts.MaxSessions = 16
+	}
+	if opts.Idle <= 0 {
+		opts.Idle = 10 * time.Minute
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	seen := map[string]bool{}
+	for _, s := range systems {
+		if s.Name == "" || s.New == nil || len(s.Scenarios) == 0 {
+			return nil, fmt.Errorf("serve: system %q needs a name, an engine constructor and a scenario", s.Name)
+		}
+		if seen[s.Name] {
+			return nil, fmt.Errorf("serve: two systems are called %q", s.Name)
+		}
+		seen[s.Name] = true
+	}
+	srv := &Server{
+		systems:  systems,
+		opts:     opts,
+		sessions: map[string]*session{},
+		stop:     make(chan struct{}),
+		janitor:  make(chan struct{}),
+	}
+	static, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		return nil, err
+	}
+	m := http.NewServeMux()
+	files := http.FileServerFS(static)
+	m.Handle("GET /", noCache(files))
+	m.HandleFunc("GET /api/systems", srv.handleSystems)
+	m.HandleFunc("POST /api/sessions", srv.handleCreate)
+	m.HandleFunc("GET /api/sessions/{id}/state", srv.withSession(srv.handleState))
+	m.HandleFunc("POST /api/sessions/{id}/control", srv.withSession(srv.handleControl))
+	m.HandleFunc("POST /api/sessions/{id}/run", srv.withSession(srv.handleRun))
+	m.HandleFunc("POST /api/sessions/{id}/step", srv.withSession(srv.handleStep))
+	m.HandleFunc("POST /api/sessions/{id}/restart", srv.withSession(srv.handleRestart))
+	m.HandleFunc("GET /api/sessions/{id}/playbook.yaml", srv.withSession(srv.handlePlaybook))
+	m.HandleFunc("POST /api/sessions/{id}/close", srv.handleClose)
+	srv.mux = m
+	go srv.expire()
+	return srv, nil
+}
+
+func noCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// ServeHTTP implements http.Handler.
+func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:")
+	h.Set("Referrer-Policy", "no-referrer")
+	srv.mux.ServeHTTP(w, r)
+}
+
+// Sessions returns the number of live sessions.
+func (srv *Server) Sessions() int {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	return len(srv.sessions)
+}
+
+// Close ends every session and the expiry goroutine and waits for them.
+// Requests after Close answer 503.
+func (srv *Server) Close() {
+	srv.mu.Lock()
+	if srv.closed {
+		srv.mu.Unlock()
+		return
+	}
+	srv.closed = true
+	all := srv.sessions
+	srv.sessions = map[string]*session{}
+	srv.mu.Unlock()
+	close(srv.stop)
+	<-srv.janitor
+	for _, s := range all {
+		s.cancel()
+		<-s.done
+	}
+}
+
+// expire ends idle sessions until Close.
+func (srv *Server) expire() {
+	defer close(srv.janitor)
+	every := srv.opts.Idle / 4
+	if every > 30*time.Second {
+		every = 30 * time.Second
+	}
+	if every < 10*time.Millisecond {
+		every = 10 * time.Millisecond
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-srv.stop:
+			return
+		case <-t.C:
+			srv.expireNow()
+		}
+	}
+}
+
+// expireNow ends the sessions idle for longer than Options.Idle.
+func (srv *Server) expireNow() {
+	now := srv.opts.Now()
+	var old []*session
+	srv.mu.Lock()
+	for id, s := range srv.sessions {
+		s.mu.Lock()
+		idle := now.Sub(s.lastSeen)
+		s.mu.Unlock()
+		if idle > srv.opts.Idle {
+			old = append(old, s)
+			delete(srv.sessions, id)
+		}
+	}
+	srv.mu.Unlock()
+	for _, s := range old {
+		s.cancel()
+		<-s.done
+	}
+}
+
+// ---- JSON helpers ----
+
+// num is a float64 that encodes NaN and ±Inf as null.
+type num float64
+
+func (n num) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+}
+
+func nums(r scenario.Row) []num {
+	if r == nil {
+		return nil
+	}
+	out := make([]num, len(r))
+	for i, v := range r {
+		out[i] = num(v)
+	}
+	return out
+}
+
+type goalJSON struct {
+	Name   string `json:"name"`
+	Op     string `json:"op"`
+	Target num    `json:"target"`
+	Unit   string `json:"unit"`
+	Value  num    `json:"value"`
+	Met    bool   `json:"met"`
+}
+
+func goalsJSON(gs []scenario.Goal) []goalJSON {
+	out := make([]goalJSON, len(gs))
+	for i, g := range gs {
+		out[i] = goalJSON{g.Name, g.Op, num(g.Target), g.Unit, num(g.Value), g.Met}
+	}
+	return out
+}
+
+type errorJSON struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(v); err != nil {
+		// Headers are gone; nothing better to do than end the body.
+		_, _ = io.WriteString(w, "\n")
+	}
+}
+
+func fail(w http.ResponseWriter, status int, format string, args ...any) {
+	writeJSON(w, status, errorJSON{fmt.Sprintf(format, args...)})
+}
+
+// decode reads a JSON body (at most 64 KiB) into v; an empty body leaves v
+// unchanged.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
+	if err != nil {
+		return fmt.Errorf("reading the request: %v", err)
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("invalid JSON request: %v", err)
+	}
+	if dec.More() {
+		return errors.New("invalid JSON request: more than one value")
+	}
+	return nil
+}
+
+// ---- systems ----
+
+type controlJSON struct {
+	Name    string   `json:"name"`
+	Kind    string   `json:"kind"`
+	Min     num      `json:"min"`
+	Max     num      `json:"max"`
+	Choices []string `json:"choices,omitempty"`
+	Help    string   `json:"help"`
+	Range   string   `json:"range"`
+}
+
+var kindNames = map[scenario.ValueKind]string{
+	scenario.Int: "int", scenario.Float: "float", scenario.Percent: "percent",
+	scenario.Switch: "switch", scenario.Enum: "enum", scenario.Duration: "duration",
+	scenario.Press: "press",
+}
+
+type scenarioJSON struct {
+	Name    string     `json:"name"`
+	Title   string     `json:"title"`
+	Story   string     `json:"story"`
+	Lesson  string     `json:"lesson"`
+	Minutes int        `json:"minutes"`
+	Goals   []goalJSON `json:"goals"`
+}
+
+type systemJSON struct {
+	Name      string         `json:"name"`
+	Title     string         `json:"title"`
+	Controls  []controlJSON  `json:"controls"`
+	Scenarios []scenarioJSON `json:"scenarios"`
+}
+
+func (srv *Server) handleSystems(w http.ResponseWriter, _ *http.Request) {
+	out := make([]systemJSON, 0, len(srv.systems))
+	for _, s := range srv.systems {
+		sj := systemJSON{Name: s.Name, Title: s.Title}
+		for _, c := range s.Controls {
+			sj.Controls = append(sj.Controls, controlJSON{c.Name, kindNames[c.Kind], num(c.Min), num(c.Max), c.Choices, c.Help, c.Range()})
+		}
+		for _, sc := range s.Scenarios {
+			sj.Scenarios = append(sj.Scenarios, scenarioJSON{sc.Name, sc.Title, sc.Story, sc.Lesson, sc.Minutes, goalsJSON(sc.Goals)})
+		}
+		out = append(out, sj)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (srv *Server) system(name string) (scenario.System, error) {
+	var names []string
+	for _, s := range srv.systems {
+		if s.Name == name {
+			return s, nil
+		}
+		names = append(names, s.Name)
+	}
+	return scenario.System{}, fmt.Errorf("unknown system %q (valid: %s)", name, strings.Join(names, ", "))
+}
+
+// ---- sessions ----
+
+type createReq struct {
+	System   string   `json:"system"`
+	Scenario string   `json:"scenario"`
+	Seed     *uint64  `json:"seed"`
+	At       []string `json:"at"` // planned actions, each as in --at: "5m:servers=10,shedding=on"
+}
+
+// plan parses the planned actions of a request.
+func plan(sys scenario.System, at []string) (scenario.Playbook, error) {
+	if len(at) > 1000 {
+		return nil, errors.New("too many planned actions (at most 1000)")
+	}
+	var pb scenario.Playbook
+	for _, spec := range at {
+		p, err := scenario.ParseAt(spec, sys.Controls)
+		if err != nil {
+			return nil, err
+		}
+		pb = append(pb, p...)
+	}
+	return pb.Merge(nil), nil
+}
+
+func randomSeed() uint64 {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return 1
+	}
+	return n.Uint64() + 1 // short seeds are easy to read aloud in a classroom
+}
+
+func newID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	if err := decode(w, r, &req); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	sys, err := srv.system(req.System)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if req.Scenario == "" {
+		req.Scenario = sys.Scenarios[0].Name
+	}
+	pb, err := plan(sys, req.At)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	seed := randomSeed()
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &session{id: newID(), sys: sys, ctx: ctx, cancel: cancel,
+		done: make(chan struct{}), wake: make(chan struct{}, 1), lastSeen: srv.opts.Now()}
+	if err := s.start(req.Scenario, seed, pb); err != nil {
+		cancel()
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	srv.mu.Lock()
+	switch {
+	case srv.closed:
+		srv.mu.Unlock()
+		cancel()
+		fail(w, http.StatusServiceUnavailable, "the server is shutting down")
+		return
+	case len(srv.sessions) >= srv.opts.MaxSessions:
+		srv.mu.Unlock()
+		cancel()
+		fail(w, http.StatusServiceUnavailable, "too many simulations running (%d); close another tab or try again in a few minutes", srv.opts.MaxSessions)
+		return
+	}
+	srv.sessions[s.id] = s
+	srv.mu.Unlock()
+	go s.loop()
+	writeJSON(w, http.StatusCreated, s.state(0, -1))
+}
+
+// withSession finds the session of the request's {id} and marks it seen.
+func (srv *Server) withSession(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		srv.mu.Lock()
+		s := srv.sessions[id]
+		srv.mu.Unlock()
+		if s == nil {
+			fail(w, http.StatusNotFound, "no simulation %q: it ended or expired; reload the page to start a new one", clip(id, 40))
+			return
+		}
+		s.mu.Lock()
+		s.lastSeen = srv.opts.Now()
+		s.mu.Unlock()
+		h(w, r, s)
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+func (srv *Server) handleClose(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	srv.mu.Lock()
+	s := srv.sessions[id]
+	delete(srv.sessions, id)
+	srv.mu.Unlock()
+	if s == nil {
+		fail(w, http.StatusNotFound, "no simulation %q", clip(id, 40))
+		return
+	}
+	s.cancel()
+	<-s.done
+	writeJSON(w, http.StatusOK, map[string]bool{"closed": true})
+}
+
+// ---- state ----
+
+type columnJSON struct {
+	Key      string     `json:"key"`
+	Label    string     `json:"label"`
+	Unit     string     `json:"unit"`
+	Digits   int        `json:"digits"`
+	Headline bool       `json:"headline"`
+	Status   *statusDef `json:"status"`
+	Doc      string     `json:"doc"`
+}
+
+type statusDef struct {
+	Warning        num  `json:"warning"`
+	Critical       num  `json:"critical"`
+	HigherIsBetter bool `json:"higherIsBetter"`
+}
+
+type actionJSON struct {
+	Minute  int    `json:"minute"`
+	Control string `json:"control"`
+	Value   string `json:"value"`
+}
+
+type stateJSON struct {
+	ID         string            `json:"id"`
+	System     string            `json:"system"`
+	Scenario   string            `json:"scenario"`
+	Seed       uint64            `json:"seed"`
+	Epoch      int               `json:"epoch"`
+	Minute     int               `json:"minute"`
+	Length     int               `json:"length"` // the scenario's minutes
+	Speed      int               `json:"speed"`
+	Running    bool              `json:"running"`
+	Since      int               `json:"since"` // minute of rows[0]
+	Columns    []columnJSON      `json:"columns"`
+	Rows       [][]num           `json:"rows"`
+	Twin       [][]num           `json:"twin,omitempty"`
+	HasTwin    bool              `json:"hasTwin"`
+	Totals     []num             `json:"totals"`
+	TwinTotals []num             `json:"twinTotals,omitempty"`
+	Goals      []goalJSON        `json:"goals"`
+	TwinGoals  []goalJSON        `json:"twinGoals,omitempty"`
+	Final      *summaryJSON      `json:"final"`
+	Picture    *scenario.Picture `json:"picture"`
+	PicMinute  int               `json:"pictureMinute"`
+	Taken      []actionJSON      `json:"taken"`
+	Planned    []actionJSON      `json:"planned"`
+	Pending    []actionJSON      `json:"pending"`
+	Messages   []string          `json:"messages"`
+}
+
+type summaryJSON struct {
+	Minute int        `json:"minute"`
+	Goals  []goalJSON `json:"goals"`
+	Met    bool       `json:"met"`
+}
+
+func actionsJSON(pb []scenario.Action) []actionJSON {
+	out := make([]actionJSON, len(pb))
+	for i, a := range pb {
+		out[i] = actionJSON{a.Minute, a.Control, a.Value.Text}
+	}
+	return out
+}
+
+// state returns the session's state with the rows from minute since; a
+// stale epoch gets every row.
+func (s *session) state(since, epoch int) stateJSON {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if epoch != s.epoch || since < 0 || since > len(s.rows) {
+		since = 0
+	}
+	st := stateJSON{
+		ID: s.id, System: s.sys.Name, Scenario: s.scen.Name, Seed: s.seed, Epoch: s.epoch,
+		Minute: len(s.rows), Length: s.scen.Minutes, Speed: s.speed,
+		Running: s.speed != 0 || s.steps > 0 || s.busy, Since: since,
+		HasTwin: s.hasTwin, Totals: nums(s.totals), TwinTotals: nums(s.twinTot),
+		Goals: goalsJSON(s.goals), Picture: s.picture, PicMinute: s.picMin,
+		Taken: actionsJSON(s.taken), Pending: actionsJSON(s.pending),
+		Messages: append([]string{}, s.messages...),
+	}
+	if s.hasTwin {
+		st.TwinGoals = goalsJSON(s.twinGls)
+	}
+	for _, c := range s.columns {
+		cj := columnJSON{Key: c.Key, Label: c.Label, Unit: c.Unit, Digits: c.Digits, Headline: c.Headline, Doc: c.Doc}
+		if c.Status != nil {
+			cj.Status = &statusDef{num(c.Status.Warning), num(c.Status.Critical), c.Status.HigherIsBetter}
+		}
+		st.Columns = append(st.Columns, cj)
+	}
+	st.Rows = make([][]num, 0, len(s.rows)-since)
+	for _, r := range s.rows[since:] {
+		st.Rows = append(st.Rows, nums(r))
+	}
+	if s.hasTwin {
+		for _, r := range s.twinRows[since:] {
+			st.Twin = append(st.Twin, nums(r))
+		}
+	}
+	if s.final != nil {
+		st.Final = &summaryJSON{s.final.Minute, goalsJSON(s.final.Goals), s.final.Met}
+	}
+	var planned scenario.Playbook
+	for _, a := range s.plan {
+		if a.Minute >= len(s.rows) {
+			planned = append(planned, a)
+		}
+	}
+	st.Planned = actionsJSON(planned)
+	return st
+}
+
+func (srv *Server) handleState(w http.ResponseWriter, r *http.Request, s *session) {
+	q := r.URL.Query()
+	since, epoch := 0, -1
+	if v := q.Get("since"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			fail(w, http.StatusBadRequest, "since=%q: want a minute (a whole number ≥ 0)", clip(v, 40))
+			return
+		}
+		since = n
+	}
+	if v := q.Get("epoch"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "epoch=%q: want a whole number", clip(v, 40))
+			return
+		}
+		epoch = n
+	}
+	writeJSON(w, http.StatusOK, s.state(since, epoch))
+}
+
+// ---- commands ----
+
+type controlReq struct {
+	Control string `json:"control"`
+	Value   string `json:"value"`
+}
+
+func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *session) {
+	var req controlReq
+	if err := decode(w, r, &req); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	c, err := scenario.Find(s.sys.Controls, req.Control)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if c.Kind == scenario.Press && strings.TrimSpace(req.Value) == "" {
+		req.Value = "press"
+	}
+	v, err := c.Parse(req.Value)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	s.mu.Lock()
+	minute := len(s.rows)
+	if len(s.pending) >= 100 {
+		s.mu.Unlock()
+		fail(w, http.StatusTooManyRequests, "too many changes waiting for the next minute")
+		return
+	}
+	s.pending = append(s.pending, scenario.Action{Minute: minute, Control: c.Name, Value: v, Source: "live"})
+	s.mu.Unlock()
+	writeJSON(w, http.StatusAccepted, map[string]any{"control": c.Name, "value": v.Text, "minute": minute})
+}
+
+type runReq struct {
+	Speed *int `json:"speed"`
+}
+
+func (srv *Server) handleRun(w http.ResponseWriter, r *http.Request, s *session) {
+	var req runReq
+	if err := decode(w, r, &req); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if req.Speed == nil {
+		fail(w, http.StatusBadRequest, "want {\"speed\": N}: 0 pauses, 1, 10 or 60 simulated minutes per second, -1 as fast as possible")
+		return
+	}
+	sp := *req.Speed
+	if sp != 0 && sp != SpeedMax && (sp < 1 || sp > 600) {
+		fail(w, http.StatusBadRequest, "speed %d: want 0 (pause), 1 to 600 simulated minutes per second, or -1 (as fast as possible)", sp)
+		return
+	}
+	s.mu.Lock()
+	s.speed = sp
+	if sp != 0 && len(s.rows) >= MaxRunMinutes {
+		s.speed = 0
+	}
+	s.mu.Unlock()
+	s.nudge()
+	writeJSON(w, http.StatusOK, map[string]int{"speed": sp})
+}
+
+func (srv *Server) handleStep(w http.ResponseWriter, r *http.Request, s *session) {
+	s.mu.Lock()
+	s.speed = 0
+	if s.steps < 60 {
+		s.steps++
+	}
+	s.mu.Unlock()
+	s.nudge()
+	writeJSON(w, http.StatusAccepted, map[string]int{"steps": 1})
+}
+
+type restartReq struct {
+	Scenario string   `json:"scenario"`
+	Seed     *uint64  `json:"seed"`
+	At       []string `json:"at"`
+}
+
+func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *session) {
+	var req restartReq
+	if err := decode(w, r, &req); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	s.mu.Lock()
+	name, seed := s.scen.Name, s.seed
+	s.mu.Unlock()
+	if req.Scenario != "" {
+		name = req.Scenario
+	}
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	pb, err := plan(s.sys, req.At)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if err := s.start(name, seed, pb); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	s.nudge()
+	writeJSON(w, http.StatusOK, s.state(0, -1))
+}
+
+func (srv *Server) handlePlaybook(w http.ResponseWriter, r *http.Request, s *session) {
+	text, name := s.playbookYAML()
+	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	_, _ = io.WriteString(w, text)
+}

@@ -1,0 +1,627 @@
+// queuelab live simulator page. Plain JavaScript, no libraries, no network
+// beyond the server that sent it. It keeps one simulation session (one per
+// tab), polls its state a few times a second and draws it.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+};
+const SVGNS = "http://www.w3.org/2000/svg"; // a namespace name, not fetched
+const svg = (tag, attrs) => {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  return e;
+};
+
+// ---------- state ----------
+const app = {
+  systems: [],       // from /api/systems
+  system: null,      // the current system description
+  id: null,          // session id
+  epoch: -1,
+  columns: [],
+  rows: [],          // des rows (arrays, null = undefined)
+  twin: [],          // formula rows
+  st: null,          // last state answer
+  polling: false,
+  dots: [],          // animated dots
+  lastPicMinute: -1,
+  lastValues: {},    // control name -> last value set
+};
+
+async function api(method, path, body) {
+  const opt = { method, headers: {} };
+  if (body !== undefined) {
+    opt.body = JSON.stringify(body);
+    opt.headers["Content-Type"] = "application/json";
+  }
+  const res = await fetch(path, opt);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = { error: "the server sent no JSON (" + res.status + ")" }; }
+  if (!res.ok) {
+    const err = new Error(data && data.error ? data.error : "HTTP " + res.status);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+// ---------- formatting ----------
+function scaled(v, unit) {
+  if (unit === "%") return v * 100;
+  if (unit === "‰") return v * 1000;
+  return v;
+}
+function fmt(v, col) {
+  if (v === null || v === undefined || Number.isNaN(v)) return "—";
+  const x = scaled(v, col.unit);
+  const d = Math.max(0, Math.min(6, col.digits | 0));
+  return x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
+}
+function fmtUnit(v, col) {
+  const s = fmt(v, col);
+  return s === "—" || !col.unit ? s : s + " " + col.unit;
+}
+function status(v, col) {
+  const t = col.status;
+  if (!t || v === null || v === undefined) return "";
+  if (t.higherIsBetter) return v < t.critical ? "critical" : v < t.warning ? "warning" : "normal";
+  return v > t.critical ? "critical" : v > t.warning ? "warning" : "normal";
+}
+function goalText(g) {
+  return g.op.replace(">=", "≥").replace("<=", "≤") + " " + fmtUnit(g.target, { unit: g.unit, digits: goalDigits(g) });
+}
+function goalDigits(g) {
+  const x = Math.abs(scaled(g.target, g.unit));
+  return x === Math.round(x) ? 0 : x * 10 === Math.round(x * 10) ? 1 : 2;
+}
+
+// A state word gets a colour family; unknown words a stable colour of
+// their own (listed in the legend).
+const WORDS = {
+  good: ["in-service", "serving", "normal", "approved", "ok", "served", "hit", "answered", "up", "healthy", "good", "genuine", "success", "fast", "warm", "new", "stable"],
+  warn: ["booting", "warming", "slow", "stand-in", "standin", "step-up", "stepup", "degraded", "draining", "retry", "retried", "queued", "waiting", "reversed", "reversal", "shed-low", "deploying", "rollback", "miss", "busy"],
+  bad: ["down", "failed", "fail", "timeout", "timed-out", "error", "declined", "critical", "shed", "rejected", "unreachable", "dropped", "fraud", "bad", "bad-build", "lost", "abandoned", "reneged", "overload"],
+  idle: ["empty", "idle", "off", "none", "cold", "free", "spare"],
+};
+const PALETTE = ["#5aa9e6", "#c792ea", "#7fdbca", "#f78c6c", "#ffcb6b", "#82aaff", "#f07178"];
+const COLORS = { good: "#3fb871", warn: "#e8a93b", bad: "#e5534b", idle: "#4a5562" };
+function family(word) {
+  const w = String(word || "").toLowerCase();
+  for (const [f, list] of Object.entries(WORDS)) if (list.includes(w)) return f;
+  for (const [f, list] of Object.entries(WORDS)) if (list.some((x) => w.includes(x))) return f;
+  return "";
+}
+function wordColor(word) {
+  const f = family(word);
+  if (f) return COLORS[f];
+  let h = 0;
+  for (const c of String(word)) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return PALETTE[h % PALETTE.length];
+}
+
+// ---------- URL (shareable replay) ----------
+function readURL() {
+  const q = new URLSearchParams(location.search);
+  const seed = q.get("seed");
+  return { system: q.get("system"), scenario: q.get("scenario"), seed: seed && /^\d+$/.test(seed) ? Number(seed) : null, at: q.getAll("at") };
+}
+function shareURL() {
+  const st = app.st;
+  if (!st) return location.href;
+  const q = new URLSearchParams();
+  q.set("system", st.system);
+  q.set("scenario", st.scenario);
+  q.set("seed", String(st.seed));
+  for (const a of st.taken) q.append("at", a.minute + "m:" + a.control + "=" + a.value);
+  for (const a of st.planned) q.append("at", a.minute + "m:" + a.control + "=" + a.value);
+  return location.origin + location.pathname + "?" + q.toString();
+}
+function updateURL() {
+  const u = shareURL();
+  if (u !== location.href) history.replaceState(null, "", u);
+}
+
+// ---------- sessions ----------
+async function startSession(system, scenario, seed, at) {
+  if (app.id) closeSession();
+  const body = { system, scenario };
+  if (seed !== null && seed !== undefined) body.seed = seed;
+  if (at && at.length) body.at = at;
+  let st;
+  try {
+    st = await api("POST", "/api/sessions", body);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  app.system = app.systems.find((s) => s.name === st.system);
+  app.id = st.id;
+  app.lastValues = {};
+  resetRun(st);
+  renderSystemChrome();
+  absorb(st);
+  if (!app.polling) poll();
+}
+function closeSession() {
+  if (!app.id) return;
+  const id = app.id;
+  app.id = null;
+  navigator.sendBeacon ? navigator.sendBeacon("/api/sessions/" + id + "/close") : fetch("/api/sessions/" + id + "/close", { method: "POST" });
+}
+window.addEventListener("pagehide", closeSession);
+
+function resetRun(st) {
+  app.epoch = st.epoch;
+  app.rows = [];
+  app.twin = [];
+  app.dots = [];
+  app.lastPicMinute = -1;
+  app.columns = st.columns;
+  $("summary").hidden = true;
+}
+
+// absorb merges a state answer into the page.
+function absorb(st) {
+  if (st.epoch !== app.epoch) resetRun(st);
+  app.columns = st.columns;
+  app.rows.length = st.since;
+  app.twin.length = Math.min(app.twin.length, st.since);
+  app.rows.push(...st.rows);
+  if (st.twin) app.twin.push(...st.twin);
+  app.st = st;
+  render();
+}
+
+async function poll() {
+  app.polling = true;
+  while (true) {
+    if (app.id) {
+      try {
+        const st = await api("GET", "/api/sessions/" + app.id + "/state?since=" + app.rows.length + "&epoch=" + app.epoch);
+        absorb(st);
+      } catch (e) {
+        if (e.status === 404) { showError(e.message); app.id = null; }
+      }
+    }
+    const fast = app.st && app.st.running;
+    await new Promise((r) => setTimeout(r, fast ? 150 : 500));
+  }
+}
+
+function showError(msg) {
+  const p = $("control-error");
+  p.textContent = msg;
+  p.hidden = !msg;
+}
+
+async function send(path, body) {
+  if (!app.id) return null;
+  try {
+    const out = await api("POST", "/api/sessions/" + app.id + path, body);
+    showError("");
+    return out;
+  } catch (e) {
+    showError(e.message);
+    return null;
+  }
+}
+
+// ---------- rendering: chrome (once per session) ----------
+function renderSystemChrome() {
+  const sys = app.system;
+  const nav = $("systems");
+  nav.replaceChildren(...app.systems.map((s) => el("button", {
+    class: s.name === sys.name ? "on" : "", text: (s.title || s.name).split(":")[0], title: s.name,
+    onclick: () => { if (s.name !== app.system.name) startSession(s.name, s.scenarios[0].name, Number($("seed").value) || null, []); },
+  })));
+  const sel = $("scenario");
+  sel.replaceChildren(...sys.scenarios.map((sc) => el("option", { value: sc.name, text: sc.name, title: sc.title || sc.name })));
+  renderControls();
+}
+
+function renderControls() {
+  const box = $("controls");
+  box.replaceChildren();
+  for (const c of app.system.controls) {
+    const input = el("div", { class: "input" });
+    const setTo = async (value) => {
+      const out = await send("/control", { control: c.name, value: String(value) });
+      if (out) { app.lastValues[c.name] = out.value; refreshNow(); }
+    };
+    switch (c.kind) {
+      case "switch":
+        for (const v of ["on", "off"]) input.append(el("button", { "data-control": c.name, "data-value": v, text: v, onclick: () => setTo(v) }));
+        break;
+      case "enum":
+        for (const v of c.choices) input.append(el("button", { "data-control": c.name, "data-value": v, text: v, onclick: () => setTo(v) }));
+        break;
+      case "press":
+        input.append(el("button", { "data-control": c.name, text: "press", onclick: () => setTo("press") }));
+        break;
+      default: {
+        const pct = c.kind === "percent";
+        const lo = pct ? c.min * 100 : c.min, hi = pct ? c.max * 100 : c.max;
+        const num = el("input", { type: c.kind === "duration" ? "text" : "number", "data-control": c.name, title: c.range });
+        if (c.kind !== "duration") { num.min = lo; num.max = hi; num.step = c.kind === "int" ? 1 : "any"; }
+        num.placeholder = c.kind === "duration" ? "e.g. 8s" : lo + "–" + hi;
+        num.addEventListener("keydown", (ev) => { if (ev.key === "Enter") setTo(num.value); });
+        input.append(num, el("button", { text: "set", "data-set": c.name, onclick: () => setTo(num.value) }));
+        if (pct) input.append(el("span", { class: "now", text: "%" }));
+      }
+    }
+    input.append(el("span", { class: "now", "data-now": c.name }));
+    const name = el("div", { class: "name", text: c.name, title: c.range });
+    box.append(el("div", { class: "control" }, name, input, el("div", { class: "help", text: (c.help ? c.help + " · " : "") + c.range })));
+  }
+}
+
+// refreshNow shows each control's current value: the last one set in this
+// run, or the column of the same name.
+function refreshNow() {
+  const last = app.rows[app.rows.length - 1];
+  for (const c of app.system.controls) {
+    const span = document.querySelector('[data-now="' + c.name + '"]');
+    if (!span) continue;
+    let now = app.lastValues[c.name];
+    const ci = app.columns.findIndex((col) => col.key === c.name || col.key === c.name.replace(/-/g, "_"));
+    if (now === undefined && ci >= 0 && last) now = fmtUnit(last[ci], app.columns[ci]);
+    span.textContent = now === undefined ? "" : "now " + now;
+    for (const b of document.querySelectorAll('button[data-control="' + c.name + '"][data-value]')) {
+      b.classList.toggle("on", now !== undefined && b.dataset.value === String(now).toLowerCase());
+    }
+  }
+}
+
+// ---------- rendering: every state ----------
+function render() {
+  const st = app.st;
+  const sys = app.system;
+  const sc = sys.scenarios.find((s) => s.name === st.scenario) || sys.scenarios[0];
+  $("scenario").value = st.scenario;
+  $("scen-title").textContent = sc.title || sc.name;
+  $("scen-story").textContent = sc.story || "";
+  $("scen-lesson").textContent = sc.lesson ? "Lesson: " + sc.lesson : "";
+  if (document.activeElement !== $("seed")) $("seed").value = st.seed;
+  $("seed-show").textContent = st.seed;
+  $("minute").textContent = st.minute;
+  $("length").textContent = st.length;
+  $("progress-bar").style.width = Math.min(100, (100 * st.minute) / Math.max(1, st.length)) + "%";
+  $("download").href = "/api/sessions/" + st.id + "/playbook.yaml";
+  $("twin").disabled = !st.hasTwin;
+  for (const b of document.querySelectorAll("#speeds button")) b.classList.toggle("on", st.running && Number(b.dataset.speed) === st.speed);
+  $("pause").classList.toggle("on", !st.running);
+  for (const a of st.taken) app.lastValues[a.control] = a.value;
+  renderGoals(st);
+  renderActions(st);
+  renderCards();
+  renderPicture(st);
+  renderCharts();
+  renderDetail();
+  renderSummary(st);
+  refreshNow();
+  updateURL();
+}
+
+function renderGoals(st) {
+  const twin = $("twin").checked && st.twinGoals;
+  const rows = st.goals.map((g, i) => {
+    const tr = el("tr", {});
+    const verdict = st.minute === 0 ? el("span", { class: "verdict", text: "…" }) : el("span", { class: "verdict " + (g.met ? "met" : "failed"), text: g.met ? "MET" : "FAILED" });
+    tr.append(el("td", {}, verdict), el("td", { text: g.name + " (" + goalText(g) + ")" }));
+    const col = { unit: g.unit, digits: goalDigits(g) + 1 };
+    let v = fmtUnit(g.value, col);
+    if (twin && twin[i]) v += " · " + fmtUnit(twin[i].value, col);
+    tr.append(el("td", { class: "v", text: st.minute === 0 ? "" : v, title: twin ? "simulation · formula twin" : "" }));
+    return tr;
+  });
+  const head = el("tr", {}, el("th", {}), el("th", { text: "goal" }), el("th", { class: "v", text: twin ? "sim · formula" : "so far" }));
+  $("goals").replaceChildren(head, ...rows);
+  $("goal-note").textContent = st.final ? "final verdict at minute " + st.final.minute : "checked live on the run so far";
+}
+
+function renderActions(st) {
+  const items = st.taken.map((a) => el("li", { text: "minute " + a.minute + ": " + a.control + " = " + a.value }));
+  for (const a of st.pending) items.push(el("li", { class: "planned", text: "next minute: " + a.control + " = " + a.value }));
+  for (const a of st.planned) items.push(el("li", { class: "planned", text: "planned at " + a.minute + ": " + a.control + " = " + a.value }));
+  if (!items.length) items.push(el("li", { class: "planned", text: "none yet — turn a control" }));
+  $("actions").replaceChildren(...items);
+  $("messages").textContent = st.messages.join("\n");
+}
+
+function renderCards() {
+  const last = app.rows[app.rows.length - 1];
+  const tlast = app.twin[app.twin.length - 1];
+  const twinOn = $("twin").checked && app.st.hasTwin;
+  const cards = [];
+  app.columns.forEach((col, i) => {
+    if (!col.headline) return;
+    const v = last ? last[i] : null;
+    const s = status(v, col);
+    const card = el("div", { class: "card " + s, title: col.doc || col.label, "data-key": col.key });
+    card.append(el("div", { class: "label", text: col.label }));
+    const val = el("div", { class: "value", text: fmt(v, col) });
+    if (col.unit) val.append(el("span", { class: "unit", text: col.unit }));
+    card.append(val);
+    const sub = el("div", { class: "sub" });
+    sub.append(el("span", { class: "word", text: s }));
+    if (twinOn && tlast) sub.append(el("span", { class: "twinv", text: "formula " + fmt(tlast[i], col), title: "the formula twin's value for this minute" }));
+    card.append(sub);
+    cards.push(card);
+  });
+  $("headline").replaceChildren(...cards);
+}
+
+function renderDetail() {
+  const last = app.rows[app.rows.length - 1];
+  const tlast = app.twin[app.twin.length - 1];
+  const tot = app.st.totals, ttot = app.st.twinTotals;
+  const twinOn = $("twin").checked && app.st.hasTwin;
+  const head = el("tr", {}, el("th", { text: "indicator" }), el("th", { text: "last minute" }));
+  if (twinOn) head.append(el("th", { text: "formula" }));
+  head.append(el("th", { text: "whole run" }));
+  if (twinOn) head.append(el("th", { text: "formula" }));
+  const rows = [head];
+  app.columns.forEach((col, i) => {
+    const v = last ? last[i] : null;
+    const tr = el("tr", {}, el("td", { class: "name", text: col.label, title: col.doc || "" }), el("td", { class: "n " + (status(v, col) ? "s-" + status(v, col) : ""), text: fmtUnit(v, col) }));
+    if (twinOn) tr.append(el("td", { class: "t", text: tlast ? fmtUnit(tlast[i], col) : "—" }));
+    tr.append(el("td", { class: "n", text: tot ? fmtUnit(tot[i], col) : "—" }));
+    if (twinOn) tr.append(el("td", { class: "t", text: ttot ? fmtUnit(ttot[i], col) : "—" }));
+    rows.push(tr);
+  });
+  $("detail").replaceChildren(...rows);
+}
+
+function renderSummary(st) {
+  const box = $("summary");
+  if (!st.final) { box.hidden = true; return; }
+  box.hidden = false;
+  box.className = "summary " + (st.final.met ? "met" : "failed");
+  const n = st.final.goals.filter((g) => g.met).length;
+  const title = st.final.met ? "All goals met — well handled." : n + " of " + st.final.goals.length + " goals met — try another playbook.";
+  const list = el("ul", {}, ...st.final.goals.map((g) => el("li", { text: (g.met ? "✔ " : "✘ ") + g.name + ": " + fmtUnit(g.value, { unit: g.unit, digits: goalDigits(g) + 1 }) + " (target " + goalText(g) + ")" })));
+  box.replaceChildren(el("h3", { text: "End of the scenario at minute " + st.final.minute + ": " + title }), list,
+    el("p", { text: "Press a speed to keep running, restart to try again, or download the playbook and run it with queuelab run." }));
+}
+
+// ---------- the state picture ----------
+function renderPicture(st) {
+  const pic = st.picture;
+  if (!pic) { $("groups").replaceChildren(el("p", { class: "lesson", text: "this model draws no picture" })); return; }
+  $("groups").replaceChildren(...(pic.groups || []).map((g) => {
+    const icons = el("div", { class: "icons" });
+    g.items.forEach((w, i) => {
+      const f = family(w);
+      const ic = el("div", { class: "icon " + (f ? "w-" + f : ""), title: w + (g.label && g.label[i] ? " · " + g.label[i] : "") });
+      if (!f) ic.style.background = wordColor(w);
+      if (g.label && g.label[i]) ic.textContent = g.label[i];
+      icons.append(ic);
+    });
+    const counts = {};
+    for (const w of g.items) counts[w] = (counts[w] || 0) + 1;
+    const name = el("div", { class: "gname", text: g.name });
+    name.title = Object.entries(counts).map(([w, n]) => n + " " + w).join(", ");
+    name.append(el("div", { class: "legend" }, ...Object.entries(counts).map(([w, n]) => el("span", {}, dotKey(w), document.createTextNode(n + " " + w)))));
+    return el("div", { class: "group" }, name, icons);
+  }));
+  $("gauges").replaceChildren(...(pic.gauges || []).map((g) => {
+    const bar = el("div", {});
+    bar.style.width = Math.max(0, Math.min(100, g.value * 100)) + "%";
+    bar.style.background = g.value > 0.9 ? COLORS.bad : g.value > 0.75 ? COLORS.warn : "";
+    return el("div", { class: "gauge" }, el("span", { text: g.name }), el("span", { class: "pct", text: Math.round(g.value * 100) + " %" }), el("div", { class: "bar" }, bar));
+  }));
+  if (st.pictureMinute !== app.lastPicMinute && pic.dots) {
+    app.lastPicMinute = st.pictureMinute;
+    queueDots(pic.dots, st);
+  }
+}
+
+function dotKey(w) {
+  const i = el("i", {});
+  i.style.background = wordColor(w);
+  return i;
+}
+
+// queueDots schedules a minute's sampled entities: each enters at the left
+// at its arrival time within the minute (squeezed into the wall time of one
+// simulated minute at the current speed) and travels to its outcome lane.
+function queueDots(dots, st) {
+  const span = st.running && st.speed > 0 ? Math.max(1000 / st.speed, 800) : 1500;
+  const now = performance.now();
+  const outcomes = [...new Set(dots.map((d) => d.outcome))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  app.lanes = outcomes;
+  const keep = app.dots.filter((d) => now - d.t0 < d.life);
+  const add = dots.slice(0, 250).map((d) => ({ t0: now + (Math.min(60, Math.max(0, d.at)) / 60) * span, life: 1600, outcome: d.outcome, cls: d.class, y0: Math.random() }));
+  app.dots = keep.concat(add).slice(-600);
+  $("dot-legend").replaceChildren(...outcomes.map((o) => el("span", {}, dotKey(o), document.createTextNode(o + " (" + dots.filter((d) => d.outcome === o).length + ")"))),
+    el("span", { text: "· " + dots.length + " sampled entities of minute " + st.pictureMinute }));
+}
+function rank(w) { return { good: 0, warn: 1, bad: 2, idle: 3 }[family(w)] ?? 4; }
+
+function drawDots() {
+  const c = $("dots");
+  const w = c.clientWidth, h = c.clientHeight;
+  if (c.width !== w * devicePixelRatio) { c.width = w * devicePixelRatio; c.height = h * devicePixelRatio; }
+  const g = c.getContext("2d");
+  g.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
+  g.clearRect(0, 0, w, h);
+  const lanes = app.lanes || [];
+  const gate = w * 0.45;
+  g.strokeStyle = "#27313d";
+  g.beginPath(); g.moveTo(gate, 8); g.lineTo(gate, h - 8); g.stroke();
+  g.fillStyle = "#8b98a5"; g.font = "11px sans-serif";
+  g.fillText("arrivals", 8, 14);
+  lanes.forEach((o, i) => {
+    const y = laneY(i, lanes.length, h);
+    g.fillStyle = wordColor(o);
+    g.fillText(o, w - 8 - g.measureText(o).width, y + 4);
+  });
+  const now = performance.now();
+  for (const d of app.dots) {
+    const p = (now - d.t0) / d.life;
+    if (p < 0 || p > 1) continue;
+    const yIn = 20 + d.y0 * (h - 30);
+    const li = Math.max(0, lanes.indexOf(d.outcome));
+    const yOut = laneY(li, lanes.length, h) + (d.y0 - 0.5) * 10;
+    let x, y;
+    if (p < 0.5) { x = 8 + (gate - 8) * (p / 0.5); y = yIn; }
+    else { const q = (p - 0.5) / 0.5; x = gate + (w - 90 - gate) * q; y = yIn + (yOut - yIn) * Math.min(1, q * 1.6); }
+    g.fillStyle = p < 0.5 ? "#9fb3c8" : wordColor(d.outcome);
+    g.beginPath(); g.arc(x, y, 3, 0, 2 * Math.PI); g.fill();
+  }
+  requestAnimationFrame(drawDots);
+}
+function laneY(i, n, h) { return n <= 1 ? h / 2 : 20 + (i * (h - 40)) / (n - 1); }
+
+// ---------- trend charts (hand-drawn SVG) ----------
+function renderCharts() {
+  const box = $("charts");
+  const twinOn = $("twin").checked && app.st.hasTwin;
+  const length = Math.max(app.st.length, app.rows.length, 1);
+  const byCol = goalColumns(app.st.goals || [], app.columns);
+  const charts = [];
+  app.columns.forEach((col, i) => {
+    if (!col.headline) return;
+    const ys = app.rows.map((r) => r[i]);
+    const ts = twinOn ? app.twin.map((r) => r[i]) : [];
+    const refs = [];
+    if (col.status) {
+      refs.push({ v: col.status.warning, c: COLORS.warn, label: "warning" });
+      refs.push({ v: col.status.critical, c: COLORS.bad, label: "critical" });
+    }
+    for (const g of byCol.get(i) || []) refs.push({ v: g.target, c: COLORS.good, label: "goal", wide: true });
+    charts.push(chart(col, ys, ts, refs, length));
+  });
+  box.replaceChildren(...charts);
+}
+
+// goalColumns assigns each goal to the column it is about, as the report
+// package's GoalsFor does: same unit, most words shared between the
+// column's label or key and the goal's name; no shared word, no line.
+const STOP = new Set(["the", "of", "on", "in", "at", "by", "from", "mean", "per", "so", "far", "end", "and", "every", "minute", "minutes", "run"]);
+function words(s) {
+  const out = new Set();
+  for (const f of String(s).toLowerCase().split(/[^a-z0-9]+/)) {
+    if (f.length < 2 || STOP.has(f)) continue;
+    out.add(f);
+    if (f.length > 3 && f.endsWith("s")) out.add(f.slice(0, -1));
+  }
+  return out;
+}
+function goalColumns(goals, cols) {
+  const out = new Map();
+  goals.forEach((g) => {
+    const gw = words(g.name);
+    let best = -1, score = 0;
+    cols.forEach((c, i) => {
+      if (!c.unit || c.unit !== g.unit) return;
+      let n = 0;
+      for (const w of words(c.label + " " + c.key.replace(/_/g, " "))) if (gw.has(w)) n++;
+      if (n > score) { best = i; score = n; }
+    });
+    if (best >= 0) out.set(best, (out.get(best) || []).concat([g]));
+  });
+  return out;
+}
+
+function chart(col, ys, ts, refs, length) {
+  const W = 320, H = 130, L = 44, R = 8, T = 8, B = 18;
+  const vals = ys.concat(ts).filter((v) => v !== null).map((v) => scaled(v, col.unit));
+  const refv = refs.map((r) => scaled(r.v, col.unit));
+  let lo = Math.min(...vals, ...refv), hi = Math.max(...vals, ...refv);
+  if (!isFinite(lo)) { lo = 0; hi = 1; }
+  if (col.unit === "%" || col.unit === "‰" || lo > 0) lo = Math.min(lo, 0) === 0 && lo < hi * 0.6 ? 0 : lo;
+  if (hi - lo < 1e-9) { hi = lo + Math.max(1, Math.abs(lo) * 0.1); }
+  const pad = (hi - lo) * 0.08;
+  if (lo !== 0) lo -= pad;
+  hi = col.unit === "%" && hi <= 100 && hi > 90 ? 100 : hi + pad;
+  const x = (m) => L + ((W - L - R) * m) / Math.max(1, length);
+  const y = (v) => T + (H - T - B) * (1 - (scaled(v, col.unit) - lo) / (hi - lo));
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": col.label + " per minute" });
+  s.append(svg("rect", { x: L, y: T, width: W - L - R, height: H - T - B, fill: "none", stroke: "#27313d" }));
+  for (const f of [0, 0.5, 1]) {
+    const v = lo + (hi - lo) * f, yy = T + (H - T - B) * (1 - f);
+    const t = svg("text", { x: L - 4, y: yy + 3, "text-anchor": "end" }); t.textContent = short(v); s.append(t);
+  }
+  for (const m of [0, Math.round(length / 2), length]) {
+    const anchor = m === 0 ? "start" : m === length ? "end" : "middle";
+    const t = svg("text", { x: x(m), y: H - 4, "text-anchor": anchor }); t.textContent = m + "m"; s.append(t);
+  }
+  for (const r of refs) {
+    s.append(svg("line", { x1: L, x2: W - R, y1: y(r.v), y2: y(r.v), stroke: r.c, "stroke-dasharray": r.wide ? "6 3" : "2 3", "stroke-width": r.wide ? 1.5 : 1, opacity: 0.85, "vector-effect": "non-scaling-stroke" }));
+  }
+  for (const a of (app.st.taken || [])) {
+    s.append(svg("line", { x1: x(a.minute), x2: x(a.minute), y1: T, y2: H - B, stroke: "#dce3ea", "stroke-dasharray": "1 2", opacity: 0.5 }));
+  }
+  const path = (series, attrs) => {
+    let d = "", pen = false;
+    series.forEach((v, m) => {
+      if (v === null) { pen = false; return; }
+      d += (pen ? "L" : "M") + x(m + 0.5).toFixed(1) + " " + y(v).toFixed(1);
+      pen = true;
+    });
+    if (d) s.append(svg("path", Object.assign({ d, fill: "none", "stroke-width": 1.8, "vector-effect": "non-scaling-stroke" }, attrs)));
+  };
+  path(ts, { stroke: "#c792ea", "stroke-dasharray": "4 3" });
+  path(ys, { stroke: "#5aa9e6" });
+  const last = ys[ys.length - 1];
+  const head = el("div", { class: "ct" }, el("span", { text: col.label + (col.unit ? " (" + col.unit + ")" : "") }), el("b", { class: status(last, col) ? "s-" + status(last, col) : "", text: fmt(last, col) }));
+  return el("div", { class: "chart", "data-key": col.key }, head, s);
+}
+function short(v) {
+  const a = Math.abs(v);
+  if (v === Math.round(v) && a < 10000) return String(v);
+  if (a >= 10000) return (v / 1000).toFixed(0) + "k";
+  if (a >= 100) return v.toFixed(0);
+  if (a >= 10) return v.toFixed(1);
+  return v.toFixed(2);
+}
+
+// ---------- wiring ----------
+function wire() {
+  $("scenario").addEventListener("change", () => { send("/restart", { scenario: $("scenario").value }).then(after); });
+  $("seed").addEventListener("change", () => {
+    const v = $("seed").value;
+    if (!/^\d+$/.test(v)) { showError("the seed is a whole number ≥ 0"); return; }
+    send("/restart", { seed: Number(v) }).then(after);
+  });
+  $("newseed").addEventListener("click", () => send("/restart", { seed: 1 + Math.floor(Math.random() * 1e6) }).then(after));
+  $("restart").addEventListener("click", () => send("/restart", {}).then(after));
+  $("pause").addEventListener("click", () => send("/run", { speed: 0 }).then(after));
+  $("step").addEventListener("click", () => send("/step").then(after));
+  for (const b of document.querySelectorAll("#speeds button")) b.addEventListener("click", () => send("/run", { speed: Number(b.dataset.speed) }).then(after));
+  $("twin").addEventListener("change", () => app.st && render());
+  $("share").addEventListener("click", async () => {
+    const u = shareURL();
+    try { await navigator.clipboard.writeText(u); $("share").textContent = "link copied"; } catch (e) { prompt("Copy this link to replay the run:", u); }
+    setTimeout(() => { $("share").textContent = "copy replay link"; }, 1500);
+  });
+}
+// after refreshes the state right after a command (restart answers a state).
+function after(out) {
+  if (out && out.epoch !== undefined) absorb(out);
+}
+
+async function main() {
+  wire();
+  requestAnimationFrame(drawDots);
+  try {
+    app.systems = await api("GET", "/api/systems");
+  } catch (e) { showError(e.message); return; }
+  if (!app.systems.length) { showError("the server has no systems"); return; }
+  const u = readURL();
+  const sys = app.systems.find((s) => s.name === u.system) || app.systems[0];
+  const sc = sys.scenarios.find((s) => s.name === u.scenario) || sys.scenarios[0];
+  await startSession(sys.name, sc.name, u.seed, u.at);
+}
+main();
