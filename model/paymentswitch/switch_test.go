@@ -461,3 +461,33 @@ func FuzzPlaybook(f *testing.F) {
 		}
 	})
 }
+
+func TestControlDefaultsMatchTheEngine(t *testing.T) {
+	// Each default parses, and applying it at minute 0 changes nothing:
+	// the rows equal those of a run without it.
+	var pb scenario.Playbook
+	for _, c := range Controls {
+		v, err := c.Parse(c.Default)
+		require.NoError(t, err, c.Name)
+		pb = append(pb, scenario.Action{Minute: 0, Control: c.Name, Value: v, Source: "default"})
+	}
+	run := func(pb scenario.Playbook) *scenario.Result {
+		e, err := New(scenario.DES, Normal, 3)
+		require.NoError(t, err)
+		r, err := scenario.Run(e, pb, 3)
+		require.NoError(t, err)
+		return r
+	}
+	assert.Equal(t, run(nil).Minutes, run(pb).Minutes)
+}
+
+func TestEventsShowOnlyWhatHappened(t *testing.T) {
+	e, err := New(scenario.Formula, SaleSurge, 1)
+	require.NoError(t, err)
+	ev := e.(scenario.Evented)
+	for e.Minute() <= EventMinute {
+		assert.Empty(t, ev.Events())
+		e.Step()
+	}
+	assert.Equal(t, []scenario.Mark{{Minute: EventMinute, Label: "sale opens: traffic ×2"}}, ev.Events())
+}

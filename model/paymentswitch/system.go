@@ -60,19 +60,19 @@ const (
 
 // Controls are the switch's knobs, in the order the spec lists them.
 var Controls = []scenario.Control{
-	{Name: "servers", Kind: scenario.Int, Min: MinServers, Max: MaxServers,
+	{Name: "servers", Default: "6", Kind: scenario.Int, Min: MinServers, Max: MaxServers,
 		Help: "servers ordered (32 connection slots each); an added server boots for 5 min; every server is billed 6 u/h from the order on"},
-	{Name: "shedding", Kind: scenario.Switch,
+	{Name: "shedding", Default: "off", Kind: scenario.Switch,
 		Help: "load shedding: admit while admitted attempts in flight < 90 % of the slots in service, answer the rest at once \"try again later\""},
-	{Name: "retry", Kind: scenario.Enum, Choices: []string{"immediate", "backoff"},
+	{Name: "retry", Default: "immediate", Kind: scenario.Enum, Choices: []string{"immediate", "backoff"},
 		Help: "how merchants retry a technical error (p = 0.95, ≤ 3 retries): immediate = at a uniform time in the next minute; backoff = Exp delays of mean 1, 2, 4 min"},
-	{Name: "threshold", Kind: scenario.Float, Min: 0, Max: 6,
+	{Name: "threshold", Default: "3", Kind: scenario.Float, Min: 0, Max: 6,
 		Help: "decline threshold t in σ of genuine scores: score ≥ t is declined"},
-	{Name: "stepup", Kind: scenario.Float, Min: 0, Max: 3,
+	{Name: "stepup", Default: "0", Kind: scenario.Float, Min: 0, Max: 3,
 		Help: "step-up band width b in σ: scores in [t − b, t) are challenged (genuine pass 85 %, fraud 5 %); 0 = off"},
-	{Name: "issuer-timeout", Kind: scenario.Duration, Min: 0.1, Max: 30,
+	{Name: "issuer-timeout", Default: "8s", Kind: scenario.Duration, Min: 0.1, Max: 30,
 		Help: "how long a slot waits for the issuer before a reversal and stand-in or \"issuer unreachable\""},
-	{Name: "standin-limit", Kind: scenario.Float, Min: 0, Max: 100000,
+	{Name: "standin-limit", Default: "0", Kind: scenario.Float, Min: 0, Max: 100000,
 		Help: "the switch approves on the issuer's behalf up to this amount (u) when the issuer times out; 0 = off"},
 }
 
@@ -301,3 +301,27 @@ func (ctl *controls) apply(a scenario.Action) error {
 	}
 	return nil
 }
+
+// events returns the scenario events of the minutes before minute (the
+// sale opening and closing, the fraud wave, the outage), for charts.
+func (c *config) events(minute int) []scenario.Mark {
+	var out []scenario.Mark
+	add := func(at int, label string) {
+		if at >= 0 && at < minute {
+			out = append(out, scenario.Mark{Minute: at, Label: label})
+		}
+	}
+	add(c.surgeAt, fmt.Sprintf("sale opens: traffic ×%g", c.surgeLevel))
+	if c.surgeAt >= 0 {
+		add(c.surgeEnd, "sale ends")
+	}
+	add(c.fraudAt, fmt.Sprintf("fraud wave: %g %% of traffic", 100*c.fraudShare))
+	add(c.outageAt, fmt.Sprintf("issuer group B slows to %g s", c.outageMean))
+	return out
+}
+
+// Events implements scenario.Evented.
+func (e *desEngine) Events() []scenario.Mark { return e.cfg.events(e.minute) }
+
+// Events implements scenario.Evented.
+func (e *formulaEngine) Events() []scenario.Mark { return e.cfg.events(e.minute) }
