@@ -196,8 +196,7 @@ func newScenariosCmd() *cobra.Command {
 						fmt.Fprintf(w, "  lesson: %s\n", wrap(sc.Lesson, 68, "          "))
 					}
 					for _, g := range sc.Goals {
-						c := scenario.Column{Unit: g.Unit, Digits: 1}
-						fmt.Fprintf(w, "  goal: %s %s %s\n", g.Name, g.Op, c.Format(g.Target))
+						fmt.Fprintf(w, "  goal: %s (target %s)\n", g.Name, g.TargetText())
 					}
 					fmt.Fprintln(w)
 				}

@@ -336,17 +336,26 @@ func writeGoals(w io.Writer, r *Result, suffix string) {
 		if !g.Met {
 			mark = "FAILED"
 		}
-		c := Column{Unit: g.Unit, Digits: 1}
-		if math.Abs(g.Target) < 10 && g.Unit != "%" && g.Unit != "‰" {
-			c.Digits = 2 // e.g. dollars
-		}
-		fmt.Fprintf(w, "  %s  %-52s %10s   (target %s %s)\n", mark, g.Name, c.Format(g.Value), opSymbol(g.Op), c.Format(g.Target))
+		fmt.Fprintf(w, "  %s  %-52s %10s   (target %s)\n", mark, g.Name, g.format(g.Value), g.TargetText())
 	}
 	verdict := "all goals met"
 	if !r.Met() {
 		verdict = "some goals not met"
 	}
 	fmt.Fprintf(w, "  → %s\n", verdict)
+}
+
+// TargetText renders the goal's target for people, e.g. "≥ 95.0 %".
+func (g Goal) TargetText() string { return opSymbol(g.Op) + " " + g.format(g.Target) }
+
+// format renders v in the goal's unit: one decimal, two for small amounts
+// such as dollars.
+func (g Goal) format(v float64) string {
+	c := Column{Unit: g.Unit, Digits: 1}
+	if math.Abs(g.Target) < 10 && g.Unit != "%" && g.Unit != "‰" {
+		c.Digits = 2
+	}
+	return c.Format(v)
 }
 
 // opSymbol renders a goal's comparison for people.
