@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +39,35 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// checkArtifacts refuses a --plot file of an unknown format and unknown
+// --columns keys before anything is simulated.
+func (o *runOptions) checkArtifacts(sys scenario.System, sc scenario.Scenario) error {
+	if o.plot != "" {
+		switch strings.ToLower(filepath.Ext(o.plot)) {
+		case ".svg", ".png":
+		default:
+			return usagef("--plot %s: unknown picture format %q: want a file ending in .svg or .png", o.plot, filepath.Ext(o.plot))
+		}
+	}
+	if len(o.columns) == 0 {
+		return nil
+	}
+	e, err := sys.New(scenario.DES, sc.Name, o.seed)
+	if err != nil {
+		return err
+	}
+	var keys []string
+	for _, c := range e.Columns() {
+		keys = append(keys, c.Key)
+	}
+	for _, k := range o.columns {
+		if !slices.Contains(keys, k) {
+			return usagef("--columns: unknown indicator %q (valid: %s)", k, strings.Join(keys, ", "))
+		}
+	}
+	return nil
 }
 
 // writeArtifacts writes the --plot and --report files of a run.

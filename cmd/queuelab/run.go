@@ -131,6 +131,9 @@ always give byte-identical output.`,
 			default:
 				return usagef("--engine: must be des, formula or both, got %q", o.engine)
 			}
+			if err := o.checkArtifacts(sys, sc); err != nil {
+				return err
+			}
 			pb, err := o.loadPlaybook(sys)
 			if err != nil {
 				return err
