@@ -1,0 +1,285 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"queuelab/des"
+)
+
+func mm1(rho, dur float64, seed uint64) Config {
+	return Config{Servers: 1, ArrivalRate: rho, Service: Service{Mean: 1}, Duration: dur, Warmup: AutoWarmup, Seed: seed}
+}
+
+func TestConfigValidate(t *testing.T) {
+	ok := mm1(0.5, 100, 1)
+	require.NoError(t, ok.Validate())
+	cases := []struct {
+		name string
+		edit func(c *Config)
+		want string
+	}{
+		{"servers", func(c *Config) { c.Servers = 0 }, "servers: must be between 1 and 1000000"},
+		{"rate", func(c *Config) { c.ArrivalRate = math.NaN() }, "arrival rate"},
+		{"mean", func(c *Config) { c.Service.Mean = -1 }, "service mean"},
+		{"lognormal cv", func(c *Config) { c.Service = Service{Kind: ServiceLogNormal, Mean: 1, CV: 50} }, "service CV: lognormal"},
+		{"hyperexp cv", func(c *Config) { c.Service = Service{Kind: ServiceHyperExp, Mean: 1, CV: 0.5} }, "service CV: hyperexp needs 1 < CV"},
+		{"erlang k", func(c *Config) { c.Service = Service{Kind: ServiceErlang, Mean: 1, K: -2} }, "erlang k"},
+		{"patience", func(c *Config) { c.Patience = Patience{PatienceDet, -1} }, "patience: must be between 0"},
+		{"patience mean", func(c *Config) { c.Patience = Patience{PatienceExp, 0} }, "patience mean"},
+		{"capacity", func(c *Config) { c.Servers, c.Capacity = 3, 2 }, "capacity: must be 0 (unlimited) or between servers (3)"},
+		{"duration", func(c *Config) { c.Duration = 0 }, "duration"},
+		{"precision", func(c *Config) { c.Precision = 0.1 }, "precision run length"},
+		{"batches", func(c *Config) { c.Batches = 10 }, "batches: must be between 20 and 1000"},
+		{"main", func(c *Config) { c.Main = "nope" }, `main metric: unknown name "nope"`},
+		{"threshold", func(c *Config) { c.WaitThresholds = []float64{-1} }, "wait threshold"},
+		{"quantile", func(c *Config) { c.ResponseQuantiles = []float64{1} }, "response quantile"},
+		{"unstable", func(c *Config) { c.ArrivalRate = 1 }, "unstable queue: offered load λS = 1·1 = 1 erlangs is not below the 1 servers"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := ok
+			tc.edit(&c)
+			err := c.Validate()
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+			_, err = Station(c)
+			require.Error(t, err)
+		})
+	}
+	// Overload is fine when patience or a capacity bounds the queue.
+	c := ok
+	c.ArrivalRate = 2
+	assert.True(t, errors.Is(c.Validate(), ErrUnstable))
+	c.Patience = Patience{PatienceDet, 1}
+	assert.NoError(t, c.Validate())
+	c.Patience, c.Capacity = Patience{}, 5
+	assert.NoError(t, c.Validate())
+}
+
+func TestServiceKinds(t *testing.T) {
+	for i, n := range serviceNames {
+		k, err := ParseServiceKind(n)
+		require.NoError(t, err)
+		assert.Equal(t, ServiceKind(i), k)
+		assert.Equal(t, n, k.String())
+	}
+	_, err := ParseServiceKind("gamma")
+	assert.ErrorContains(t, err, "valid: exp, det, lognormal, erlang-k, hyperexp")
+	assert.Equal(t, 1.0, Service{Kind: ServiceExp}.SCV())
+	assert.Equal(t, 0.0, Service{Kind: ServiceDet}.SCV())
+	assert.Equal(t, 0.25, Service{Kind: ServiceErlang, K: 4}.SCV())
+	assert.Equal(t, 4.0, Service{Kind: ServiceHyperExp}.SCV())  // default CV 2
+	assert.Equal(t, 1.0, Service{Kind: ServiceLogNormal}.SCV()) // default CV 1
+}
+
+// TestServiceMeans checks that every service law is sampled with the
+// configured mean and SCV (100 000 draws, seed 3; tolerances are 5
+// standard errors).
+func TestServiceMeans(t *testing.T) {
+	for _, s := range []Service{{Kind: ServiceExp, Mean: 0.5}, {Kind: ServiceDet, Mean: 0.5},
+		{Kind: ServiceLogNormal, Mean: 0.5, CV: 0.7}, {Kind: ServiceErlang, Mean: 0.5, K: 3}, {Kind: ServiceHyperExp, Mean: 0.5, CV: 1.5}} {
+		t.Run(s.Kind.String(), func(t *testing.T) {
+			sp := s.sampler(1)
+			st := des.Streams{Seed: 3, Gen: des.PCG}.Stream("service")
+			var tl des.Tally
+			for i := 0; i < 100_000; i++ {
+				tl.Add(sp.rand(st))
+			}
+			sd := math.Sqrt(s.SCV()) * s.Mean
+			assert.InDelta(t, s.Mean, tl.Mean(), 5*sd/math.Sqrt(1e5)+1e-12)
+			assert.InDelta(t, sd, tl.StdDev(), 0.05*sd+1e-12)
+		})
+	}
+}
+
+func TestStationDeterministic(t *testing.T) {
+	c := mm1(0.8, 5e3, 42)
+	c.Generator = des.PCG
+	a, err := Station(c)
+	require.NoError(t, err)
+	b, err := Station(c)
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+	c.Seed = 43
+	d, err := Station(c)
+	require.NoError(t, err)
+	assert.NotEqual(t, a.Metrics[0].Mean, d.Metrics[0].Mean)
+	c.Seed, c.Generator = 42, des.Mulberry32
+	e, err := Station(c)
+	require.NoError(t, err)
+	assert.NotEqual(t, a.Metrics[0].Mean, e.Metrics[0].Mean)
+}
+
+func TestStationResultShape(t *testing.T) {
+	c := mm1(0.5, 2e4, 1)
+	c.WaitThresholds = []float64{0.5, 2}
+	c.ResponseQuantiles = []float64{0.5, 0.99}
+	r, err := Station(c)
+	require.NoError(t, err)
+	var names []string
+	for _, m := range r.Metrics {
+		names = append(names, m.Name)
+		assert.Equal(t, DefaultBatches, m.K, m.Name)
+		assert.Len(t, m.Batch, DefaultBatches, m.Name)
+	}
+	want := append(append([]string{}, MetricNames...), "p_wait_gt_0.5", "p_wait_gt_2", "response_p50", "response_p99")
+	assert.Equal(t, want, names)
+	assert.True(t, r.WarmupByMSER)
+	assert.LessOrEqual(t, r.Warmup, 2e4/2+1, "MSER-5 is capped at half the run")
+	assert.InDelta(t, 2e4, r.Warmup+r.Measured, 2e4/windowsPerRun*float64(DefaultBatches)+1)
+	// Conservation: without patience or capacity nothing is lost.
+	for _, n := range []string{"p_abandon", "p_block"} {
+		m, _ := r.Metric(n)
+		assert.Equal(t, 0.0, m.Mean, n)
+	}
+	// An explicit warm-up is honoured.
+	c.Warmup = 1000
+	r, err = Station(c)
+	require.NoError(t, err)
+	assert.False(t, r.WarmupByMSER)
+	assert.GreaterOrEqual(t, r.Warmup, 1000.0)
+	assert.Less(t, r.Warmup, 1000+21000.0/windowsPerRun*float64(DefaultBatches))
+}
+
+// TestPrecisionStopping checks that a precision-driven run stops as soon
+// as the main metric is precise enough, and at the maximum otherwise.
+func TestPrecisionStopping(t *testing.T) {
+	c := mm1(0.5, 0, 5)
+	c.Precision, c.MinDuration, c.MaxDuration = 0.05, 1000, 1e6
+	r, err := Station(c)
+	require.NoError(t, err)
+	m, _ := r.Metric("mean_wait")
+	assert.LessOrEqual(t, m.RelativeHalfWidth(), 0.05)
+	assert.Less(t, r.Warmup+r.Measured, 1e6)
+	assert.Greater(t, r.Warmup+r.Measured, 1000.0)
+
+	c.Precision, c.MaxDuration = 0.001, 4000
+	r, err = Station(c)
+	require.NoError(t, err)
+	assert.InDelta(t, 4000, r.Warmup+r.Measured, 4000.0/windowsPerRun*float64(DefaultBatches)*2)
+}
+
+// TestRatioEstimate checks the ratio estimator against a hand computation.
+func TestRatioEstimate(t *testing.T) {
+	num := []float64{2, 4, 3, 3}
+	den := []float64{1, 2, 1, 2}
+	e := RatioEstimate("x", num, den)
+	assert.InDelta(t, 2.0, e.Mean, 1e-15) // 12/6
+	// residuals 2−2, 4−4, 3−2, 3−4 = 0, 0, 1, −1: s = √(2/3); x̄ = 1.5
+	se := math.Sqrt(2.0/3) / (2 * 1.5)
+	assert.InDelta(t, se, e.SE, 1e-15)
+	assert.InDelta(t, des.StudentTQuantile(0.975, 3)*se, e.HalfWidth, 1e-12)
+	assert.Equal(t, []float64{2, 2, 3, 1.5}, e.Batch)
+	assert.True(t, e.Covers(2.5))
+	assert.InDelta(t, e.HalfWidth/2, e.RelativeHalfWidth(), 1e-15)
+
+	m := MeanEstimate("m", []float64{1, 2, 3})
+	assert.Equal(t, 2.0, m.Mean)
+	assert.InDelta(t, des.MeanCI([]float64{1, 2, 3}, 0.95).HalfWidth, m.HalfWidth, 1e-12)
+
+	none := RatioEstimate("none", []float64{0, 0}, []float64{0, 0})
+	assert.True(t, math.IsNaN(none.Mean))
+	assert.True(t, math.IsInf(none.HalfWidthAt(0.99), 1))
+}
+
+func TestJudge(t *testing.T) {
+	est := func(mean, se float64) Estimate { return Estimate{Mean: mean, SE: se, K: 30} }
+	h := est(0, 1).HalfWidthAt(1 - 1e-3) // t(0.9995, 29)·1 ≈ 3.66
+	require.InDelta(t, 3.659, h, 0.01)
+	cases := []struct {
+		name string
+		c    Check
+		want Verdict
+	}{
+		{"agrees", Check{Sim: est(100.5, 0.5), Formula: 100}, Agrees},
+		{"disagrees", Check{Sim: est(110, 0.5), Formula: 100}, Disagrees},
+		{"inside the α interval but too wide", Check{Sim: est(101, 2), Formula: 100}, Inconclusive},
+		{"tolerance", Check{Sim: est(80, 0.5), Formula: 100, Approx: true, Tol: 0.25}, Approximate},
+		{"beyond tolerance", Check{Sim: est(60, 0.5), Formula: 100, Approx: true, Tol: 0.25}, Disagrees},
+		{"no formula", Check{Sim: est(1, 1), Formula: math.NaN()}, Info},
+		{"exact zero", Check{Sim: est(0, 0), Formula: 0}, Agrees},
+		{"rare, none seen", Check{Sim: est(0, 0), Formula: 1e-6, Expected: 0.5}, Inconclusive},
+		{"frequent, none seen", Check{Sim: est(0, 0), Formula: 0.1, Expected: 1e4}, Disagrees},
+		{"undefined estimate", Check{Sim: est(math.NaN(), math.Inf(1)), Formula: 1}, Inconclusive},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.c
+			c.Judge(DefaultRule)
+			assert.Equal(t, tc.want, c.Verdict, c.VerdictText())
+		})
+	}
+	c := Check{Sim: est(80, 0.5), Formula: 100, Approx: true, Tol: 0.25}
+	c.Judge(DefaultRule)
+	assert.Equal(t, "approximate: off by +25.0 %", c.VerdictText())
+	assert.InDelta(t, -0.2, c.RelErr, 1e-12)
+}
+
+// TestFormulasCoverCases checks which formulas apply to which station.
+func TestFormulasCoverCases(t *testing.T) {
+	base := Config{Servers: 4, ArrivalRate: 3, Service: Service{Mean: 1}, Duration: 1}
+	cases := []struct {
+		name   string
+		edit   func(c *Config)
+		has    []string
+		hasnt  []string
+		source string
+	}{
+		{"M/M/c", func(c *Config) {}, []string{"p_wait", "mean_wait", "mean_in_system"}, nil, "M/M/c (Erlang C)"},
+		{"M/G/c", func(c *Config) { c.Service.Kind = ServiceDet }, []string{"utilization", "throughput"}, []string{"p_wait", "mean_wait"}, ""},
+		{"M/G/1", func(c *Config) { c.Servers, c.ArrivalRate, c.Service.Kind = 1, 0.5, ServiceDet }, []string{"mean_wait"}, nil, "M/G/1 (Pollaczek–Khinchine)"},
+		{"M/G/c/c", func(c *Config) { c.Capacity, c.Service.Kind = 4, ServiceLogNormal }, []string{"p_block"}, nil, "Erlang B (insensitive)"},
+		{"M/M/c/K", func(c *Config) { c.Capacity = 8 }, []string{"p_block", "p_wait"}, nil, "M/M/c/K"},
+		{"M/G/c/K", func(c *Config) { c.Capacity, c.Service.Kind = 8, ServiceDet }, nil, []string{"p_block", "p_wait"}, ""},
+		{"M/M/c+D", func(c *Config) { c.Patience = Patience{PatienceDet, 2} }, []string{"p_abandon", "mean_wait_served"}, nil, "M/M/c+D"},
+		{"Erlang-A", func(c *Config) { c.Patience = Patience{PatienceExp, 2} }, []string{"p_abandon", "p_wait"}, []string{"mean_wait_served"}, "Erlang-A (M/M/c+M)"},
+		{"M/G/c+D", func(c *Config) { c.Patience, c.Service.Kind = Patience{PatienceDet, 2}, ServiceDet }, []string{"p_block"}, []string{"p_abandon"}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := base
+			tc.edit(&c)
+			f := Formulas(c)
+			for _, n := range tc.has {
+				assert.Contains(t, f, n)
+			}
+			for _, n := range tc.hasnt {
+				assert.NotContains(t, f, n)
+			}
+			if tc.source != "" {
+				assert.Equal(t, tc.source, f[tc.has[0]].Source)
+			}
+		})
+	}
+}
+
+// TestOriginalTimeoutEstimate checks the estimate's claimed error in the
+// regime where it holds: with cμD ≫ 1 the original's estimate is about
+// 1/(1 − ρ) times the exact M/M/c+D abandonment.
+func TestOriginalTimeoutEstimate(t *testing.T) {
+	for _, c := range []Config{
+		{Servers: 192, ArrivalRate: 575, Service: Service{Mean: 0.33}},
+		{Servers: 50, ArrivalRate: 48, Service: Service{Mean: 1}},
+	} {
+		t.Run(fmt.Sprint(c.Servers), func(t *testing.T) {
+			c.Patience = Patience{PatienceDet, 2}
+			exact := Formulas(c)["p_abandon"].Value
+			est := OriginalTimeoutEstimate(c, 2)
+			assert.InDelta(t, 1/(1-c.Rho()), est/exact, 0.05/(1-c.Rho()))
+		})
+	}
+	assert.True(t, math.IsNaN(OriginalTimeoutEstimate(Config{Servers: 1, ArrivalRate: 2, Service: Service{Mean: 1}}, 2)))
+}
+
+func TestLabels(t *testing.T) {
+	assert.Equal(t, "P(wait)", Label("p_wait"))
+	assert.Equal(t, "P(W > 0.5 s)", Label(WaitMetricName(0.5)))
+	assert.Equal(t, "response p99", Label(QuantileMetricName(0.99)))
+	assert.Equal(t, "little_gap", Label("little_gap"))
+}
