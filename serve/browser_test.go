@@ -107,10 +107,20 @@ func column(key string, m int) string {
 	return fmt.Sprintf(`app.rows[%d][app.columns.findIndex(c => c.key === %q)]`, m, key)
 }
 
+// controlDefault returns the default of sys's control name.
+func controlDefault(t *testing.T, sys scenario.System, name string) string {
+	t.Helper()
+	c, err := scenario.Find(sys.Controls, name)
+	require.NoError(t, err)
+	require.NotEmpty(t, c.Default, name)
+	return c.Default
+}
+
 // TestBrowser drives the live page in headless Chromium for both real
-// systems: pick a scenario, run, change controls mid-run (one invalid),
-// see the indicators respond, reach the end-of-run summary, and save a
-// screenshot. With QUEUELAB_SCREENSHOTS=dir the screenshots are also
+// systems: pick a scenario, see the controls' defaults, run, see the
+// scenario's events listed and marked on the charts, change controls
+// mid-run (one invalid), see the indicators respond, reach the end-of-run
+// summary, and save a screenshot. With QUEUELAB_SCREENSHOTS=dir the screenshots are also
 // written there (docs/screenshots for the README).
 func TestBrowser(t *testing.T) {
 	ctx := browser(t)
@@ -153,18 +163,37 @@ func TestBrowser(t *testing.T) {
 			pick("sale-surge"),
 			until(`app.st && app.st.scenario === "sale-surge"`, 5*time.Second))
 		assert.Contains(t, strings.ToLower(text(t, "#scen-title")), "sale surge")
+		// Before any change each control shows the system's default, and
+		// no event has happened yet.
+		servers := controlDefault(t, paymentswitch.System, "servers")
+		do(t, until(fmt.Sprintf(`document.querySelector('[data-now="servers"]').textContent === "default %s"`, servers), 5*time.Second))
+		assert.Equal(t, "default off", text(t, `[data-now="shedding"]`))
+		assert.Equal(t, "off", text(t, `button.on[data-control="shedding"]`), "the default's button is lit")
+		assert.Equal(t, "default "+controlDefault(t, paymentswitch.System, "issuer-timeout"), text(t, `[data-now="issuer-timeout"]`))
+		assert.NotContains(t, text(t, "#actions"), "sale opens")
 		// Run into the surge untouched: good approval falls.
 		do(t, click(`#speeds button[data-speed="60"]`),
 			until(`app.rows.length >= 9`, 15*time.Second),
 			click(`#pause`),
 			until(`!app.st.running`, 5*time.Second))
 		stopped := int(num(t, `app.rows.length`))
+		// The sale opened at its minute: listed with the actions, marked
+		// and labelled on every trend chart.
+		sale := fmt.Sprintf("minute %d: sale opens: traffic ×2", paymentswitch.EventMinute)
+		assert.Contains(t, text(t, "#actions li.event"), sale)
+		charts := int(num(t, `document.querySelectorAll("#charts .chart").length`))
+		require.Positive(t, charts)
+		assert.Equal(t, charts, int(num(t, `[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "sale opens").length`)),
+			"each chart labels the sale")
 		assert.Less(t, num(t, column("good_approval", 8)), 0.97, "the surge hurts good approval at minute 8 with no action")
 		// A bad value answers with the valid range; good ones are taken.
 		do(t, setControl("servers", "999"),
 			until(`document.getElementById("control-error").textContent.includes("want an integer")`, 5*time.Second),
 			setControl("servers", "14"),
+			until(`app.st.pending.length === 1`, 5*time.Second),
+			until(fmt.Sprintf(`document.querySelector('[data-now="servers"]').textContent === "default %s · → 14 next minute"`, servers), 5*time.Second),
 			click(`button[data-control="shedding"][data-value="on"]`),
+			until(`app.st.pending.length === 2`, 5*time.Second),
 			click(`button[data-control="retry"][data-value="backoff"]`),
 			until(`app.st.pending.length === 3`, 5*time.Second),
 			click(`#speeds button[data-speed="-1"]`),
@@ -172,6 +201,9 @@ func TestBrowser(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(`#summary`)))
 		assert.Greater(t, num(t, column("good_approval", 25)), 0.99, "14 servers, shedding and backoff restore good approval")
 		assert.Contains(t, text(t, "#actions"), fmt.Sprintf("minute %d: servers = 14", stopped))
+		assert.Contains(t, text(t, "#actions"), "sale ends", "the end of the sale is listed too")
+		assert.Equal(t, "now 14", text(t, `[data-now="servers"]`), "the applied value replaces the default")
+		assert.Equal(t, "backoff", text(t, `button.on[data-control="retry"]`))
 		assert.Contains(t, text(t, "#summary"), "End of the scenario at minute 60")
 		assert.Equal(t, "NORMAL", strings.ToUpper(text(t, `#headline .card[data-key="good_approval"] .word`)))
 		url, err := chromedp.Run(ctx, chromedp.Location())
@@ -209,7 +241,11 @@ func TestBrowser(t *testing.T) {
 		stopped := int(num(t, `app.rows.length`))
 		flushed := num(t, column("cache_hit", stopped-1))
 		assert.Less(t, flushed, 0.1, "the flush empties the cache")
+		assert.Contains(t, text(t, "#actions li.event"), "minute 10: cache flushed")
+		assert.Positive(t, num(t, `[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "cache flushed").length`))
+		assert.Equal(t, "default "+controlDefault(t, webservice.System, "min-instances"), text(t, `[data-now="min-instances"]`))
 		do(t, click(`button[data-control="recommendations"][data-value="off"]`),
+			until(`app.st.pending.length === 1`, 5*time.Second),
 			click(`button[data-control="warmup"]`),
 			until(`app.st.pending.length === 2`, 5*time.Second),
 			click(`#speeds button[data-speed="10"]`),

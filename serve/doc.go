@@ -7,7 +7,9 @@
 // session owns a des engine and, when the system has one, its formula twin,
 // and a goroutine that steps them one simulated minute at a time at the
 // chosen speed. The page polls GET /api/sessions/{id}/state for the new
-// rows, the goals, the state picture and the actions taken, and posts
+// rows, the goals, the state picture, the actions taken, every control's
+// current value (its default until an action sets it) and the scenario
+// events so far (when the engine is scenario.Evented), and posts
 // control changes and run commands. Control changes are validated by
 // Control.Parse and applied by the stepping goroutine before the next
 // minute, so the minute at which each one took effect is exact and the

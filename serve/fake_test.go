@@ -13,11 +13,11 @@ import (
 // depend on the seed.
 func fakeSystem() scenario.System {
 	controls := []scenario.Control{
-		{Name: "servers", Kind: scenario.Int, Min: 1, Max: 20, Help: "clerks at the desk"},
-		{Name: "shedding", Kind: scenario.Switch, Help: "turn away work when full"},
-		{Name: "retry", Kind: scenario.Enum, Choices: []string{"immediate", "backoff"}},
-		{Name: "share", Kind: scenario.Percent, Min: 0, Max: 0.5},
-		{Name: "timeout", Kind: scenario.Duration, Min: 1, Max: 30},
+		{Name: "servers", Default: "4", Kind: scenario.Int, Min: 1, Max: 20, Help: "clerks at the desk"},
+		{Name: "shedding", Default: "off", Kind: scenario.Switch, Help: "turn away work when full"},
+		{Name: "retry", Default: "immediate", Kind: scenario.Enum, Choices: []string{"immediate", "backoff"}},
+		{Name: "share", Default: "10%", Kind: scenario.Percent, Min: 0, Max: 0.5},
+		{Name: "timeout", Default: "5s", Kind: scenario.Duration, Min: 1, Max: 30},
 		{Name: "flush", Kind: scenario.Press},
 	}
 	goals := []scenario.Goal{
@@ -119,6 +119,15 @@ func (e *fakeEngine) Totals() scenario.Row {
 		return scenario.Row{math.NaN(), math.NaN(), math.NaN(), float64(e.servers), math.NaN()}
 	}
 	return scenario.Row{math.NaN(), e.sumAppr / n, e.sumLat / n, float64(e.servers), math.NaN()}
+}
+
+// Events implements scenario.Evented: in "surge", the load doubles at
+// minute 3, reported once minute 3 has been simulated.
+func (e *fakeEngine) Events() []scenario.Mark {
+	if e.scen == "surge" && e.minute > 3 {
+		return []scenario.Mark{{Minute: 3, Label: "surge: load ×2"}}
+	}
+	return nil
 }
 
 func (e *fakeEngine) Goals() []scenario.Goal {

@@ -272,6 +272,7 @@ type controlJSON struct {
 	Choices []string `json:"choices,omitempty"`
 	Help    string   `json:"help"`
 	Range   string   `json:"range"`
+	Default string   `json:"default"` // the system's default as written; "" for press buttons
 }
 
 var kindNames = map[scenario.ValueKind]string{
@@ -301,7 +302,7 @@ func (srv *Server) handleSystems(w http.ResponseWriter, _ *http.Request) {
 	for _, s := range srv.systems {
 		sj := systemJSON{Name: s.Name, Title: s.Title}
 		for _, c := range s.Controls {
-			sj.Controls = append(sj.Controls, controlJSON{c.Name, kindNames[c.Kind], num(c.Min), num(c.Max), c.Choices, c.Help, c.Range()})
+			sj.Controls = append(sj.Controls, controlJSON{c.Name, kindNames[c.Kind], num(c.Min), num(c.Max), c.Choices, c.Help, c.Range(), c.Default})
 		}
 		for _, sc := range s.Scenarios {
 			sj.Scenarios = append(sj.Scenarios, scenarioJSON{sc.Name, sc.Title, sc.Story, sc.Lesson, sc.Minutes, goalsJSON(sc.Goals)})
@@ -475,6 +476,31 @@ type actionJSON struct {
 	Value   string `json:"value"`
 }
 
+// valueJSON is a control's current value in a session: the system's
+// default until an action is applied, then the last value applied and its
+// minute. Press buttons have no value until pressed.
+type valueJSON struct {
+	Control string `json:"control"`
+	Value   string `json:"value"`
+	Set     bool   `json:"set"`    // false: the system's default (a scenario may start elsewhere; its story says so)
+	Minute  int    `json:"minute"` // the minute the value took effect; 0 for the default
+}
+
+// controlValues returns each control's current value: its default, then
+// the last of the taken actions (in the order applied) that set it.
+func controlValues(controls []scenario.Control, taken scenario.Playbook) []valueJSON {
+	out := make([]valueJSON, len(controls))
+	for i, c := range controls {
+		out[i] = valueJSON{Control: c.Name, Value: c.Default}
+		for _, a := range taken {
+			if a.Control == c.Name {
+				out[i].Value, out[i].Set, out[i].Minute = a.Value.Text, true, a.Minute
+			}
+		}
+	}
+	return out
+}
+
 type stateJSON struct {
 	ID         string            `json:"id"`
 	System     string            `json:"system"`
@@ -501,6 +527,8 @@ type stateJSON struct {
 	Planned    []actionJSON      `json:"planned"`
 	Pending    []actionJSON      `json:"pending"`
 	Messages   []string          `json:"messages"`
+	Values     []valueJSON       `json:"values"` // every control's current value, in the system's order
+	Events     []scenario.Mark   `json:"events"` // scenario events that happened so far, by minute
 }
 
 type summaryJSON struct {
@@ -533,6 +561,8 @@ func (s *session) state(since, epoch int) stateJSON {
 		Goals: goalsJSON(s.goals), Picture: s.picture, PicMinute: s.picMin,
 		Taken: actionsJSON(s.taken), Pending: actionsJSON(s.pending),
 		Messages: append([]string{}, s.messages...),
+		Values:   controlValues(s.sys.Controls, s.taken),
+		Events:   append([]scenario.Mark{}, s.events...),
 	}
 	if s.hasTwin {
 		st.TwinGoals = goalsJSON(s.twinGls)

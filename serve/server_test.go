@@ -52,6 +52,8 @@ type testState struct {
 	Taken    []actionJSON       `json:"taken"`
 	Planned  []actionJSON       `json:"planned"`
 	Messages []string           `json:"messages"`
+	Values   []valueJSON        `json:"values"`
+	Events   []scenario.Mark    `json:"events"`
 	Goals    []map[string]any   `json:"goals"`
 	Columns  []map[string]any   `json:"columns"`
 	Extra    map[string]float64 `json:"-"`
@@ -88,6 +90,9 @@ func TestSystemsAndPage(t *testing.T) {
 	assert.Equal(t, "fake", systems[0].Name)
 	assert.Len(t, systems[0].Controls, 6)
 	assert.Equal(t, "percent", systems[0].Controls[3].Kind)
+	assert.Equal(t, "4", systems[0].Controls[0].Default, "the page shows the default before any change")
+	assert.Equal(t, "10%", systems[0].Controls[3].Default)
+	assert.Equal(t, "", systems[0].Controls[5].Default, "a press button has no default")
 	assert.Len(t, systems[0].Scenarios, 3)
 	assert.Len(t, systems[0].Scenarios[1].Goals, 2)
 
@@ -160,6 +165,7 @@ func TestControlValidation(t *testing.T) {
 	assert.Equal(t, actionJSON{0, "servers", "10"}, got.Taken[0])
 	require.Len(t, got.Messages, 1)
 	assert.Contains(t, got.Messages[0], "flush=press not applied: nothing to flush yet")
+	assert.Equal(t, valueJSON{"flush", "", false, 0}, got.Values[5], "a press the engine refused is no value")
 
 	for _, body := range []string{`{}`, `{"speed":7000}`, `{"speed":-2}`, `{"speed":"fast"}`} {
 		var e errorJSON
@@ -177,6 +183,11 @@ func TestLiveRunReplays(t *testing.T) {
 	st := create(t, srv, `{"system":"fake","scenario":"surge","seed":42}`)
 	require.Equal(t, uint64(42), st.Seed)
 	require.True(t, st.HasTwin)
+	// Before any change every control shows its default; no event yet.
+	assert.Equal(t, []valueJSON{{"servers", "4", false, 0}, {"shedding", "off", false, 0}, {"retry", "immediate", false, 0},
+		{"share", "10%", false, 0}, {"timeout", "5s", false, 0}, {"flush", "", false, 0}}, st.Values)
+	require.NotNil(t, st.Events, "events travel as [], not null")
+	assert.Empty(t, st.Events)
 	base := "/api/sessions/" + st.ID
 	step := func(n int) {
 		for i := 0; i < n; i++ {
@@ -186,8 +197,13 @@ func TestLiveRunReplays(t *testing.T) {
 	step(2)
 	waitMinute(t, srv, st.ID, 2)
 	require.Equal(t, 202, call(t, srv, "POST", base+"/control", `{"control":"servers","value":"2"}`, nil))
-	step(2)
-	waitMinute(t, srv, st.ID, 4)
+	step(1)
+	at3 := waitMinute(t, srv, st.ID, 3)
+	assert.Empty(t, at3.Events, "the surge of minute 3 is not reported before minute 3 is simulated")
+	assert.Equal(t, valueJSON{"servers", "2", true, 2}, at3.Values[0], "the applied value replaces the default")
+	step(1)
+	at4 := waitMinute(t, srv, st.ID, 4)
+	assert.Equal(t, []scenario.Mark{{Minute: 3, Label: "surge: load ×2"}}, at4.Events, "the engine's events travel with the state")
 	require.Equal(t, 202, call(t, srv, "POST", base+"/control", `{"control":"servers","value":"9"}`, nil))
 	require.Equal(t, 202, call(t, srv, "POST", base+"/control", `{"control":"shedding","value":"on"}`, nil))
 	require.Equal(t, 200, call(t, srv, "POST", base+"/run", `{"speed":-1}`, nil))
@@ -211,6 +227,9 @@ func TestLiveRunReplays(t *testing.T) {
 	// 9 servers restore it.
 	assert.Less(t, *end.Rows[3][1], 0.5)
 	assert.Equal(t, 1.0, *end.Rows[5][1])
+	assert.Equal(t, []scenario.Mark{{Minute: 3, Label: "surge: load ×2"}}, end.Events)
+	assert.Equal(t, []valueJSON{{"servers", "9", true, 4}, {"shedding", "on", true, 4}, {"retry", "immediate", false, 0}},
+		end.Values[:3], "the last value applied, with its minute; untouched controls keep their default")
 
 	// The playbook file replays the same rows.
 	req := httptest.NewRequest("GET", base+"/playbook.yaml", nil)
@@ -258,6 +277,8 @@ func TestLiveRunReplays(t *testing.T) {
 	assert.Equal(t, st.Epoch+1, rs.Epoch)
 	assert.Empty(t, rs.Rows)
 	assert.Empty(t, rs.Taken)
+	assert.Empty(t, rs.Events, "a restart forgets the old run's events")
+	assert.Equal(t, valueJSON{"servers", "4", false, 0}, rs.Values[0], "a restart returns the controls to their defaults")
 }
 
 // formatAt writes an action the way the page puts it in a shared URL.

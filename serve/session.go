@@ -63,6 +63,7 @@ type session struct {
 	steps    int               // single steps requested
 	busy     bool              // a minute is being simulated
 	messages []string
+	events   []scenario.Mark // scenario events so far (scenario.Evented), by minute
 }
 
 // summary is the verdict at the end of the scenario's run length.
@@ -111,6 +112,7 @@ func (s *session) start(name string, seed uint64, plan scenario.Playbook) error 
 	s.pending, s.taken = nil, nil
 	s.speed, s.steps = 0, 0
 	s.messages = nil
+	s.events = safeEvents(des, twin)
 	if p, ok := des.(scenario.Pictured); ok {
 		pic := safePicture(p)
 		s.picture = &pic
@@ -248,6 +250,7 @@ func (s *session) stepOnce() {
 	if res.picture != nil {
 		s.picture, s.picMin = res.picture, minute
 	}
+	s.events = res.events
 	if len(s.rows) == s.scen.Minutes && s.final == nil {
 		met := true
 		for _, g := range res.goals {
@@ -262,6 +265,7 @@ type stepResult struct {
 	row, totals, twinRow, twinTotals scenario.Row
 	goals, twinGoals                 []scenario.Goal
 	picture                          *scenario.Picture
+	events                           []scenario.Mark
 }
 
 // stepEngines steps des and twin (if not nil) once; a panic in a model is
@@ -284,7 +288,28 @@ func stepEngines(des, twin scenario.Engine) (r stepResult, err error) {
 		pic := safePicture(p)
 		r.picture = &pic
 	}
+	r.events = safeEvents(des, twin)
 	return r, nil
+}
+
+// maxEvents bounds the scenario events kept per session.
+const maxEvents = 200
+
+// safeEvents copies the scenario events reported by des or, when des does
+// not report them, by twin (both run the same scenario); nil when neither
+// implements scenario.Evented. At most maxEvents, the earliest, are kept.
+func safeEvents(des, twin scenario.Engine) []scenario.Mark {
+	ev, ok := des.(scenario.Evented)
+	if !ok {
+		if ev, ok = twin.(scenario.Evented); !ok {
+			return nil
+		}
+	}
+	marks := ev.Events()
+	if len(marks) > maxEvents {
+		marks = marks[:maxEvents]
+	}
+	return append([]scenario.Mark(nil), marks...)
 }
 
 // safePicture takes a picture and bounds its dots.

@@ -35,7 +35,6 @@ const app = {
   polling: false,
   dots: [],          // animated dots
   lastPicMinute: -1,
-  lastValues: {},    // control name -> last value set
 };
 
 async function api(method, path, body) {
@@ -146,7 +145,6 @@ async function startSession(system, scenario, seed, at) {
   }
   app.system = app.systems.find((s) => s.name === st.system);
   app.id = st.id;
-  app.lastValues = {};
   resetRun(st);
   renderSystemChrome();
   absorb(st);
@@ -182,17 +180,23 @@ function absorb(st) {
   render();
 }
 
+// fetchState asks for the rows not seen yet and merges the answer. Two
+// answers for the same rows merge to the same page, so it may overlap the
+// polling loop.
+async function fetchState() {
+  if (!app.id) return;
+  try {
+    const st = await api("GET", "/api/sessions/" + app.id + "/state?since=" + app.rows.length + "&epoch=" + app.epoch);
+    absorb(st);
+  } catch (e) {
+    if (e.status === 404) { showError(e.message); app.id = null; }
+  }
+}
+
 async function poll() {
   app.polling = true;
   while (true) {
-    if (app.id) {
-      try {
-        const st = await api("GET", "/api/sessions/" + app.id + "/state?since=" + app.rows.length + "&epoch=" + app.epoch);
-        absorb(st);
-      } catch (e) {
-        if (e.status === 404) { showError(e.message); app.id = null; }
-      }
-    }
+    await fetchState();
     const fast = app.st && app.st.running;
     await new Promise((r) => setTimeout(r, fast ? 150 : 500));
   }
@@ -235,8 +239,7 @@ function renderControls() {
   for (const c of app.system.controls) {
     const input = el("div", { class: "input" });
     const setTo = async (value) => {
-      const out = await send("/control", { control: c.name, value: String(value) });
-      if (out) { app.lastValues[c.name] = out.value; refreshNow(); }
+      if (await send("/control", { control: c.name, value: String(value) })) fetchState();
     };
     switch (c.kind) {
       case "switch":
@@ -259,25 +262,52 @@ function renderControls() {
         if (pct) input.append(el("span", { class: "now", text: "%" }));
       }
     }
-    input.append(el("span", { class: "now", "data-now": c.name }));
+    // The current value has a line of its own, of fixed height, so that a
+    // new value never moves the buttons under the pointer.
+    const now = el("div", { class: "now value", "data-now": c.name });
     const name = el("div", { class: "name", text: c.name, title: c.range });
-    box.append(el("div", { class: "control" }, name, input, el("div", { class: "help", text: (c.help ? c.help + " · " : "") + c.range })));
+    box.append(el("div", { class: "control" }, name, input, now, el("div", { class: "help", text: (c.help ? c.help + " · " : "") + c.range })));
   }
 }
 
-// refreshNow shows each control's current value: the last one set in this
-// run, or the column of the same name.
+// shown writes a control's value as the page shows it: a switch as on or
+// off, units after bare percentages and seconds.
+function shown(c, v) {
+  const t = String(v).trim();
+  if (c.kind === "switch") return ["on", "true", "yes", "1"].includes(t.toLowerCase()) ? "on" : "off";
+  if (c.kind === "enum") return t.toLowerCase();
+  if (c.kind === "percent" && /^[0-9.]+$/.test(t)) return t + "%";
+  if (c.kind === "duration" && /^[0-9.]+$/.test(t)) return t + "s";
+  return t;
+}
+
+// refreshNow shows each control's current value as the server reports it:
+// the system's default until an action sets it (a scenario may start
+// elsewhere; its story and the control's help say so), then the value
+// applied and its minute, plus a change waiting for the next minute.
 function refreshNow() {
-  const last = app.rows[app.rows.length - 1];
+  const vals = new Map((app.st.values || []).map((v) => [v.control, v]));
   for (const c of app.system.controls) {
     const span = document.querySelector('[data-now="' + c.name + '"]');
     if (!span) continue;
-    let now = app.lastValues[c.name];
-    const ci = app.columns.findIndex((col) => col.key === c.name || col.key === c.name.replace(/-/g, "_"));
-    if (now === undefined && ci >= 0 && last) now = fmtUnit(last[ci], app.columns[ci]);
-    span.textContent = now === undefined ? "" : "now " + now;
+    const v = vals.get(c.name);
+    let text = "", title = "", now = null;
+    if (v && v.set) {
+      now = shown(c, v.value);
+      text = c.kind === "press" ? "pressed at minute " + v.minute : "now " + now;
+      title = "set at minute " + v.minute;
+    } else if (v && v.value !== "") {
+      now = shown(c, v.value);
+      text = "default " + now;
+      title = "the system's default; no action has changed it in this run";
+    }
+    const wait = app.st.pending.filter((a) => a.control === c.name).pop();
+    if (wait) text += (text ? " · " : "") + "→ " + (c.kind === "press" ? "press" : shown(c, wait.value)) + " next minute";
+    span.textContent = text;
+    span.title = title ? title + ": " + text : text;
+    span.classList.toggle("default", !!v && !v.set);
     for (const b of document.querySelectorAll('button[data-control="' + c.name + '"][data-value]')) {
-      b.classList.toggle("on", now !== undefined && b.dataset.value === String(now).toLowerCase());
+      b.classList.toggle("on", now !== null && b.dataset.value === now);
     }
   }
 }
@@ -300,7 +330,6 @@ function render() {
   $("twin").disabled = !st.hasTwin;
   for (const b of document.querySelectorAll("#speeds button")) b.classList.toggle("on", st.running && Number(b.dataset.speed) === st.speed);
   $("pause").classList.toggle("on", !st.running);
-  for (const a of st.taken) app.lastValues[a.control] = a.value;
   renderGoals(st);
   renderActions(st);
   renderCards();
@@ -329,11 +358,16 @@ function renderGoals(st) {
   $("goal-note").textContent = st.final ? "final verdict at minute " + st.final.minute : "checked live on the run so far";
 }
 
+// renderActions lists the scenario's events and the actions taken by
+// minute (an event before the actions of its minute), then the changes
+// still to come.
 function renderActions(st) {
-  const items = st.taken.map((a) => el("li", { text: "minute " + a.minute + ": " + a.control + " = " + a.value }));
+  const done = (st.events || []).map((e) => ({ minute: e.minute, li: el("li", { class: "event", text: "minute " + e.minute + ": " + e.label, title: "scenario event" }) }));
+  for (const a of st.taken) done.push({ minute: a.minute, li: el("li", { text: "minute " + a.minute + ": " + a.control + " = " + a.value }) });
+  const items = done.map((d, i) => [d, i]).sort((p, q) => p[0].minute - q[0].minute || p[1] - q[1]).map((p) => p[0].li);
   for (const a of st.pending) items.push(el("li", { class: "planned", text: "next minute: " + a.control + " = " + a.value }));
   for (const a of st.planned) items.push(el("li", { class: "planned", text: "planned at " + a.minute + ": " + a.control + " = " + a.value }));
-  if (!items.length) items.push(el("li", { class: "planned", text: "none yet — turn a control" }));
+  if (!items.length) items.push(el("li", { class: "planned", text: "nothing yet — turn a control" }));
   $("actions").replaceChildren(...items);
   $("messages").textContent = st.messages.join("\n");
 }
@@ -563,6 +597,23 @@ function chart(col, ys, ts, refs, length) {
   for (const a of (app.st.taken || [])) {
     s.append(svg("line", { x1: x(a.minute), x2: x(a.minute), y1: T, y2: H - B, stroke: "#dce3ea", "stroke-dasharray": "1 2", opacity: 0.5 }));
   }
+  // Scenario events: a solid line in their own colour with a short label,
+  // moved down a line when it would overlap the label before it.
+  let lastEnd = -Infinity, row = 0;
+  for (const e of (app.st.events || [])) {
+    const xe = x(e.minute), label = shortLabel(e.label), wide = label.length * 5.2;
+    const right = xe + 2 + wide > W - R;
+    const from = right ? xe - 2 - wide : xe + 2;
+    row = from < lastEnd + 3 ? (row + 1) % 3 : 0;
+    lastEnd = from + wide;
+    const g = svg("g", { class: "event-mark" });
+    const tip = svg("title", {}); tip.textContent = "minute " + e.minute + ": " + e.label;
+    g.append(tip, svg("line", { x1: xe, x2: xe, y1: T, y2: H - B, stroke: EVENT_COLOR, "stroke-width": 1.2, opacity: 0.9, "vector-effect": "non-scaling-stroke" }));
+    const t = svg("text", { x: right ? xe - 2 : xe + 2, y: T + 9 + 10 * row, "text-anchor": right ? "end" : "start", class: "event-label" });
+    t.textContent = label;
+    g.append(t);
+    s.append(g);
+  }
   const path = (series, attrs) => {
     let d = "", pen = false;
     series.forEach((v, m) => {
@@ -577,6 +628,15 @@ function chart(col, ys, ts, refs, length) {
   const last = ys[ys.length - 1];
   const head = el("div", { class: "ct" }, el("span", { text: col.label + (col.unit ? " (" + col.unit + ")" : "") }), el("b", { class: status(last, col) ? "s-" + status(last, col) : "", text: fmt(last, col) }));
   return el("div", { class: "chart", "data-key": col.key }, head, s);
+}
+// EVENT_COLOR marks scenario events on the charts and in the list.
+const EVENT_COLOR = "#ff7edb";
+// shortLabel keeps an event's label up to its first ":" or "(" and at most
+// 18 characters: "sale opens: traffic ×2" → "sale opens".
+function shortLabel(s) {
+  let t = String(s).split(/[:(]/)[0].trim() || String(s);
+  if (t.length > 18) t = t.slice(0, 17).trimEnd() + "…";
+  return t;
 }
 function short(v) {
   const a = Math.abs(v);
