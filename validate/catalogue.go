@@ -68,10 +68,12 @@ type Options struct {
 	// number done and the total (from the worker goroutines, serialised).
 	Progress func(done, total int)
 
-	// NoModels leaves out the model-level experiments (ModelCatalogue).
+	// NoModels leaves out the model-level experiments (ModelCatalogue and
+	// ProbeCatalogue).
 	NoModels bool
 
 	serviceScale float64 // test-only: break the model on purpose
+	breaks       breaks  // test-only: break the models' mechanisms on purpose
 }
 
 // Report is the outcome of a catalogue run.
@@ -171,16 +173,31 @@ func Run(opts Options) (*Report, error) {
 			models = append(models, e)
 		}
 	}
+	var probes []ProbeExperiment
+	if !opts.NoModels {
+		for _, e := range probeCatalogue(opts.breaks) {
+			if opts.Quick && !e.Quick {
+				continue
+			}
+			probes = append(probes, e)
+		}
+	}
 	var mu sync.Mutex
 	finished := 0
 	type out struct {
-		res   *Result
-		model *ModelResult
-		err   error
+		res      *Result
+		model    *ModelResult
+		probe    []Check
+		measured float64
+		err      error
 	}
-	total := len(exps) + len(models)
+	total := len(exps) + len(models) + len(probes)
 	results := Parallel(total, opts.Workers, func(i int) out {
 		seed := SeedFor(opts.Seed, i)
+		if i >= len(exps)+len(models) {
+			cs, measured, err := probes[i-len(exps)-len(models)].Run(seed, opts.Quick)
+			return out{probe: cs, measured: measured, err: err}
+		}
 		if i >= len(exps) {
 			m, err := runModel(models[i-len(exps)], seed, opts.Quick)
 			return out{model: m, err: err}
@@ -230,10 +247,13 @@ func Run(opts Options) (*Report, error) {
 	for i := 0; i < total; i++ {
 		o := results[i]
 		name := ""
-		if i < len(exps) {
+		switch {
+		case i < len(exps):
 			name = exps[i].Name
-		} else {
+		case i < len(exps)+len(models):
 			name = models[i-len(exps)].Name
+		default:
+			name = probes[i-len(exps)-len(models)].Name
 		}
 		er := ExperimentResult{Name: name, Seed: SeedFor(opts.Seed, i), Err: o.err}
 		if o.err != nil {
@@ -244,6 +264,12 @@ func Run(opts Options) (*Report, error) {
 			er.Warmup, er.Measured, er.Customers = o.res.Warmup, o.res.Measured, o.res.Customers
 			rep.Experiments = append(rep.Experiments, er)
 			add(name, exps[i].Checks(o.res))
+			continue
+		}
+		if o.model == nil {
+			er.Measured = o.measured
+			rep.Experiments = append(rep.Experiments, er)
+			add(name, o.probe)
 			continue
 		}
 		er.Measured = 60 * float64(len(o.model.DES.Minutes))

@@ -32,14 +32,45 @@
 //
 // # The catalogue
 //
-// Run runs the catalogue — Catalogue (stations) and ModelCatalogue (the
+// Run runs the catalogue — Catalogue (stations), ModelCatalogue (the
 // two models' normal days against the originals' figures; the TTL cache at
 // several TTLs, the database and the p99 approximation; issuer timeouts,
 // stand-in share and volume under lognormal amounts, the fraud ROC and
 // step-up shares; and the des engine against the formula twin minute by
-// minute for every scenario of both systems) — in parallel; every
+// minute for every scenario of both systems) and ProbeCatalogue (model
+// mechanisms through the models' experiment APIs) — in parallel; every
 // run's seed is SeedFor(base, index), so results do not depend on
 // GOMAXPROCS. Reports render as text, Markdown, HTML and JSON.
+//
+// The probes, one batch per simulated minute (30 quick, 120 full, after
+// a warm-up) unless stated:
+//
+//   - Overload goodput (paymentswitch.OpenLoad, no retries, λ = 1.2, 1.5
+//     and 2 × N/S): goodput against (N/S − ωλ)/(1 − ω) with ω = 0.3, the
+//     share abandoned at the 2 s queue timeout against 1 − x/λ, and the
+//     slot time of an abandoned request against ω·S — exact for long-run
+//     averages by the fluid balance x·S + (λ − x)·ωS = N, evaluated per
+//     minute at the measured λ and S (paired intervals).
+//   - Load shedding (λ = 0.9 and 1.5 × N/S): the admitted rate against
+//     the Erlang loss system λ(1 − B(⌈0.9N⌉, λS)) — exact, by Erlang B's
+//     insensitivity — and against the original's min(λ, 0.9·N/S), an
+//     approximation whose documented tolerance is its Erlang-B difference
+//     (5.8 % near the cap, 0.7 % at 1.5 × N/S).
+//   - Issuer latency under a timeout (m = 12 s for group B and 250 ms for
+//     group A; T = 8 s and 0.8 s): E[min(L, T)] = m(1 − e^(−T/m)) and
+//     P(L > T) = e^(−T/m), measured at the slot's release, and the slot
+//     holding time against 80 ms + Σ share·(E[min(L, T)] + P(L > T)·80 ms).
+//   - Little's law L = λW on every station of both models, from minute 5
+//     of a normal run (20 minutes quick, 60 full): the switch's slot pool
+//     (and, in the overload runs, the pool with its abandoned requests),
+//     the web service's ten instance worker pools and database, and its
+//     pooled worker queue (lb = pooled); L time-averaged, λ counted, W
+//     measured per customer (the engines' Stations).
+//   - The web service's arrival rate at 08:00 against 1125 req/s: the
+//     first minute's rate over 40 (full: 200) independent replications.
+//
+// TestProbesCatchBrokenMechanisms breaks ω (0.35), group B's latency
+// (×1.1) and the web clock (+1 h) and shows the dependent checks DISAGREE.
 //
 // # What the meta-tests found
 //

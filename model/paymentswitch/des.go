@@ -25,7 +25,8 @@ type txn struct {
 // costs its slot Omega × a holding time when it reaches one.
 type attempt struct {
 	arrived des.Time
-	tx      int32 // −1 once the client was answered
+	started des.Time // when it got a slot
+	tx      int32    // −1 once the client was answered
 	groupB  bool
 	next    int32
 }
@@ -96,7 +97,25 @@ type desEngine struct {
 
 	dots    []scenario.Dot
 	dotNext des.Time
+
+	meas slotMeasures
 }
+
+// slotMeasures are cumulative measurements of the slot pool, taken at
+// each release, that the indicators do not need: Stations and OpenLoad
+// read them.
+type slotMeasures struct {
+	departures, sojourn   float64 // requests that left the pool; Σ their time in it (s)
+	liveHeld              float64 // Σ slot time of live attempts (s), slot start → release
+	discards, discardHeld float64 // abandoned requests that reached a slot; Σ their slot time
+	issuer                [2]issuerMeasures
+}
+
+// issuerMeasures are the forwarded (live) attempts of one issuer group
+// (0 = A, 1 = B): how many, how many timed out, and Σ min(L, T), measured
+// as the slot time minus the switch time and, after a timeout, the
+// reversal.
+type issuerMeasures struct{ forwarded, timedOut, waited float64 }
 
 func newDES(cfg config, seed uint64) *desEngine {
 	ss := des.Streams{Seed: seed}
@@ -378,6 +397,7 @@ func (e *desEngine) onStart(id int32, _ des.Time) {
 		e.qHead++ // it was queued: it is the head of the FIFO
 	}
 	a := &e.atts[id]
+	a.started = e.env.Now()
 	mean := IssuerMean
 	if a.groupB {
 		mean = e.groupBMean
@@ -391,7 +411,7 @@ func (e *desEngine) onStart(id int32, _ des.Time) {
 		outcome = holdTimedOut
 	}
 	if a.tx < 0 {
-		hold *= Omega
+		hold *= e.cfg.omega
 		outcome = holdDiscard
 	}
 	e.env.MustAfter(des.Seconds(hold), des.PriorityRelease, des.Event{Kind: e.kDone, Ref: id, Aux: outcome})
@@ -417,8 +437,9 @@ func (e *desEngine) giveUp() {
 func (e *desEngine) onDone(ev des.Event) {
 	a := e.atts[ev.Ref]
 	e.freeAttempt(ev.Ref)
+	now := e.env.Now()
+	e.measure(&a, ev.Aux, now)
 	if ev.Aux != holdDiscard {
-		now := e.env.Now()
 		c := &e.cur
 		e.inflight--
 		c.admittedAnswered++
@@ -440,6 +461,32 @@ func (e *desEngine) onDone(ev des.Event) {
 		}
 	}
 	e.pool.Release()
+}
+
+// measure records a slot release of attempt a (outcome as in the done
+// event's Aux) in e.meas.
+func (e *desEngine) measure(a *attempt, outcome int64, now des.Time) {
+	m := &e.meas
+	held := (now - a.started).Seconds()
+	m.departures++
+	m.sojourn += (now - a.arrived).Seconds()
+	if outcome == holdDiscard {
+		m.discards++
+		m.discardHeld += held
+		return
+	}
+	m.liveHeld += held
+	g := &m.issuer[0]
+	if a.groupB {
+		g = &m.issuer[1]
+	}
+	g.forwarded++
+	waited := held - SwitchTime
+	if outcome == holdTimedOut {
+		g.timedOut++
+		waited -= ReversalTime
+	}
+	g.waited += waited
 }
 
 func (e *desEngine) approve(id int32, standin bool) {

@@ -94,6 +94,18 @@
 // does not allocate; memory grows with the transactions in flight or
 // waiting to retry.
 //
+// # Experiments
+//
+// [OpenLoad] drives the des engine with an open Poisson load and nothing
+// else (no wobble, no retries, no rule declines, no scenario event) and
+// returns per-minute measurements: offered, shed, dropped, served and
+// answered attempts, the measured slot time of live and of abandoned
+// requests, per issuer group the forwarded attempts, timeouts and
+// Σ min(L, T), and the slot pool's [StationStats]. The des engine's
+// Stations method gives the slot pool's cumulative L, λ and W data on any
+// scenario. The validation catalogue (package validate) checks the
+// overload goodput, shedding, issuer timeouts and Little's law with them.
+//
 // # Indicators
 //
 // Every column's Doc (see [Columns]) says what is counted. In short:

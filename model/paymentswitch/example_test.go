@@ -44,3 +44,31 @@ func Example() {
 	//   mean good-customer approval from the wave on               98.4 % true
 	//   mean good customers declined by the rule from the wave on  1.9 ‰ true
 }
+
+// Drive the slot pool at 1.5 times its capacity N/S with no retries and
+// compare the goodput with the original's (N/S − ωλ)/(1 − ω): the formula
+// emerges from abandoned requests that stay queued.
+func ExampleOpenLoad() {
+	const S = 0.33 // s: 80 ms + E[min(L, 8 s)], L ~ Exp(250 ms)
+	lambda := 1.5 * 192 / S
+	r, err := paymentswitch.OpenLoad(paymentswitch.OpenLoadConfig{
+		Rate: lambda, Servers: 6, WarmupMinutes: 1, Minutes: 5, Seed: 1,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var served, held, dropped, offered float64
+	for _, m := range r.Minutes {
+		served += m.Served
+		held += m.HeldLive
+		dropped += m.Dropped
+		offered += m.Offered
+	}
+	s := held / served
+	fmt.Printf("measured S %.3f s, goodput %.0f/s, abandoned %.0f %%\n", s, served/300, 100*dropped/offered)
+	fmt.Printf("(N/S − ωλ)/(1 − ω) = %.0f/s\n", (192/s-paymentswitch.Omega*offered/300)/(1-paymentswitch.Omega))
+	// Output:
+	// measured S 0.330 s, goodput 457/s, abandoned 48 %
+	// (N/S − ωλ)/(1 − ω) = 457/s
+}

@@ -199,7 +199,8 @@ type config struct {
 	outageAt   int
 	outageMean float64 // group B mean latency (s) from outageAt on
 	retryProb  float64
-	wobble     bool // per-minute arrival and group B wobble on
+	wobble     bool    // per-minute arrival and group B wobble on
+	omega      float64 // share of a holding time spent on an abandoned request (Omega)
 	ctl        controls
 }
 
@@ -216,7 +217,7 @@ type controls struct {
 func defaultConfig(sc scenario.Scenario) config {
 	c := config{
 		sc: sc, baseRate: BaseRate, surgeAt: -1, fraudAt: -1, outageAt: -1,
-		retryProb: RetryProb, wobble: true,
+		retryProb: RetryProb, wobble: true, omega: Omega,
 		ctl: controls{servers: DefaultServers, threshold: DefaultThreshold, timeout: DefaultIssuerTimeout},
 	}
 	switch sc.Name {

@@ -1,6 +1,7 @@
 package webservice
 
 import (
+	"fmt"
 	"math"
 
 	"queuelab/des"
@@ -75,6 +76,75 @@ type DES struct {
 	dots, lastDots             []scenario.Dot
 	dotEvery, nextDot          des.Time
 	hitLast, utilLast, dbLast  float64
+
+	// Departures and Σ sojourn (s) per worker pool (index as pools) and of
+	// the database, for Stations.
+	poolOut []stationOut
+	dbOut   stationOut
+}
+
+type stationOut struct{ departures, sojourn float64 }
+
+// StationStats are the cumulative measurements of one station of a run —
+// a des.Pool and its customers — from the start of the run to Time, for
+// checking Little's law L = λW with the three quantities measured
+// independently: Area/Time is L (time-averaged number waiting or in
+// service), Arrivals/Time is λ, Sojourn/Departures is W (measured per
+// customer, from its request to its release or renege). The difference of
+// two snapshots (Sub) is the same measurement over the window between
+// them.
+type StationStats struct {
+	Name       string
+	Time       float64 // s since the start of the run (or window length)
+	Area       float64 // ∫ number in the station dt, customer·s
+	Arrivals   float64 // customers that asked the station
+	Departures float64 // customers that left it (released or reneged)
+	Sojourn    float64 // Σ time in the station of the departed (s)
+}
+
+// Sub returns the measurements of the window from the earlier snapshot b
+// to s.
+func (s StationStats) Sub(b StationStats) StationStats {
+	return StationStats{Name: s.Name, Time: s.Time - b.Time, Area: s.Area - b.Area, Arrivals: s.Arrivals - b.Arrivals,
+		Departures: s.Departures - b.Departures, Sojourn: s.Sojourn - b.Sojourn}
+}
+
+// Stations returns the cumulative measurements of every station the run
+// has had, in a fixed order: the pooled worker queue ("workers, pooled";
+// used with lb = pooled), each instance slot's workers ("workers,
+// instance i", i from 1, in slot order; a slot is reused by a later
+// instance) and the database ("database": request queries and the
+// warm-up job's). A worker station's customers are requests, from routing
+// to the release of the worker or the 2 s timeout; the database's are
+// queries, from submission to the end of service, the 250 ms failure or
+// the renege.
+func (e *DES) Stations() []StationStats {
+	now := e.env.Now()
+	out := make([]StationStats, 0, len(e.pools)+1)
+	for i, pl := range e.pools {
+		name := "workers, pooled"
+		if i > 0 {
+			name = fmt.Sprintf("workers, instance %d", i)
+		}
+		out = append(out, StationStats{Name: name, Time: now.Seconds(), Area: pl.InSystem.Area(now),
+			Arrivals: float64(pl.Arrivals), Departures: e.poolOut[i].departures, Sojourn: e.poolOut[i].sojourn})
+	}
+	return append(out, StationStats{Name: "database", Time: now.Seconds(), Area: e.db.InSystem.Area(now),
+		Arrivals: float64(e.db.Arrivals), Departures: e.dbOut.departures, Sojourn: e.dbOut.sojourn})
+}
+
+// leftPool records that request id left its worker pool now.
+func (e *DES) leftPool(id int32) {
+	r := &e.reqs[id]
+	o := &e.poolOut[r.pool]
+	o.departures++
+	o.sojourn += (e.env.Now() - r.arrived).Seconds()
+}
+
+// leftDB records a query that left the database after sojourn.
+func (e *DES) leftDB(sojourn des.Time) {
+	e.dbOut.departures++
+	e.dbOut.sojourn += sojourn.Seconds()
 }
 
 const noFill = des.Time(math.MinInt64)
@@ -107,6 +177,7 @@ func NewDES(cfg Config) (*DES, error) {
 	pooled.OnStart = func(id int32, _ des.Time) { e.workerStart(id, -1) }
 	pooled.OnRenege = e.workerRenege
 	e.pools = []*des.Pool{pooled}
+	e.poolOut = []stationOut{{}}
 
 	e.fill = make([]des.Time, p.Objects)
 	e.rank = make([]int32, p.Objects)
@@ -383,6 +454,7 @@ func (e *DES) appFactor() float64 {
 }
 
 func (e *DES) workerRenege(id int32, _ des.Time) {
+	e.leftPool(id)
 	e.done(id, outTimeout)
 }
 
@@ -425,7 +497,8 @@ func (e *DES) submit(id int32, now des.Time) {
 func (e *DES) queryStart(id int32, w des.Time) {
 	x := des.Seconds(e.p.DBBaseTime * exp1(e.sDB))
 	if id == jobQuery {
-		e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kJobDone})
+		// Aux: when the job query was submitted, for its sojourn.
+		e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kJobDone, Aux: int64(e.env.Now() - w)})
 		return
 	}
 	if w+x > e.dbMax {
@@ -435,7 +508,8 @@ func (e *DES) queryStart(id int32, w des.Time) {
 	e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kQueryDone, Ref: id})
 }
 
-func (e *DES) queryRenege(id int32, _ des.Time) {
+func (e *DES) queryRenege(id int32, waited des.Time) {
+	e.leftDB(waited)
 	if id == jobQuery {
 		return
 	}
@@ -449,6 +523,7 @@ func (e *DES) queryDone(ev des.Event) {
 	id := ev.Ref
 	r := &e.reqs[id]
 	now := e.env.Now()
+	e.leftDB(now - r.qAt)
 	e.ms.qtSum += (now - r.qAt).Seconds()
 	e.ms.qtN++
 	r.qLeft--
@@ -464,6 +539,7 @@ func (e *DES) queryDone(ev des.Event) {
 
 func (e *DES) queryFail(ev des.Event) {
 	e.db.Release()
+	e.leftDB(e.env.Now() - e.reqs[ev.Ref].qAt)
 	e.ms.qtSum += e.dbMax.Seconds()
 	e.ms.qtN++
 	e.release(ev.Ref, outDBFail)
@@ -478,13 +554,17 @@ func (e *DES) jobArrive(des.Event) {
 	e.db.Request(jobQuery, e.dbMax)
 }
 
-func (e *DES) jobDone(des.Event) { e.db.Release() }
+func (e *DES) jobDone(ev des.Event) {
+	e.db.Release()
+	e.leftDB(e.env.Now() - des.Time(ev.Aux))
+}
 
 // release frees the worker of request id and ends the request.
 func (e *DES) release(id int32, o outcome) {
 	pi := e.reqs[id].pool
 	pl := e.pools[pi]
 	pl.Release()
+	e.leftPool(id)
 	e.busy.Add(e.env.Now(), -1)
 	if pi > 0 {
 		slot := int(pi) - 1
@@ -545,6 +625,7 @@ func (e *DES) poolOf(i int) *des.Pool {
 		pl.OnStart = func(id int32, _ des.Time) { e.workerStart(id, slot) }
 		pl.OnRenege = e.workerRenege
 		e.pools = append(e.pools, pl)
+		e.poolOut = append(e.poolOut, stationOut{})
 	}
 	return e.pools[1+i]
 }

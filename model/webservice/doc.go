@@ -231,6 +231,17 @@
 // then warm up, then restore the feature. The formula twin, whose database
 // slows as 5 ms/(1 − ρ), sees the same crisis as errors at once.
 //
+// # Stations
+//
+// DES.Stations returns, for every station — the pooled worker queue,
+// each instance slot's worker pool, the database — the cumulative data of
+// Little's law measured independently: the time-integral of the number in
+// the station (des.Pool's InSystem), the arrivals, and the departures with
+// their measured sojourns (requests from routing to the release of their
+// worker or their timeout; queries, the warm-up job's included, from
+// submission to the end of service, failure or renege). Package validate
+// checks L = λW on each, per minute (TestStations here).
+//
 // # Performance
 //
 // BenchmarkNormalMorning simulates 08:00–12:00 of the normal scenario
