@@ -127,12 +127,8 @@ func (s *Scheduler[P]) Schedule(at Time, prio Priority, p P) (Handle, error) {
 	s.seq++
 	n := node{at: at, tie: uint64(uint8(prio)^0x80)<<seqBits | s.seq&(1<<seqBits-1), ref: ref}
 	if s.hole {
-		// A new event often belongs near the top (the next arrival), so it
-		// sifts down from the root with early exit; Floyd's method (in
-		// replaceTop) measured 11–14 % slower here on BenchmarkMMc.
 		s.hole = false
-		s.heap[0] = n
-		s.down(0)
+		s.fillTop(n)
 	} else {
 		s.heap = append(s.heap, n)
 		s.up(len(s.heap) - 1)
@@ -249,10 +245,15 @@ func (s *Scheduler[P]) removeTop() {
 // the smallest children (one comparison per child, none against n), then n
 // rises from there. Since the last node usually belongs near the bottom,
 // this costs fewer comparisons than sifting it down from the top.
-func (s *Scheduler[P]) replaceTop(n node) {
+func (s *Scheduler[P]) replaceTop(n node) { s.sinkFrom(0, n) }
+
+// sinkFrom puts n at position i, whose subtree is otherwise in heap order,
+// by Floyd's method (see replaceTop); n must not be smaller than i's
+// parent.
+func (s *Scheduler[P]) sinkFrom(i int, n node) {
 	h := s.heap
 	size := len(h)
-	i := 0
+	top := i
 	for {
 		first := arity*i + 1
 		if first >= size {
@@ -271,7 +272,7 @@ func (s *Scheduler[P]) replaceTop(n node) {
 		h[i] = h[best]
 		i = best
 	}
-	for i > 0 {
+	for i > top {
 		parent := (i - 1) / arity
 		if !n.less(&h[parent]) {
 			break
@@ -280,6 +281,36 @@ func (s *Scheduler[P]) replaceTop(n node) {
 		i = parent
 	}
 	h[i] = n
+}
+
+// fillTop puts a new node n in the hole at the root. A new event often
+// belongs near the top (a model's next arrival), where sifting down with
+// early exit is cheapest; otherwise it belongs near the bottom, where
+// Floyd's method is. So the first level is tried top-down, and if n goes
+// deeper the rest is done bottom-up (BENCHMARKS.md has the measurements).
+func (s *Scheduler[P]) fillTop(n node) {
+	h := s.heap
+	size := len(h)
+	if size <= 1 {
+		h[0] = n
+		return
+	}
+	best := 1
+	end := 1 + arity
+	if end > size {
+		end = size
+	}
+	for c := 2; c < end; c++ {
+		if h[c].less(&h[best]) {
+			best = c
+		}
+	}
+	if !h[best].less(&n) {
+		h[0] = n
+		return
+	}
+	h[0] = h[best]
+	s.sinkFrom(best, n)
 }
 
 // up restores the heap order from position i towards the root, moving
