@@ -64,26 +64,21 @@ func pairedEstimate(name string, sim, formula []float64) (Estimate, float64) {
 	return e, e.Mean - g.Mean
 }
 
-// stationWindow is one batch of a station's StationStats (either model's).
-type stationWindow struct {
-	time, area, arrivals, departures, sojourn float64
-}
-
 // littleStationCheck checks L = λW on a station from its batches: L is the
 // time-average number in the station, λ the arrivals per second, W the
 // mean measured sojourn of the customers that left. The interval is that
 // of the per-batch gap L_b − λ_b·W_b, which is 0 up to the customers
 // present at the batch edges.
-func littleStationCheck(name string, ws []stationWindow) Check {
+func littleStationCheck(name string, ws []scenario.StationStats) Check {
 	var num, den, gap []float64
 	for _, w := range ws {
-		if w.departures == 0 || w.time <= 0 {
+		if w.Departures == 0 || w.Time <= 0 {
 			continue
 		}
-		l := w.area / w.time
-		num = append(num, w.area)
-		den = append(den, w.time)
-		gap = append(gap, l-w.arrivals/w.time*w.sojourn/w.departures)
+		l := w.Area / w.Time
+		num = append(num, w.Area)
+		den = append(den, w.Time)
+		gap = append(gap, l-w.Arrivals/w.Time*w.Sojourn/w.Departures)
 	}
 	l := RatioEstimate("L", num, den)
 	g := MeanEstimate("little_gap", gap)
@@ -94,8 +89,34 @@ func littleStationCheck(name string, ws []stationWindow) Check {
 		Note: "L time-averaged (des.Pool InSystem); λ = arrivals/s; W = mean sojourn measured per customer; interval of the per-minute gap L − λW"}
 }
 
-func switchWindow(s paymentswitch.StationStats) stationWindow {
-	return stationWindow{s.Time, s.Area, s.Arrivals, s.Departures, s.Sojourn}
+// littleChecks steps eng to minute n and checks Little's law on each of
+// its stations over one-minute windows from minute from on. A station
+// that has no arrivals (one not used in this mode) is left out.
+func littleChecks(eng scenario.Engine, st scenario.Stationed, from, n int) []Check {
+	var prev []scenario.StationStats
+	per := map[string][]scenario.StationStats{}
+	var names []string
+	for m := 0; m < n; m++ {
+		eng.Step()
+		cur := st.Stations()
+		if m >= from {
+			for i, s := range cur {
+				if i >= len(prev) || s.Arrivals == 0 {
+					continue
+				}
+				if _, seen := per[s.Name]; !seen {
+					names = append(names, s.Name)
+				}
+				per[s.Name] = append(per[s.Name], s.Sub(prev[i]))
+			}
+		}
+		prev = cur
+	}
+	var cs []Check
+	for _, name := range names {
+		cs = append(cs, littleStationCheck(name, per[name]))
+	}
+	return cs
 }
 
 // littleProbes check Little's law on every station of both models over a
@@ -117,34 +138,12 @@ func littleProbes() []ProbeExperiment {
 			if err != nil {
 				return nil, 0, err
 			}
-			st, ok := eng.(interface {
-				Stations() []paymentswitch.StationStats
-			})
+			st, ok := eng.(scenario.Stationed)
 			if !ok {
 				return nil, 0, fmt.Errorf("the switch's des engine has no Stations")
 			}
 			n := minutes(quick)
-			var prev []paymentswitch.StationStats
-			per := map[string][]stationWindow{}
-			var names []string
-			for m := 0; m < n; m++ {
-				eng.Step()
-				cur := st.Stations()
-				if m >= from {
-					for i, s := range cur {
-						w := s.Sub(prev[i])
-						if _, seen := per[s.Name]; !seen {
-							names = append(names, s.Name)
-						}
-						per[s.Name] = append(per[s.Name], switchWindow(w))
-					}
-				}
-				prev = cur
-			}
-			var cs []Check
-			for _, name := range names {
-				cs = append(cs, littleStationCheck(name, per[name]))
-			}
+			cs := littleChecks(eng, st, from, n)
 			return cs, 60 * float64(n-from), nil
 		},
 	}
@@ -170,30 +169,7 @@ func littleProbes() []ProbeExperiment {
 					}
 				}
 				n := minutes(quick)
-				var prev []webservice.StationStats
-				per := map[string][]stationWindow{}
-				var names []string
-				for m := 0; m < n; m++ {
-					eng.Step()
-					cur := eng.Stations()
-					if m >= from {
-						for i, s := range cur {
-							if i >= len(prev) || s.Arrivals == 0 {
-								continue // a station that does not serve in this mode
-							}
-							w := s.Sub(prev[i])
-							if _, seen := per[s.Name]; !seen {
-								names = append(names, s.Name)
-							}
-							per[s.Name] = append(per[s.Name], stationWindow{w.Time, w.Area, w.Arrivals, w.Departures, w.Sojourn})
-						}
-					}
-					prev = cur
-				}
-				var cs []Check
-				for _, name := range names {
-					cs = append(cs, littleStationCheck(name, per[name]))
-				}
+				cs := littleChecks(eng, eng, from, n)
 				return cs, 60 * float64(n-from), nil
 			},
 		}
@@ -246,14 +222,14 @@ func goodputProbes(b breaks) []ProbeExperiment {
 				}
 				const w = paymentswitch.Omega // the formula's ω: the model's constant
 				var good, goodF, aband, abandF, disc, discF []float64
-				var pool []stationWindow
+				var pool []scenario.StationStats
 				for _, m := range r.Minutes {
 					lam, sm := m.Offered/60, m.HeldLive/m.Served
 					x := analytic.Goodput(lam, float64(r.Slots)/sm, w)
 					good, goodF = append(good, m.Served/60), append(goodF, x)
 					aband, abandF = append(aband, m.Dropped/m.Offered), append(abandF, 1-x/lam)
 					disc, discF = append(disc, m.HeldDiscarded/m.Discarded), append(discF, w*sm)
-					pool = append(pool, switchWindow(m.Pool))
+					pool = append(pool, m.Pool)
 				}
 				ge, gf := pairedEstimate("goodput", good, goodF)
 				ae, af := pairedEstimate("abandoned", aband, abandF)

@@ -101,7 +101,7 @@
 // returns per-minute measurements: offered, shed, dropped, served and
 // answered attempts, the measured slot time of live and of abandoned
 // requests, per issuer group the forwarded attempts, timeouts and
-// Σ min(L, T), and the slot pool's [StationStats]. The des engine's
+// Σ min(L, T), and the slot pool's [scenario.StationStats]. The des engine's
 // Stations method gives the slot pool's cumulative L, λ and W data on any
 // scenario. The validation catalogue (package validate) checks the
 // overload goodput, shedding, issuer timeouts and Little's law with them.

@@ -7,37 +7,14 @@ import (
 	"queuelab/model/scenario"
 )
 
-// StationStats are the cumulative measurements of one station of a run —
-// a des.Pool and its customers — from the start of the run to Time, for
-// checking Little's law L = λW with the three quantities measured
-// independently: Area/Time is L (time-averaged number waiting or in
-// service), Arrivals/Time is λ, Sojourn/Departures is W (measured per
-// customer, from its request to its release or renege). The difference of
-// two snapshots is the same measurement over the window between them.
-type StationStats struct {
-	Name       string
-	Time       float64 // s since the start of the run (or window length)
-	Area       float64 // ∫ number in the station dt, customer·s
-	Arrivals   float64 // customers that asked the station
-	Departures float64 // customers that left it (released or reneged)
-	Sojourn    float64 // Σ time in the station of the departed (s)
-}
-
-// Sub returns the measurements of the window from the earlier snapshot b
-// to s.
-func (s StationStats) Sub(b StationStats) StationStats {
-	return StationStats{Name: s.Name, Time: s.Time - b.Time, Area: s.Area - b.Area, Arrivals: s.Arrivals - b.Arrivals,
-		Departures: s.Departures - b.Departures, Sojourn: s.Sojourn - b.Sojourn}
-}
-
 // Stations returns the cumulative measurements of the des engine's one
 // station, the slot pool: every admitted request, live or abandoned,
 // from its admission to the release of its slot (abandoned requests stay
 // queued and count). It is exported through the engine returned by
-// New(scenario.DES, …), which satisfies interface{ Stations() []StationStats }.
-func (e *desEngine) Stations() []StationStats {
+// New(scenario.DES, …), which implements scenario.Stationed.
+func (e *desEngine) Stations() []scenario.StationStats {
 	now := e.env.Now()
-	return []StationStats{{
+	return []scenario.StationStats{{
 		Name: "slot pool", Time: now.Seconds(), Area: e.pool.InSystem.Area(now),
 		Arrivals: float64(e.pool.Arrivals), Departures: e.meas.departures, Sojourn: e.meas.sojourn,
 	}}
@@ -111,8 +88,8 @@ type OpenLoadMinute struct {
 	// (= Served by group), how many timed out and Σ min(L, T) (s),
 	// measured as slot time − switch time − reversal time.
 	Issuer [2]IssuerMinute
-	// Pool is the slot pool's StationStats over the minute.
-	Pool StationStats
+	// Pool is the slot pool's scenario.StationStats over the minute.
+	Pool scenario.StationStats
 }
 
 // IssuerMinute is one issuer group's part of an OpenLoadMinute.
@@ -185,5 +162,5 @@ func OpenLoad(cfg OpenLoadConfig) (*OpenLoadResult, error) {
 // statically check that the des engine is a scenario.Engine with stations.
 var _ interface {
 	scenario.Engine
-	Stations() []StationStats
+	scenario.Stationed
 } = (*desEngine)(nil)

@@ -78,7 +78,7 @@ func TestOpenLoadAccounting(t *testing.T) {
 func TestStations(t *testing.T) {
 	e, err := New(scenario.DES, Normal, 3)
 	require.NoError(t, err)
-	st := e.(interface{ Stations() []StationStats })
+	st := e.(scenario.Stationed)
 	for range 2 {
 		e.Step()
 	}

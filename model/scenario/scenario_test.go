@@ -293,3 +293,12 @@ func TestThresholds(t *testing.T) {
 	assert.Equal(t, Critical, down.Classify(0.7))
 	assert.Equal(t, Normal, down.Classify(math.NaN()))
 }
+
+func TestStationStatsSub(t *testing.T) {
+	a := StationStats{Name: "pool", Time: 60, Area: 120, Arrivals: 30, Departures: 28, Sojourn: 112}
+	b := StationStats{Name: "pool", Time: 120, Area: 250, Arrivals: 62, Departures: 61, Sojourn: 240}
+	w := b.Sub(a)
+	assert.Equal(t, StationStats{Name: "pool", Time: 60, Area: 130, Arrivals: 32, Departures: 33, Sojourn: 128}, w)
+	// Little's law on the window: L = 130/60, λ = 32/60, W = 128/33.
+	assert.InDelta(t, w.Area/w.Time, w.Arrivals/w.Time*w.Sojourn/w.Departures, 0.1)
+}

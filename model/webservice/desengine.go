@@ -85,30 +85,6 @@ type DES struct {
 
 type stationOut struct{ departures, sojourn float64 }
 
-// StationStats are the cumulative measurements of one station of a run —
-// a des.Pool and its customers — from the start of the run to Time, for
-// checking Little's law L = λW with the three quantities measured
-// independently: Area/Time is L (time-averaged number waiting or in
-// service), Arrivals/Time is λ, Sojourn/Departures is W (measured per
-// customer, from its request to its release or renege). The difference of
-// two snapshots (Sub) is the same measurement over the window between
-// them.
-type StationStats struct {
-	Name       string
-	Time       float64 // s since the start of the run (or window length)
-	Area       float64 // ∫ number in the station dt, customer·s
-	Arrivals   float64 // customers that asked the station
-	Departures float64 // customers that left it (released or reneged)
-	Sojourn    float64 // Σ time in the station of the departed (s)
-}
-
-// Sub returns the measurements of the window from the earlier snapshot b
-// to s.
-func (s StationStats) Sub(b StationStats) StationStats {
-	return StationStats{Name: s.Name, Time: s.Time - b.Time, Area: s.Area - b.Area, Arrivals: s.Arrivals - b.Arrivals,
-		Departures: s.Departures - b.Departures, Sojourn: s.Sojourn - b.Sojourn}
-}
-
 // Stations returns the cumulative measurements of every station the run
 // has had, in a fixed order: the pooled worker queue ("workers, pooled";
 // used with lb = pooled), each instance slot's workers ("workers,
@@ -118,18 +94,18 @@ func (s StationStats) Sub(b StationStats) StationStats {
 // to the release of the worker or the 2 s timeout; the database's are
 // queries, from submission to the end of service, the 250 ms failure or
 // the renege.
-func (e *DES) Stations() []StationStats {
+func (e *DES) Stations() []scenario.StationStats {
 	now := e.env.Now()
-	out := make([]StationStats, 0, len(e.pools)+1)
+	out := make([]scenario.StationStats, 0, len(e.pools)+1)
 	for i, pl := range e.pools {
 		name := "workers, pooled"
 		if i > 0 {
 			name = fmt.Sprintf("workers, instance %d", i)
 		}
-		out = append(out, StationStats{Name: name, Time: now.Seconds(), Area: pl.InSystem.Area(now),
+		out = append(out, scenario.StationStats{Name: name, Time: now.Seconds(), Area: pl.InSystem.Area(now),
 			Arrivals: float64(pl.Arrivals), Departures: e.poolOut[i].departures, Sojourn: e.poolOut[i].sojourn})
 	}
-	return append(out, StationStats{Name: "database", Time: now.Seconds(), Area: e.db.InSystem.Area(now),
+	return append(out, scenario.StationStats{Name: "database", Time: now.Seconds(), Area: e.db.InSystem.Area(now),
 		Arrivals: float64(e.db.Arrivals), Departures: e.dbOut.departures, Sojourn: e.dbOut.sojourn})
 }
 
@@ -711,3 +687,5 @@ func buildLabel(b uint8) string {
 	}
 	return "v1"
 }
+
+var _ scenario.Stationed = (*DES)(nil)

@@ -35,7 +35,7 @@ func TestStations(t *testing.T) {
 			pb, err = scenario.ParseAt(c.at, Controls)
 			require.NoError(t, err)
 		}
-		var before []StationStats
+		var before []scenario.StationStats
 		for m := 0; m < c.to; m++ {
 			for _, a := range pb.At(m) {
 				require.NoError(t, e.Apply(a))
