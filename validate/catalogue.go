@@ -24,7 +24,7 @@ type Experiment struct {
 	FullDuration float64
 	// Main, if set, makes the run precision-driven: it stops when the 95 %
 	// relative half-width of Main reaches QuickPrecision (FullPrecision),
-	// between a quarter and twice the nominal duration. Main is the
+	// between a quarter and four times the nominal duration. Main is the
 	// slowest-converging metric of the experiment, so the others have
 	// their power too.
 	Main string
@@ -34,13 +34,13 @@ type Experiment struct {
 }
 
 // Precision targets of precision-driven experiments. The power part of
-// DefaultRule needs h_α ≤ 5 % of the value at α = 10⁻³, that is a 95 %
-// relative half-width ≤ 5 %·t(0.975, 29)/t(0.9995, 29) ≈ 2.8 %; the quick
+// DefaultRule needs h_α ≤ 5 % of the value at α = 10⁻⁴, that is a 95 %
+// relative half-width ≤ 5 %·t(0.975, 29)/t(0.99995, 29) ≈ 2.3 %; the quick
 // target leaves a margin for the noise of the half-width itself, and the
 // full run halves it (four times the run length).
 const (
-	QuickPrecision = 0.022
-	FullPrecision  = 0.011
+	QuickPrecision = 0.018
+	FullPrecision  = 0.009
 )
 
 // WarmupShare is the share of the nominal run length deleted as warm-up in
@@ -221,7 +221,7 @@ func Run(opts Options) (*Report, error) {
 			if !opts.Quick {
 				cfg.Precision = FullPrecision
 			}
-			cfg.MinDuration, cfg.MaxDuration = cfg.Duration/4, 2*cfg.Duration
+			cfg.MinDuration, cfg.MaxDuration = cfg.Duration/4, 4*cfg.Duration
 		}
 		r, err := Station(cfg)
 		return out{res: r, err: err}
@@ -487,6 +487,7 @@ func patienceExperiments() []Experiment {
 	})
 	cat = append(cat, Experiment{
 		Name: "Erlang-A M/M/10+M (λ=10, μ=1, mean patience 2 s)", Quick: true,
+		Main: "mean_in_queue", Also: []string{"p_abandon", "mean_wait"},
 		Config: Config{Servers: 10, ArrivalRate: 10, Service: Service{Mean: 1}, Patience: Patience{PatienceExp, 2},
 			Duration: 4e4, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {

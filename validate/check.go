@@ -24,9 +24,9 @@ import (
 //     a failure, because its run lengths are chosen to give every check
 //     its power.
 //
-// Per-check significance is α = 10⁻³. For a family of m checks the
+// Per-check significance is α = 10⁻⁴. For a family of m checks the
 // chance that any exact check fails by noise alone is at most m·α
-// (Bonferroni): 4 % for the 40 or so checks of the catalogue. Batch-means
+// (Bonferroni); every report prints m·α for its own m. Batch-means
 // intervals are only approximately t-distributed; the coverage meta-test
 // (TestCoverage) measures the real coverage of the 95 % interval.
 type Rule struct {
@@ -35,9 +35,9 @@ type Rule struct {
 	PowerAbs float64 // or largest absolute h_α (0: not used)
 }
 
-// DefaultRule is the catalogue's rule: α = 10⁻³, half-width ≤ 5 % of the
+// DefaultRule is the catalogue's rule: α = 10⁻⁴, half-width ≤ 5 % of the
 // value.
-var DefaultRule = Rule{Alpha: 1e-3, PowerRel: 0.05}
+var DefaultRule = Rule{Alpha: 1e-4, PowerRel: 0.05}
 
 // Verdict is the outcome of a check.
 type Verdict uint8
@@ -127,13 +127,13 @@ func (c *Check) Judge(rule Rule) {
 }
 
 // VerdictText returns the verdict as reports print it: "agrees",
-// "approximate: off by X %", "inconclusive", "DISAGREES" or "—".
+// "approximate: formula off by X %", "inconclusive", "DISAGREES" or "—".
 func (c *Check) VerdictText() string {
 	switch c.Verdict {
 	case Agrees:
 		return "agrees"
 	case Approximate:
-		return fmt.Sprintf("approximate: off by %+.1f %%", 100*c.approxErr())
+		return fmt.Sprintf("approximate: formula off by %+.1f %%", 100*c.approxErr())
 	case Inconclusive:
 		return "inconclusive"
 	case Disagrees:

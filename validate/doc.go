@@ -25,8 +25,8 @@
 // # The pass rule
 //
 // A Check compares an Estimate with a formula; Judge applies a Rule with
-// two parts, consistency and power, at per-check significance α = 10⁻³
-// (see Rule). Verdicts: agrees, approximate (off by X %, within a
+// two parts, consistency and power, at per-check significance α = 10⁻⁴
+// (see Rule). Verdicts: agrees, approximate (formula off by X %, within a
 // documented tolerance), inconclusive (too imprecise to show an error),
 // DISAGREES. A report states the Bonferroni family-wise rate m·α.
 //

@@ -217,7 +217,7 @@ func TestJudge(t *testing.T) {
 	}
 	c := Check{Sim: est(80, 0.5), Formula: 100, Approx: true, Tol: 0.25}
 	c.Judge(DefaultRule)
-	assert.Equal(t, "approximate: off by +25.0 %", c.VerdictText())
+	assert.Equal(t, "approximate: formula off by +25.0 %", c.VerdictText())
 	assert.InDelta(t, -0.2, c.RelErr, 1e-12)
 }
 

@@ -56,7 +56,7 @@ func newMMcCmd() *cobra.Command {
 patience (reneging) and capacity (blocking) — and print each measured metric
 with its 95 % batch-means confidence interval beside the exact formula where
 one exists (Erlang C, Erlang B, M/M/c/K, M/M/c+D, Erlang-A, Pollaczek–
-Khinchine) and a verdict at per-check significance α = 0.001.
+Khinchine) and a verdict at per-check significance α = 0.0001.
 
 With no flags it simulates the payment switch's slot pool on a normal day:
 λ = 400/s, c = 192 slots, exponential holding time of mean 0.33 s.

@@ -29,11 +29,14 @@ func newValidateCmd() *cobra.Command {
 loads, Erlang B insensitivity, M/M/c/K, M/G/1, M/M/c+D with the switch's 2 s
 patience (and the original's timeout estimate beside it), Erlang-A, p99 and
 the database query time — in parallel across cores, and compare each
-simulated metric (batch-means 95 % interval) with its formula.
+simulated metric (batch-means 95 % interval) with its formula; then the
+model-level checks (overload goodput, shedding, issuer timeouts, Little's law on
+every station of both models, the TTL cache, the database, the normal-day
+figures) and the per-entity engines against their formula twins.
 
-Verdicts: agrees; approximate: off by X % (a documented approximation within
-its documented tolerance); inconclusive (interval too wide to show an error);
-DISAGREES. Per-check significance α = 0.001; the family-wise rate is printed.
+Verdicts: agrees; approximate: formula off by X % (a documented approximation,
+(formula − sim)/sim measured); inconclusive (interval too wide to show an error);
+DISAGREES. Per-check significance α = 0.0001; the family-wise rate is printed.
 Exit status 1 if any check DISAGREES or is inconclusive.
 
 --quick (what CI runs) takes well under a minute on 2 cores; the full run
