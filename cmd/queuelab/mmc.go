@@ -324,7 +324,7 @@ func writeMMcTable(w io.Writer, res *validate.Result, checks []validate.Check) e
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nVerdicts at per-check significance α = %g: agrees = within the %.1f %% interval and precise enough "+
+	_, err := fmt.Fprintf(w, "\nVerdicts at per-check significance α = %g: agrees = within the %g %% interval and precise enough "+
 		"(half-width ≤ %g %% of the value) to show a real error; inconclusive = consistent but too imprecise "+
 		"(run longer, or the event is too rare); DISAGREES = further apart than noise allows.\n",
 		validate.DefaultRule.Alpha, 100*(1-validate.DefaultRule.Alpha), 100*validate.DefaultRule.PowerRel)
