@@ -142,6 +142,12 @@ func TestSchedulerPopsInSortedOrder(t *testing.T) {
 			switch r := rng.IntN(10); {
 			case r < 5:
 				schedule()
+			case r == 5 && len(live) > 0:
+				// Peek sees the earliest live event without removing it,
+				// also right after a Pop (whose hole it must fill).
+				at, ok := s.Peek()
+				require.True(t, ok)
+				require.Equal(t, sortedRef(live)[0].at, at)
 			case r < 8 && len(live) > 0:
 				// cancel a random live event
 				keys := make([]int, 0, len(live))
