@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -54,8 +55,21 @@ func run(args []string) int {
 	}
 	fmt.Fprintln(os.Stderr, "queuelab:", err)
 	var u usageError
-	if errors.As(err, &u) {
+	if errors.As(err, &u) || isCobraUsage(err) {
 		return 2
 	}
 	return 1
+}
+
+// isCobraUsage reports whether err is one of cobra's own command-line
+// errors (an unknown subcommand, a wrong number of arguments), which cobra
+// returns as plain errors: they are usage errors too.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, prefix := range []string{"unknown command ", "accepts ", "requires ", "unknown flag", "unknown shorthand flag"} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
 }

@@ -111,3 +111,10 @@ func TestScenariosListsBothSystems(t *testing.T) {
 		assert.Contains(t, out, want)
 	}
 }
+
+func TestCobraUsageErrorsExitTwo(t *testing.T) {
+	for _, args := range [][]string{{"bogus"}, {"run", "switch", "web"}, {"scenarios", "extra"}, {"validate", "--report", "/no/such/folder/r.md"}} {
+		code, _, errOut := runCapture3(t, args...)
+		assert.Equal(t, 2, code, "%v: %s", args, errOut)
+	}
+}

@@ -57,6 +57,13 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 				default:
 					return usagef("--report: the file name must end in .md or .html, got %q", reportPath)
 				}
+				// Fail now, not after minutes of simulation, if the report
+				// cannot be written there.
+				if dir := filepath.Dir(reportPath); dir != "" {
+					if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+						return usagef("--report %s: the folder %s does not exist", reportPath, dir)
+					}
+				}
 			}
 			opts := validate.Options{Quick: quick, Seed: base}
 			if isTerminal(os.Stderr) {
