@@ -166,10 +166,10 @@ func TestBrowser(t *testing.T) {
 		// Before any change each control shows the system's default, and
 		// no event has happened yet.
 		servers := controlDefault(t, paymentswitch.System, "servers")
-		do(t, until(fmt.Sprintf(`document.querySelector('[data-now="servers"]').textContent === "default %s"`, servers), 5*time.Second))
-		assert.Equal(t, "default off", text(t, `[data-now="shedding"]`))
+		do(t, until(fmt.Sprintf(`document.querySelector('[data-now="servers"]').textContent === "start %s"`, servers), 5*time.Second))
+		assert.Equal(t, "start off", text(t, `[data-now="shedding"]`))
 		assert.Equal(t, "off", text(t, `button.on[data-control="shedding"]`), "the default's button is lit")
-		assert.Equal(t, "default "+controlDefault(t, paymentswitch.System, "issuer-timeout"), text(t, `[data-now="issuer-timeout"]`))
+		assert.Equal(t, "start "+controlDefault(t, paymentswitch.System, "issuer-timeout"), text(t, `[data-now="issuer-timeout"]`))
 		assert.NotContains(t, text(t, "#actions"), "sale opens")
 		// Run into the surge untouched: good approval falls.
 		do(t, click(`#speeds button[data-speed="60"]`),
@@ -191,7 +191,7 @@ func TestBrowser(t *testing.T) {
 			until(`document.getElementById("control-error").textContent.includes("want an integer")`, 5*time.Second),
 			setControl("servers", "14"),
 			until(`app.st.pending.length === 1`, 5*time.Second),
-			until(fmt.Sprintf(`document.querySelector('[data-now="servers"]').textContent === "default %s · → 14 next minute"`, servers), 5*time.Second),
+			until(fmt.Sprintf(`document.querySelector('[data-now="servers"]').textContent === "start %s · → 14 next minute"`, servers), 5*time.Second),
 			click(`button[data-control="shedding"][data-value="on"]`),
 			until(`app.st.pending.length === 2`, 5*time.Second),
 			click(`button[data-control="retry"][data-value="backoff"]`),
@@ -243,7 +243,7 @@ func TestBrowser(t *testing.T) {
 		assert.Less(t, flushed, 0.1, "the flush empties the cache")
 		assert.Contains(t, text(t, "#actions li.event"), "minute 10: cache flushed")
 		assert.Positive(t, num(t, `[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "cache flushed").length`))
-		assert.Equal(t, "default "+controlDefault(t, webservice.System, "min-instances"), text(t, `[data-now="min-instances"]`))
+		assert.Equal(t, "start "+controlDefault(t, webservice.System, "min-instances"), text(t, `[data-now="min-instances"]`))
 		do(t, click(`button[data-control="recommendations"][data-value="off"]`),
 			until(`app.st.pending.length === 1`, 5*time.Second),
 			click(`button[data-control="warmup"]`),

@@ -482,16 +482,17 @@ type actionJSON struct {
 type valueJSON struct {
 	Control string `json:"control"`
 	Value   string `json:"value"`
-	Set     bool   `json:"set"`    // false: the system's default (a scenario may start elsewhere; its story says so)
+	Set     bool   `json:"set"`    // false: the value the scenario starts with
 	Minute  int    `json:"minute"` // the minute the value took effect; 0 for the default
 }
 
-// controlValues returns each control's current value: its default, then
-// the last of the taken actions (in the order applied) that set it.
-func controlValues(controls []scenario.Control, taken scenario.Playbook) []valueJSON {
+// controlValues returns each control's current value: the value the
+// scenario starts with, then the last of the taken actions (in the order
+// applied) that set it.
+func controlValues(controls []scenario.Control, sc scenario.Scenario, taken scenario.Playbook) []valueJSON {
 	out := make([]valueJSON, len(controls))
 	for i, c := range controls {
-		out[i] = valueJSON{Control: c.Name, Value: c.Default}
+		out[i] = valueJSON{Control: c.Name, Value: sc.StartValue(c)}
 		for _, a := range taken {
 			if a.Control == c.Name {
 				out[i].Value, out[i].Set, out[i].Minute = a.Value.Text, true, a.Minute
@@ -561,7 +562,7 @@ func (s *session) state(since, epoch int) stateJSON {
 		Goals: goalsJSON(s.goals), Picture: s.picture, PicMinute: s.picMin,
 		Taken: actionsJSON(s.taken), Pending: actionsJSON(s.pending),
 		Messages: append([]string{}, s.messages...),
-		Values:   controlValues(s.sys.Controls, s.taken),
+		Values:   controlValues(s.sys.Controls, s.scen, s.taken),
 		Events:   append([]scenario.Mark{}, s.events...),
 	}
 	if s.hasTwin {

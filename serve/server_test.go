@@ -434,3 +434,17 @@ func FuzzStateQuery(f *testing.F) {
 		checkAnswer(t, rec)
 	})
 }
+
+func TestControlValuesStartWhereTheScenarioStarts(t *testing.T) {
+	controls := []scenario.Control{
+		{Name: "boot-delay", Kind: scenario.Duration, Min: 0, Max: 3600, Default: "3m"},
+		{Name: "ttl", Kind: scenario.Duration, Min: 1, Max: 3600, Default: "60s"},
+	}
+	sc := scenario.Scenario{Name: "viral", Start: []scenario.Setting{{Control: "boot-delay", Value: "8m"}}}
+	got := controlValues(controls, sc, nil)
+	assert.Equal(t, []valueJSON{{"boot-delay", "8m", false, 0}, {"ttl", "60s", false, 0}}, got)
+	v, err := controls[1].Parse("30s")
+	require.NoError(t, err)
+	got = controlValues(controls, sc, scenario.Playbook{{Minute: 4, Control: "ttl", Value: v}})
+	assert.Equal(t, valueJSON{"ttl", "30s", true, 4}, got[1])
+}

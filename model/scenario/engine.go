@@ -35,6 +35,23 @@ type Scenario struct {
 	Lesson  string // what the learner should take away (for the README and `queuelab scenarios`)
 	Minutes int    // default run length
 	Goals   []Goal // Name, Op, Target and Unit; Value and Met unset
+	// Start lists the controls this scenario starts with a value other
+	// than the control's Default (e.g. a longer boot delay), as written.
+	Start []Setting
+}
+
+// Setting is a control's value as written, e.g. {"boot-delay", "8m"}.
+type Setting struct{ Control, Value string }
+
+// StartValue returns the value control c has when the scenario starts:
+// its entry in Start, else c.Default.
+func (s Scenario) StartValue(c Control) string {
+	for _, st := range s.Start {
+		if st.Control == c.Name {
+			return st.Value
+		}
+	}
+	return c.Default
 }
 
 // EngineKind selects the des engine or the formula twin.

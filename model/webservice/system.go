@@ -82,6 +82,7 @@ var scenarioDefs = []scenarioDef{
 			Name: "viral-link", Title: "Viral link", Minutes: 45,
 			Story:  "08:30. A link to the service is spreading: traffic will rise some time this hour, by a factor nobody knows (both drawn from the seed: it starts between 08:35 and 08:50 and grows over 5 minutes to ×2.0–2.6). New instances now take 8 minutes to boot. Keep errors and latency low without paying for idle capacity.",
 			Lesson: "With 8-minute boots, capacity must exist before the surge: an autoscaler reacting at 60 % adds one instance and then may not scale out again until it has booted. A lower target buys headroom for the boot delay and costs money only in proportion to the traffic; a fixed large fleet pays for idle capacity all day. Pooled queues make a big fleet efficient: at 90 % utilisation 160 workers barely queue, at 101 % every request waits its 2 s.",
+			Start:  []scenario.Setting{{Control: "boot-delay", Value: "8m"}},
 			Goals: []scenario.Goal{
 				{Name: "errors ≤ 0.1 % of requests", Op: "<=", Target: 0.001, Unit: "%"},
 				{Name: "p99 latency of the run ≤ 500 ms", Op: "<=", Target: 500, Unit: "ms"},

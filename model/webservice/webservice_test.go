@@ -302,3 +302,24 @@ func TestEventsShowOnlyWhatHappened(t *testing.T) {
 	}
 	assert.Equal(t, []scenario.Mark{{Minute: 10, Label: "cache flushed"}}, ev.Events())
 }
+
+func TestScenarioStartSettingsMatchTheEngine(t *testing.T) {
+	// viral-link starts with an 8-minute boot delay: its Start says so,
+	// and the value parses.
+	for _, sc := range System.Scenarios {
+		for _, st := range sc.Start {
+			c, err := scenario.Find(Controls, st.Control)
+			require.NoError(t, err, sc.Name)
+			_, err = c.Parse(st.Value)
+			require.NoError(t, err, "%s: %s=%s", sc.Name, st.Control, st.Value)
+		}
+	}
+	sc, err := System.Scenario("viral-link")
+	require.NoError(t, err)
+	c, err := scenario.Find(Controls, "boot-delay")
+	require.NoError(t, err)
+	assert.Equal(t, "8m", sc.StartValue(c))
+	cfg, err := NewConfig("viral-link", 1)
+	require.NoError(t, err)
+	assert.Equal(t, 8*60.0, cfg.BootDelay)
+}

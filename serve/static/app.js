@@ -282,9 +282,8 @@ function shown(c, v) {
 }
 
 // refreshNow shows each control's current value as the server reports it:
-// the system's default until an action sets it (a scenario may start
-// elsewhere; its story and the control's help say so), then the value
-// applied and its minute, plus a change waiting for the next minute.
+// the value the scenario starts with until an action sets it, then the
+// value applied and its minute, plus a change waiting for the next minute.
 function refreshNow() {
   const vals = new Map((app.st.values || []).map((v) => [v.control, v]));
   for (const c of app.system.controls) {
@@ -298,8 +297,8 @@ function refreshNow() {
       title = "set at minute " + v.minute;
     } else if (v && v.value !== "") {
       now = shown(c, v.value);
-      text = "default " + now;
-      title = "the system's default; no action has changed it in this run";
+      text = "start " + now;
+      title = "the value this scenario starts with; no action has changed it in this run";
     }
     const wait = app.st.pending.filter((a) => a.control === c.name).pop();
     if (wait) text += (text ? " · " : "") + "→ " + (c.kind === "press" ? "press" : shown(c, wait.value)) + " next minute";
