@@ -198,6 +198,9 @@ func newScenariosCmd() *cobra.Command {
 					if sc.Lesson != "" {
 						fmt.Fprintf(w, "  lesson: %s\n", wrap(sc.Lesson, 68, "          "))
 					}
+					for _, st := range sc.Start {
+						fmt.Fprintf(w, "  starts with: %s = %s\n", st.Control, st.Value)
+					}
 					for _, g := range sc.Goals {
 						fmt.Fprintf(w, "  goal: %s (target %s)\n", g.Name, g.TargetText())
 					}
