@@ -61,7 +61,7 @@ func ExamplePool() {
 		env.At(0, des.PriorityDefault, des.Event{Kind: arrive, Ref: id})
 	}
 	env.Run()
-	fmt.Printf("mean number in system %.2f over %v\n", pool.InSystem.Mean(env.Now()), env.Now())
+	fmt.Printf("mean number in system %.2f over %v\n", pool.InSystemMean(env.Now()), env.Now())
 	// Output:
 	// 0s: customer 1 starts after waiting 0s
 	// 2s: customer 2 starts after waiting 2s

@@ -72,7 +72,6 @@ type Pool struct {
 	// Statistics since the start (or the last ResetStats).
 	Busy        TimeWeighted // number of busy servers
 	QueueLength TimeWeighted // number of customers waiting
-	InSystem    TimeWeighted // waiting + in service: the L of Little's law
 	Capacity    TimeWeighted // servers in service (for utilisation)
 	Waits       Tally        // waiting times (s) of customers who started, including zeros
 	RenegeWaits Tally        // waiting times (s) of customers who reneged
@@ -158,7 +157,6 @@ func (p *Pool) Request(id int32, patience Time) Admission {
 	p.queued++
 	now = p.env.Now()
 	p.QueueLength.Set(now, float64(p.queued))
-	p.InSystem.Set(now, float64(p.busy+p.queued))
 	return Queued
 }
 
@@ -171,7 +169,6 @@ func (p *Pool) Release() {
 	p.busy--
 	now := p.env.Now()
 	p.Busy.Set(now, float64(p.busy))
-	p.InSystem.Set(now, float64(p.busy+p.queued))
 	p.startWaiting()
 }
 
@@ -206,13 +203,22 @@ func (p *Pool) CancelBoot(h Handle, n int) bool {
 	return true
 }
 
+// InSystemArea returns ∫ (waiting + in service) dt from the start of the
+// statistics to now, in customer·seconds: the sum of the Busy and
+// QueueLength areas (they start together, so the number in the system
+// needs no accumulator of its own).
+func (p *Pool) InSystemArea(now Time) float64 { return p.Busy.Area(now) + p.QueueLength.Area(now) }
+
+// InSystemMean returns the time-average number of customers in the system
+// (waiting + in service), the L of Little's law L = λW.
+func (p *Pool) InSystemMean(now Time) float64 { return p.Busy.Mean(now) + p.QueueLength.Mean(now) }
+
 // ResetStats forgets all statistics (for deleting a warm-up period),
 // keeping the current state.
 func (p *Pool) ResetStats() {
 	now := p.env.Now()
 	p.Busy.Reset(now)
 	p.QueueLength.Reset(now)
-	p.InSystem.Reset(now)
 	p.Capacity.Reset(now)
 	p.Waits, p.RenegeWaits = Tally{}, Tally{}
 	p.Arrivals, p.Starts, p.Reneges, p.Balks = 0, 0, 0, 0
@@ -242,7 +248,6 @@ func (p *Pool) onTimeout(ev Event) {
 	id := w.id
 	p.dropGoneHead()
 	p.QueueLength.Set(now, float64(p.queued))
-	p.InSystem.Set(now, float64(p.busy+p.queued))
 	if p.OnRenege != nil {
 		p.OnRenege(id, waited)
 	}
@@ -270,7 +275,6 @@ func (p *Pool) start(id int32, now, waited Time) {
 	p.Starts++
 	p.Waits.Add(waited.Seconds())
 	p.Busy.Set(now, float64(p.busy))
-	p.InSystem.Set(now, float64(p.busy+p.queued))
 	if p.OnStart != nil {
 		p.OnStart(id, waited)
 	}
@@ -298,6 +302,5 @@ func (p *Pool) record() {
 	now := p.env.Now()
 	p.Busy.Set(now, float64(p.busy))
 	p.QueueLength.Set(now, float64(p.queued))
-	p.InSystem.Set(now, float64(p.busy+p.queued))
 	p.Capacity.Set(now, float64(p.servers))
 }

@@ -74,7 +74,7 @@ func TestPoolFIFOAndReneging(t *testing.T) {
 	assert.InDelta(t, 32.0/30, p.QueueLength.Mean(30*Second), 1e-12)
 	// Little's law on this sample path: L = (Σ sojourn)/T, sojourns
 	// A 10, B 19, C 15 (until reneging), D 18 = 62.
-	assert.InDelta(t, 62.0/30, p.InSystem.Mean(30*Second), 1e-12)
+	assert.InDelta(t, 62.0/30, p.InSystemMean(30*Second), 1e-12)
 }
 
 func TestPoolDeadlineTiesLoseToRelease(t *testing.T) {

@@ -587,7 +587,7 @@ func (s *sim) onDeparture(ev des.Event) {
 
 func (s *sim) onWindow(des.Event) {
 	now := s.env.Now()
-	a := [3]float64{s.pool.Busy.Area(now), s.pool.QueueLength.Area(now), s.pool.InSystem.Area(now)}
+	a := [3]float64{s.pool.Busy.Area(now), s.pool.QueueLength.Area(now), s.pool.InSystemArea(now)}
 	s.cur.busyArea = a[0] - s.areas[0]
 	s.cur.queueArea = a[1] - s.areas[1]
 	s.cur.sysArea = a[2] - s.areas[2]

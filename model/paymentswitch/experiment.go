@@ -15,7 +15,7 @@ import (
 func (e *desEngine) Stations() []scenario.StationStats {
 	now := e.env.Now()
 	return []scenario.StationStats{{
-		Name: "slot pool", Time: now.Seconds(), Area: e.pool.InSystem.Area(now),
+		Name: "slot pool", Time: now.Seconds(), Area: e.pool.InSystemArea(now),
 		Arrivals: float64(e.pool.Arrivals), Departures: e.meas.departures, Sojourn: e.meas.sojourn,
 	}}
 }

@@ -102,10 +102,10 @@ func (e *DES) Stations() []scenario.StationStats {
 		if i > 0 {
 			name = fmt.Sprintf("workers, instance %d", i)
 		}
-		out = append(out, scenario.StationStats{Name: name, Time: now.Seconds(), Area: pl.InSystem.Area(now),
+		out = append(out, scenario.StationStats{Name: name, Time: now.Seconds(), Area: pl.InSystemArea(now),
 			Arrivals: float64(pl.Arrivals), Departures: e.poolOut[i].departures, Sojourn: e.poolOut[i].sojourn})
 	}
-	return append(out, scenario.StationStats{Name: "database", Time: now.Seconds(), Area: e.db.InSystem.Area(now),
+	return append(out, scenario.StationStats{Name: "database", Time: now.Seconds(), Area: e.db.InSystemArea(now),
 		Arrivals: float64(e.db.Arrivals), Departures: e.dbOut.departures, Sojourn: e.dbOut.sojourn})
 }
 
