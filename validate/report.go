@@ -146,10 +146,13 @@ tr.fail td.v{color:#b00020;font-weight:bold}
 	return err
 }
 
-// jsonNum is a float64 that encodes NaN and ±Inf as null.
-type jsonNum float64
+// JSONNumber is a float64 that encodes as a JSON number, or as null for
+// NaN and ±Inf (which JSON cannot carry): a formula that does not apply, an
+// interval that could not be computed.
+type JSONNumber float64
 
-func (x jsonNum) MarshalJSON() ([]byte, error) {
+// MarshalJSON implements json.Marshaler.
+func (x JSONNumber) MarshalJSON() ([]byte, error) {
 	f := float64(x)
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return []byte("null"), nil
@@ -162,24 +165,24 @@ func (x jsonNum) MarshalJSON() ([]byte, error) {
 // "note"}], "runs": [...]}; undefined numbers are null.
 func (r *Report) WriteJSON(w io.Writer) error {
 	type check struct {
-		Group    string  `json:"group"`
-		Name     string  `json:"name"`
-		Sim      jsonNum `json:"sim"`
-		CI95     jsonNum `json:"ci95"`
-		HalfA    jsonNum `json:"half_width_alpha"`
-		Formula  jsonNum `json:"formula"`
-		Source   string  `json:"source"`
-		RelError jsonNum `json:"rel_error"`
-		Verdict  string  `json:"verdict"`
-		Failed   bool    `json:"failed"`
-		Note     string  `json:"note,omitempty"`
+		Group    string     `json:"group"`
+		Name     string     `json:"name"`
+		Sim      JSONNumber `json:"sim"`
+		CI95     JSONNumber `json:"ci95"`
+		HalfA    JSONNumber `json:"half_width_alpha"`
+		Formula  JSONNumber `json:"formula"`
+		Source   string     `json:"source"`
+		RelError JSONNumber `json:"rel_error"`
+		Verdict  string     `json:"verdict"`
+		Failed   bool       `json:"failed"`
+		Note     string     `json:"note,omitempty"`
 	}
 	type run struct {
-		Name      string  `json:"name"`
-		Seed      uint64  `json:"seed"`
-		Warmup    jsonNum `json:"warmup_s"`
-		Measured  jsonNum `json:"measured_s"`
-		Customers int64   `json:"customers"`
+		Name      string     `json:"name"`
+		Seed      uint64     `json:"seed"`
+		Warmup    JSONNumber `json:"warmup_s"`
+		Measured  JSONNumber `json:"measured_s"`
+		Customers int64      `json:"customers"`
 	}
 	out := struct {
 		Summary    string  `json:"summary"`
@@ -192,11 +195,11 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	}{Summary: r.summary(), Quick: r.Quick, Alpha: r.Rule.Alpha, FamilyWise: r.FamilyWise(), Failed: r.Failed}
 	for i := range r.Checks {
 		c := &r.Checks[i]
-		out.Checks = append(out.Checks, check{c.Group, c.Name, jsonNum(c.Sim.Mean), jsonNum(c.Sim.HalfWidth), jsonNum(c.HalfAlpha),
-			jsonNum(c.Formula), c.Source, jsonNum(c.RelErr), c.VerdictText(), c.Verdict.Failed(), c.Note})
+		out.Checks = append(out.Checks, check{c.Group, c.Name, JSONNumber(c.Sim.Mean), JSONNumber(c.Sim.HalfWidth), JSONNumber(c.HalfAlpha),
+			JSONNumber(c.Formula), c.Source, JSONNumber(c.RelErr), c.VerdictText(), c.Verdict.Failed(), c.Note})
 	}
 	for _, e := range r.Experiments {
-		out.Runs = append(out.Runs, run{e.Name, e.Seed, jsonNum(e.Warmup), jsonNum(e.Measured), e.Customers})
+		out.Runs = append(out.Runs, run{e.Name, e.Seed, JSONNumber(e.Warmup), JSONNumber(e.Measured), e.Customers})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

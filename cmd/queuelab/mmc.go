@@ -338,40 +338,29 @@ func orDash(s string) string {
 	return s
 }
 
-// mmcNum is a float64 that encodes NaN and ±Inf as null.
-type mmcNum float64
-
-func (x mmcNum) MarshalJSON() ([]byte, error) {
-	f := float64(x)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return json.Marshal(f)
-}
-
 func writeMMcJSON(w io.Writer, res *validate.Result, checks []validate.Check) error {
 	type metric struct {
-		Name    string  `json:"name"`
-		Sim     mmcNum  `json:"sim"`
-		CI95    mmcNum  `json:"ci95"`
-		Formula *mmcNum `json:"formula"`
-		Source  string  `json:"source,omitempty"`
-		Verdict string  `json:"verdict"`
+		Name    string               `json:"name"`
+		Sim     validate.JSONNumber  `json:"sim"`
+		CI95    validate.JSONNumber  `json:"ci95"`
+		Formula *validate.JSONNumber `json:"formula"`
+		Source  string               `json:"source,omitempty"`
+		Verdict string               `json:"verdict"`
 	}
 	cfg := res.Config
 	out := struct {
-		Station string   `json:"station"`
-		Seed    uint64   `json:"seed"`
-		Warmup  mmcNum   `json:"warmup_s"`
-		Measure mmcNum   `json:"measured_s"`
-		Arrived int64    `json:"arrivals"`
-		Metrics []metric `json:"metrics"`
-	}{Station: mmcDescribe(cfg), Seed: cfg.Seed, Warmup: mmcNum(res.Warmup), Measure: mmcNum(res.Measured), Arrived: res.Customers}
+		Station string              `json:"station"`
+		Seed    uint64              `json:"seed"`
+		Warmup  validate.JSONNumber `json:"warmup_s"`
+		Measure validate.JSONNumber `json:"measured_s"`
+		Arrived int64               `json:"arrivals"`
+		Metrics []metric            `json:"metrics"`
+	}{Station: mmcDescribe(cfg), Seed: cfg.Seed, Warmup: validate.JSONNumber(res.Warmup), Measure: validate.JSONNumber(res.Measured), Arrived: res.Customers}
 	for i := range checks {
 		c := &checks[i]
-		m := metric{Name: c.Name, Sim: mmcNum(c.Sim.Mean), CI95: mmcNum(c.Sim.HalfWidth), Source: c.Source, Verdict: c.VerdictText()}
+		m := metric{Name: c.Name, Sim: validate.JSONNumber(c.Sim.Mean), CI95: validate.JSONNumber(c.Sim.HalfWidth), Source: c.Source, Verdict: c.VerdictText()}
 		if !math.IsNaN(c.Formula) {
-			v := mmcNum(c.Formula)
+			v := validate.JSONNumber(c.Formula)
 			m.Formula = &v
 		}
 		out.Metrics = append(out.Metrics, m)
