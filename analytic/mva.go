@@ -272,7 +272,6 @@ func (u *mvaRun) step(idx int, n []int) {
 	}
 }
 
-
 // marginals fills p_i(0..c−2 | n) for multi-server station i.
 func (u *mvaRun) marginals(idx int, n []int, i int, p []float64) {
 	cs := u.servers[i]
