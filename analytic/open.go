@@ -173,7 +173,9 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 		return stationPerf{}, false
 	case poisson && st.Servers == 1:
 		mean, scv := s.mixture(thr, total)
-		return s.qnaPerf(0, MG1{total, mean, scv}.MeanWait(), MethodPK), true
+		perf := s.qnaPerf(0, MG1{total, mean, scv}.MeanWait(), MethodPK)
+		perf.exact = true
+		return perf, true
 	}
 	res, err := QNA(s.n)
 	if err != nil {
