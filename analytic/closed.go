@@ -201,6 +201,11 @@ func (s *netSolver) solveMixed() error {
 		return err
 	}
 	if !s.mixedApplies() {
+		for i := range s.n.Stations {
+			if s.limited(i) {
+				return nil // losses change the flows
+			}
+		}
 		s.emitTraffic(lam)
 		return nil
 	}

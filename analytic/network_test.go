@@ -425,3 +425,59 @@ func TestSolveOrderIsDeterministic(t *testing.T) {
 	}
 	assert.Equal(t, "network", ms[len(ms)-1].Station)
 }
+
+func TestSolveClosedClassSwitching(t *testing.T) {
+	// Two customers, one of class a and one of class b, on a cycle where a
+	// customer is class a at s0 (PS, 1 s) and turns into class b for s1
+	// (PS, 2 s), then back: one chain of two customers, the same as one
+	// class of N = 2 on the cycle. Its figures are reported under class a.
+	m := 2
+	p := matrix(4)
+	p[0*m+0][1*m+1], p[1*m+1][0*m+0] = 1, 1
+	n := Network{
+		Stations: []NetStation{
+			{Name: "s0", Servers: 1, Discipline: PS, Mean: []float64{1, 0}},
+			{Name: "s1", Servers: 1, Discipline: PS, Mean: []float64{0, 2}},
+		},
+		Classes: []NetClass{{Name: "a", Population: 1, Start: 0}, {Name: "b", Population: 1, Start: 1}},
+		Routing: p,
+	}
+	ms, err := SolveNetwork(n)
+	require.NoError(t, err)
+	// By hand (see TestExactMVAHandChecked): X = 3/7, cycle 14/3 s.
+	assert.InDelta(t, 3.0/7, metric(t, ms, "network", "a", "throughput", MethodExactMVA).Value, 1e-12)
+	assert.InDelta(t, 14.0/3, metric(t, ms, "network", "a", "mean_response", MethodExactMVA).Value, 1e-12)
+	assert.InDelta(t, 10.0/3, metric(t, ms, "s1", "b", "mean_response", MethodExactMVA).Value, 1e-12)
+	assert.InDelta(t, 3.0/7, metric(t, ms, "s1", "b", "throughput", MethodExactMVA).Value, 1e-12)
+	for _, x := range ms {
+		if x.Station == "network" {
+			assert.Equal(t, "a", x.Class)
+		}
+	}
+}
+
+func TestSolveClosedExactness(t *testing.T) {
+	// Deterministic service at an FCFS server breaks product form: MVA still
+	// runs but is marked inexact, and the balanced job bounds (which need
+	// product form) are left out; the asymptotic bounds stay.
+	n := centralServer(5)
+	n.Stations[1].SCV = []float64{0}
+	ms, err := SolveNetwork(n)
+	require.NoError(t, err)
+	assert.False(t, metric(t, ms, "network", "user", "throughput", MethodExactMVA).Exact)
+	assert.False(t, hasMethod(ms, MethodBalanced))
+	assert.True(t, hasMethod(ms, MethodAsymptotic))
+	// The same under PS is product form again (insensitivity).
+	n.Stations[1].Discipline = PS
+	ms, err = SolveNetwork(n)
+	require.NoError(t, err)
+	assert.True(t, metric(t, ms, "network", "user", "throughput", MethodExactMVA).Exact)
+	// A priority station leaves only the asymptotic bounds.
+	n.Stations[1].Discipline = PriorityNP
+	ms, err = SolveNetwork(n)
+	require.NoError(t, err)
+	for _, x := range ms {
+		assert.Equal(t, MethodAsymptotic, x.Method)
+	}
+	assert.NotEmpty(t, ms)
+}
