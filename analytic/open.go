@@ -172,7 +172,7 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 	case st.Discipline == PS || st.Discipline == LCFSPR:
 		return stationPerf{}, false
 	case poisson && st.Servers == 1:
-		mean, scv := s.mixture(thr, total)
+		mean, scv := s.n.Stations[0].mixture(thr, total)
 		perf := s.qnaPerf(0, MG1{total, mean, scv}.MeanWait(), MethodPK)
 		perf.exact = true
 		return perf, true
@@ -186,19 +186,6 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 		method = MethodKingman
 	}
 	return s.qnaPerf(0, res[0].MeanWait, method), true
-}
-
-// mixture returns the mean and SCV of the service time of a customer picked
-// in proportion to the class rates thr (total their sum) at station 0.
-func (s *netSolver) mixture(thr []float64, total float64) (mean, scv float64) {
-	st := s.n.Stations[0]
-	second := 0.0
-	for k, x := range thr {
-		mean += x * st.Mean[k]
-		second += x * st.Mean[k] * st.Mean[k] * (1 + st.scv(k))
-	}
-	mean /= total
-	return mean, max(second/total/(mean*mean)-1, 0)
 }
 
 // priorityPerf solves a single priority station by Cobham's formulas when
@@ -291,9 +278,12 @@ func (s *netSolver) emitLimited(thr []float64, total float64, lim limitedPerf) {
 	s.limitedRow(st, "", total, 1, lim)
 }
 
+// limitedRow adds one class's (or, with share 1, all classes') rows. The
+// mean number of busy servers is at most c even where rounding of a loss
+// probability near 1 (service times of 10²⁹⁹ s) says otherwise.
 func (s *netSolver) limitedRow(st NetStation, class string, lambda, share float64, lim limitedPerf) {
 	x := lambda * (1 - lim.loss)
-	busy := lim.inSystem - lim.inQueue
+	busy := min(lim.inSystem-lim.inQueue, float64(lim.servers))
 	s.add(st.Name, class, "throughput", x, lim.method, true)
 	s.add(st.Name, class, "utilization", share*busy/float64(lim.servers), lim.method, true)
 	s.add(st.Name, class, lim.lossName, lim.loss, lim.method, true)

@@ -135,20 +135,18 @@ func (n Network) qnaRates(lam []float64) ([]QNAStation, error) {
 	st := make([]QNAStation, m)
 	for i, s := range n.Stations {
 		q := &st[i]
-		second := 0.0
+		thr := make([]float64, len(n.Classes))
+		load := 0.0
 		for k := range n.Classes {
-			l := lam[k*m+i]
-			q.Rate += l
-			q.MeanService += l * s.Mean[k]
-			second += l * s.Mean[k] * s.Mean[k] * (1 + s.scv(k))
+			thr[k] = lam[k*m+i]
+			q.Rate += thr[k]
+			load += thr[k] * s.Mean[k]
 		}
 		if q.Rate == 0 {
 			q.ServiceSCV, q.ArrivalSCV, q.DepartureSCV = 1, 1, 1
 			continue
 		}
-		load := q.MeanService
-		q.MeanService /= q.Rate
-		q.ServiceSCV = max(second/q.Rate/(q.MeanService*q.MeanService)-1, 0)
+		q.MeanService, q.ServiceSCV = s.mixture(thr, q.Rate)
 		if !s.delay() {
 			q.Utilization = load / float64(s.Servers)
 			if q.Utilization >= 1 {
@@ -236,4 +234,22 @@ func (n Network) qnaVariability(lam []float64, st []QNAStation) error {
 		st[j].DepartureSCV = da + db*st[j].ArrivalSCV
 	}
 	return nil
+}
+
+// mixture returns the mean and SCV of the service time at s of a customer
+// picked in proportion to the class rates thr (total their sum):
+// S = Σ p_k·S_k and c² = Σ p_k·(S_k/S)²·(1 + c²_k) − 1, p_k = thr_k/total
+// (the ratios S_k/S keep tiny or huge times from under- or overflowing).
+func (s NetStation) mixture(thr []float64, total float64) (mean, scv float64) {
+	for k, x := range thr {
+		mean += x / total * s.Mean[k]
+	}
+	second := 0.0
+	for k, x := range thr {
+		if x > 0 {
+			ratio := s.Mean[k] / mean
+			second += x / total * ratio * ratio * (1 + s.scv(k))
+		}
+	}
+	return mean, max(second-1, 0)
 }

@@ -175,10 +175,21 @@ type stationPerf struct {
 
 // emitStation adds the per-class and all-class measures of station i whose
 // classes arrive at rates thr (per class; classes with 0 are skipped). With
-// withFlow it also adds throughput and utilisation under perf's method.
+// withFlow it also adds throughput and utilisation under perf's method; an
+// approximate method's utilisations are scaled down so that they never add
+// up to more than 1 (Linearizer with Seidmann's multi-server approximation
+// can overshoot a saturated station by a few parts per million).
 func (s *netSolver) emitStation(i int, thr []float64, perf stationPerf, withFlow bool) {
 	st := s.n.Stations[i]
 	var x, l, lq, u float64
+	scale := 1.0 // an approximation may overshoot a saturated station: cap at 1
+	if !st.delay() && !perf.exact {
+		offered := 0.0
+		for k := range s.n.Classes {
+			offered += thr[k] * st.Mean[k] / float64(st.Servers)
+		}
+		scale = min(1, 1/offered)
+	}
 	for k, c := range s.n.Classes {
 		if thr[k] <= 0 || st.Mean[k] == 0 {
 			continue
@@ -189,7 +200,7 @@ func (s *netSolver) emitStation(i int, thr []float64, perf stationPerf, withFlow
 		if withFlow {
 			s.add(st.Name, c.Name, "throughput", thr[k], perf.method, perf.exact)
 			if !st.delay() {
-				uk := thr[k] * st.Mean[k] / float64(st.Servers)
+				uk := scale * thr[k] * st.Mean[k] / float64(st.Servers)
 				u += uk
 				s.add(st.Name, c.Name, "utilization", uk, perf.method, perf.exact)
 			}
