@@ -183,7 +183,7 @@ func (s *netSolver) mixedApplies() bool {
 }
 
 // solveMixed solves a network with open and closed classes by mixed MVA
-// ([Lazowska] §7.3; [BCMP]): the open classes take a share U_i of each
+// ([Lazowska] ch. 7; [BCMP]): the open classes take a share U_i of each
 // single-server station, which stretches the closed demands to
 // D_ic/(1 − U_i); exact MVA (Linearizer beyond MVAStateLimit, then marked
 // inexact) solves the closed chains; an open class then sees a per-visit

@@ -124,7 +124,7 @@ func newMVAResult(m, r int) MVAResult {
 //
 // where Q_i is the total number at station i. A station with c > 1 servers
 // is load dependent and uses the marginal probabilities p_i(j | n) of j
-// customers present, j < c ([Bolch] §8.2.3, the multi-server form that
+// customers present, j < c ([Bolch] ch. 8, the multi-server form that
 // needs only j ≤ c − 2 and is stabler than the general load-dependent
 // recursion):
 //

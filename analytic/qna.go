@@ -27,7 +27,7 @@ func KingmanWait(lambda, mean, arrivalSCV, serviceSCV float64) float64 {
 }
 
 // AllenCunneenWait returns the Allen–Cunneen approximation of the mean wait
-// in a GI/G/c queue ([Allen-Cunneen]; [Allen]): the
+// in a GI/G/c queue ([Allen-Cunneen]): the
 // exact M/M/c wait scaled by the mean of the two SCVs,
 //
 //	Wq ≈ C(c, a)/(c·μ − λ)·(c²_a + c²_s)/2,   a = λ·S, μ = 1/S,

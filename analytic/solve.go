@@ -72,7 +72,7 @@ const (
 //     bounds (they hold for any work-conserving discipline).
 //   - A mixed network (open and closed classes), BCMP type, Poisson
 //     arrivals, delay and single-server stations only: mixed MVA
-//     ([Lazowska] §7.3), exact. Otherwise only the open classes'
+//     ([Lazowska] ch. 7), exact. Otherwise only the open classes'
 //     throughputs.
 //   - Anything else gets no metrics beyond the above.
 //

@@ -7,8 +7,8 @@ import (
 
 // The traffic equations of a multi-class network with class switching.
 // Routing nodes are the pairs x = (class r, station i), numbered r*M + i, so
-// that class switching is routing between nodes. Source: [BCMP] §3 (the
-// visit-ratio equations of a chain); [Bolch] §7.1 (multi-class traffic
+// that class switching is routing between nodes. Source: [BCMP] (the
+// visit-ratio equations of a chain); [Bolch] ch. 7 (multi-class traffic
 // equations with class switching).
 
 // solveLinear solves A·x = b by Gaussian elimination with partial pivoting,
