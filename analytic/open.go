@@ -1,5 +1,7 @@
 package analytic
 
+import "math"
+
 // The open-network part of SolveNetwork: stability, traffic, the product-form
 // and QNA solutions, and the single-station special cases.
 
@@ -227,6 +229,9 @@ func (s *netSolver) solveSingleLimited(thr []float64, total, a float64) {
 	var lim limitedPerf
 	switch mean, exp := s.expUniform(0, thr); {
 	case st.delay():
+		if !s.sameMean(thr) {
+			return // per-class figures would need the class mix of those admitted
+		}
 		b := ErlangB(st.Capacity, a)
 		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: st.Capacity, lossName: "p_loss"}
 	case !exp:
@@ -295,4 +300,21 @@ func (s *netSolver) limitedRow(st NetStation, class string, lambda, share float6
 		s.add(st.Name, class, "mean_wait", share*lim.inQueue/x, lim.method, true)
 		s.add(st.Name, class, "mean_response", share*lim.inSystem/x, lim.method, true)
 	}
+}
+
+// sameMean reports whether every class with thr > 0 has the same mean
+// service time at station 0 (whatever its law).
+func (s *netSolver) sameMean(thr []float64) bool {
+	st := s.n.Stations[0]
+	mean := 0.0
+	for k, x := range thr {
+		if x <= 0 {
+			continue
+		}
+		if mean != 0 && math.Abs(st.Mean[k]-mean) > 1e-12*mean {
+			return false
+		}
+		mean = st.Mean[k]
+	}
+	return true
 }

@@ -44,17 +44,18 @@ const (
 //     and utilisations from the multi-class traffic equations with class
 //     switching, exact.
 //   - A single station (one station, no routing back to it) with Poisson
-//     arrivals: delay → M/G/∞ (any law), with capacity K → Erlang B on K
-//     servers (insensitive); FCFS/SIRO exponential class-independent →
-//     Erlang C; PS any c, LCFS-PR c = 1, any law → insensitivity; FCFS/SIRO
-//     c = 1, any law → Pollaczek–Khinchine; priority (non-preemptive or
-//     preemptive resume) c = 1 any law or c > 1 exponential
-//     class-independent → Cobham; capacity K with exponential
+//     arrivals: delay → M/G/∞ (any law), with capacity K and one common
+//     mean → Erlang B on K servers (insensitive); FCFS/SIRO exponential
+//     class-independent → Erlang C; PS any c, LCFS-PR c = 1, any law →
+//     insensitivity; FCFS/SIRO c = 1, any law → Pollaczek–Khinchine;
+//     priority (non-preemptive or preemptive resume) c = 1 any law or c > 1
+//     exponential class-independent → Cobham; capacity K with exponential
 //     class-independent service → M/M/c/K; patience with exponential
 //     class-independent service → Erlang-A (PatienceSCV 1) or M/M/c+D
 //     (PatienceSCV 0). All exact. FCFS/SIRO otherwise (non-Poisson arrivals,
 //     or c > 1 with general service) → Kingman (c = 1) or Allen–Cunneen
-//     (c > 1), approximate.
+//     (c > 1), approximate. A station with both capacity and patience, or
+//     patience of another law, gets nothing.
 //   - An open network with Poisson arrivals whose every station is of a BCMP
 //     type — delay or PS (any c, any law), LCFS-PR with c = 1 (any law),
 //     FCFS/SIRO/LCFS-PR exponential class-independent — and has no
