@@ -481,3 +481,69 @@ func TestSolveClosedExactness(t *testing.T) {
 	}
 	assert.NotEmpty(t, ms)
 }
+
+// mixedPSChain solves by brute force the Markov chain of one closed customer
+// cycling between a delay of mean z and a PS server it shares with Poisson
+// open traffic (rate lambda, mean so; the closed customer's mean there is
+// sc), with the open queue truncated at k. It returns the closed
+// throughput and the mean number of open customers at the server.
+func mixedPSChain(lambda, so, sc, z float64, k int) (x, openL float64) {
+	idx := func(at, n int) int { return at*(k+1) + n } // at: 1 = closed customer at the server
+	size := 2 * (k + 1)
+	q := matrix(size) // generator transposed: q[to][from]
+	move := func(from, to int, rate float64) {
+		q[to][from] += rate
+		q[from][from] -= rate
+	}
+	for at := range 2 {
+		for n := 0; n <= k; n++ {
+			here := idx(at, n)
+			if n < k {
+				move(here, idx(at, n+1), lambda)
+			}
+			m := float64(n + at)
+			if n > 0 {
+				move(here, idx(at, n-1), float64(n)/m/so)
+			}
+			if at == 1 {
+				move(here, idx(0, n), 1/m/sc)
+			} else {
+				move(here, idx(1, n), 1/z)
+			}
+		}
+	}
+	b := make([]float64, size)
+	for j := range q[0] { // replace one balance equation by Σπ = 1
+		q[0][j] = 1
+	}
+	b[0] = 1
+	pi, _ := solveLinear(q, b)
+	for n := 0; n <= k; n++ {
+		x += pi[idx(0, n)] / z
+		openL += float64(n) * (pi[idx(0, n)] + pi[idx(1, n)])
+	}
+	return x, openL
+}
+
+func TestSolveMixedAgainstMarkovChain(t *testing.T) {
+	// One closed customer (think 2 s, 0.5 s at the server) and open traffic
+	// (0.4/s, 1 s) at a PS server: mixed MVA against the Markov chain
+	// solved directly, truncated where the open queue's tail is below 1e-60.
+	const lambda, so, sc, z = 0.4, 1.0, 0.5, 2.0
+	m := 2
+	p := matrix(4)
+	p[0*m+0][0*m+1], p[0*m+1][0*m+0] = 1, 1
+	n := Network{
+		Stations: []NetStation{
+			{Name: "think", Servers: 0, Mean: []float64{z, 0}},
+			{Name: "server", Servers: 1, Discipline: PS, Mean: []float64{sc, so}, SCV: []float64{1, 1}},
+		},
+		Classes: []NetClass{{Name: "closed", Population: 1}, {Name: "open", Rate: lambda, ArrivalSCV: 1, Source: 1}},
+		Routing: p,
+	}
+	ms, err := SolveNetwork(n)
+	require.NoError(t, err)
+	x, openL := mixedPSChain(lambda, so, sc, z, 150)
+	assert.InEpsilon(t, x, metric(t, ms, "network", "closed", "throughput", MethodMixedMVA).Value, 1e-10)
+	assert.InEpsilon(t, openL, metric(t, ms, "server", "open", "mean_in_system", MethodMixedMVA).Value, 1e-10)
+}
