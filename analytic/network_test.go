@@ -547,3 +547,35 @@ func TestSolveMixedAgainstMarkovChain(t *testing.T) {
 	assert.InEpsilon(t, x, metric(t, ms, "network", "closed", "throughput", MethodMixedMVA).Value, 1e-10)
 	assert.InEpsilon(t, openL, metric(t, ms, "server", "open", "mean_in_system", MethodMixedMVA).Value, 1e-10)
 }
+
+func TestSolveProductFormJudgedOnVisitors(t *testing.T) {
+	// A station nobody is routed to, and service times given for a class at
+	// a station it never visits, do not break product form.
+	p := matrix(3)
+	p[0][1] = 1
+	n := Network{
+		Stations: []NetStation{expStation("a", 1, 0.5), expStation("b", 1, 0.5), {Name: "spare", Servers: 1, Mean: []float64{1}, SCV: []float64{0}}},
+		Classes:  []NetClass{{Name: "job", Rate: 1, ArrivalSCV: 1}},
+		Routing:  p,
+	}
+	ms, err := SolveNetwork(n)
+	require.NoError(t, err)
+	assert.InDelta(t, 2.0, metric(t, ms, "network", "job", "mean_response", MethodJackson).Value, 1e-12)
+
+	c := centralServer(3)
+	for i := range c.Stations {
+		c.Stations[i].Mean = append(c.Stations[i].Mean, 7)
+		c.Stations[i].SCV = append(c.Stations[i].SCV, 0)
+	}
+	// A second closed class that only ever thinks.
+	c.Classes = append(c.Classes, NetClass{Name: "idle", Population: 2, Start: 0})
+	big := matrix(8)
+	for x, row := range c.Routing {
+		copy(big[x], row)
+	}
+	big[4][4] = 1
+	c.Routing = big
+	ms, err = SolveNetwork(c)
+	require.NoError(t, err)
+	assert.True(t, metric(t, ms, "network", "user", "throughput", MethodExactMVA).Exact)
+}

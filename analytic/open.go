@@ -72,7 +72,7 @@ func (s *netSolver) solveOpen() error {
 	s.emitTraffic(lam)
 	if s.poisson() && s.allBCMP(lam) {
 		method := MethodBCMP
-		if s.jackson() {
+		if s.jackson(lam) {
 			method = MethodJackson
 		}
 		for i := range s.n.Stations {
@@ -107,13 +107,13 @@ func (s *netSolver) allBCMP(lam []float64) bool {
 }
 
 // jackson reports whether the network is a Jackson network: one class and
-// exponential service everywhere.
-func (s *netSolver) jackson() bool {
+// exponential service at every station it visits (lam > 0).
+func (s *netSolver) jackson(lam []float64) bool {
 	if s.r != 1 {
 		return false
 	}
-	for _, st := range s.n.Stations {
-		if st.scv(0) != 1 {
+	for i, st := range s.n.Stations {
+		if lam[i] > 0 && st.scv(0) != 1 {
 			return false
 		}
 	}

@@ -307,14 +307,14 @@ func (s *netSolver) classLoads(i int, lam []float64) (thr []float64, load float6
 	return thr, load
 }
 
-// expUniform reports whether every class that visits station i (thr > 0,
-// or Mean > 0 when thr is nil) has exponential service with one common
-// mean, and returns that mean.
+// expUniform reports whether every class that visits station i (thr > 0)
+// has exponential service with one common mean, and returns that mean (0,
+// and true, when no class visits).
 func (s *netSolver) expUniform(i int, thr []float64) (float64, bool) {
 	st := s.n.Stations[i]
 	mean := 0.0
 	for k := range s.r {
-		if st.Mean[k] == 0 || (thr != nil && thr[k] <= 0) {
+		if thr[k] <= 0 {
 			continue
 		}
 		if st.scv(k) != 1 || (mean != 0 && math.Abs(st.Mean[k]-mean) > 1e-12*mean) {
@@ -322,12 +322,11 @@ func (s *netSolver) expUniform(i int, thr []float64) (float64, bool) {
 		}
 		mean = st.Mean[k]
 	}
-	return mean, mean > 0
+	return mean, true
 }
 
-// bcmpType reports whether station i is of a BCMP type (for the classes
-// with thr > 0, or all classes serving there when thr is nil), ignoring
-// capacity and patience.
+// bcmpType reports whether station i is of a BCMP type for the classes with
+// thr > 0, ignoring capacity and patience.
 func (s *netSolver) bcmpType(i int, thr []float64) bool {
 	st := s.n.Stations[i]
 	switch {
@@ -369,7 +368,10 @@ func (s *netSolver) productFormPerf(i int, thr []float64, a float64) stationPerf
 		for _, x := range thr {
 			total += x
 		}
-		wq := MMc{st.Servers, total, 1 / mean}.MeanWait()
+		wq := 0.0
+		if total > 0 {
+			wq = MMc{st.Servers, total, 1 / mean}.MeanWait()
+		}
 		perf.wait = make([]float64, s.r)
 		for k := range s.r {
 			perf.wait[k] = wq
