@@ -148,3 +148,71 @@ func TestSolveNetworkRandom(t *testing.T) {
 		t.Fatalf("only %d of 3000 random networks gave metrics: the generator no longer exercises the solver", solved)
 	}
 }
+
+// FuzzClosedModel checks that MVA, its approximations and the bounds give
+// finite, non-negative numbers (or an error) for any closed model of up to
+// three stations and two classes.
+func FuzzClosedModel(f *testing.F) {
+	f.Add(1, 0, 3, 1.0, 0.5, 2.0, 0.1, 10, 5)
+	f.Add(0, 0, 0, 0.0, 0.0, 0.0, 0.0, 0, 0)
+	f.Add(2, 1, 200, 1e-300, 1e300, math.NaN(), 1.0, 1000, 1)
+	f.Fuzz(func(t *testing.T, s0, s1, s2 int, d0, d1, d2, d3 float64, n0, n1 int) {
+		c := ClosedModel{
+			Servers:    []int{s0 % 300, s1 % 300, s2 % 300},
+			Demand:     [][]float64{{d0, d1}, {d2, d3}, {d1, d0}},
+			Population: []int{n0 % 500, n1 % 500},
+		}
+		for name, solve := range map[string]func() (MVAResult, error){"exact": c.ExactMVA, "Schweitzer": c.Schweitzer, "Linearizer": c.Linearizer} {
+			res, err := solve()
+			if err != nil {
+				continue
+			}
+			for k, x := range res.Throughput {
+				if !nonneg(x) {
+					t.Fatalf("%s: throughput %d = %v for %+v", name, k, x, c)
+				}
+				for i := range c.Servers {
+					if !nonneg(res.Residence[i][k]) || !nonneg(res.QueueLength[i][k]) {
+						t.Fatalf("%s: station %d class %d: R %v Q %v for %+v", name, i, k, res.Residence[i][k], res.QueueLength[i][k], c)
+					}
+				}
+			}
+		}
+		for _, bound := range []func([]float64, float64, int) (JobBounds, error){AsymptoticBounds, BalancedJobBounds} {
+			b, err := bound([]float64{d0, d2}, d1, n0%500)
+			if err == nil && (!nonneg(b.ThroughputLower) || b.ThroughputLower > b.ThroughputUpper*(1+1e-12) || b.ResponseLower > b.ResponseUpper*(1+1e-12)) {
+				t.Fatalf("bounds %+v for D = %v, %v, Z = %v", b, d0, d2, d1)
+			}
+		}
+	})
+}
+
+// FuzzSingleStationFormulas checks the M/G/1, priority and GI/G/c formulas:
+// NaN only for invalid input, never a negative time.
+func FuzzSingleStationFormulas(f *testing.F) {
+	f.Add(0.3, 1.0, 1.0, 0.4, 2.0, 0.0, 1.0, 2)
+	f.Add(0.0, 1e-300, 0.0, 1e300, 1.0, 5.0, 0.5, 1)
+	f.Fuzz(func(t *testing.T, l0, m0, v0, l1, m1, v1, ca float64, servers int) {
+		servers = servers % 1000
+		times := []float64{
+			MG1{l0, m0, v0}.MeanWait(), MG1{l0, m0, v0}.PSResponseTime(),
+			KingmanWait(l0, m0, ca, v0), AllenCunneenWait(servers, l0, m0, ca, v0),
+		}
+		for _, pre := range []bool{false, true} {
+			q := PriorityQueue{Servers: servers, Preemptive: pre, Classes: []PriorityClass{{l0, m0, v0}, {l1, m1, v1}}}
+			times = append(times, q.MeanWait(0), q.MeanWait(1), q.MeanResponseTime(1))
+			if q.Validate() == nil && q.Utilization() < 1 {
+				for _, x := range times[len(times)-3:] {
+					if math.IsNaN(x) {
+						t.Fatalf("NaN for valid stable %+v", q)
+					}
+				}
+			}
+		}
+		for _, x := range times {
+			if x < 0 {
+				t.Fatalf("negative time %v", x)
+			}
+		}
+	})
+}

@@ -152,7 +152,8 @@ func (q PriorityQueue) preemptiveResponse(k int) float64 {
 		lambda := q.sigma(j) * float64(q.Servers) / s
 		return MMc{q.Servers, lambda, mu}.MeanNumberInSystem()
 	}
-	return (upTo(k) - upTo(k-1)) / q.Classes[k].Lambda
+	// The difference of two M/M/c means loses a few ulps; it is ≥ S.
+	return max((upTo(k)-upTo(k-1))/q.Classes[k].Lambda, s)
 }
 
 // MeanNumberInSystem returns L_k = λ_k·T_k (Little's law).
