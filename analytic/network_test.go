@@ -579,3 +579,31 @@ func TestSolveProductFormJudgedOnVisitors(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, metric(t, ms, "network", "user", "throughput", MethodExactMVA).Exact)
 }
+
+func TestSolveClosedTransientStart(t *testing.T) {
+	// Customers start at "setup", which they never see again: in steady
+	// state they cycle between a (1 s) and b (2 s), the network of
+	// TestExactMVAHandChecked, and a becomes the reference station.
+	p := matrix(3)
+	p[0][1], p[1][2], p[2][1] = 1, 1, 1
+	n := Network{
+		Stations: []NetStation{expStation("setup", 1, 9), expStation("a", 1, 1), expStation("b", 1, 2)},
+		Classes:  []NetClass{{Name: "job", Population: 2, Start: 0}},
+		Routing:  p,
+	}
+	ms, err := SolveNetwork(n)
+	require.NoError(t, err)
+	assert.InDelta(t, 3.0/7, metric(t, ms, "network", "job", "throughput", MethodExactMVA).Value, 1e-12)
+	assert.InDelta(t, 3.0/7, metric(t, ms, "a", "job", "throughput", MethodExactMVA).Value, 1e-12)
+	for _, x := range ms {
+		assert.NotEqual(t, "setup", x.Station, "nobody is at setup in steady state")
+	}
+	// If setup instead sends customers to either of two separate loops, how
+	// many end up in each is a matter of luck: an error.
+	n.Stations = append(n.Stations, expStation("c", 1, 1))
+	p = matrix(4)
+	p[0][1], p[0][3], p[1][2], p[2][1], p[3][3] = 0.5, 0.5, 1, 1, 1
+	n.Routing = p
+	_, err = SolveNetwork(n)
+	assert.ErrorContains(t, err, "2 separate parts")
+}

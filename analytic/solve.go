@@ -79,7 +79,10 @@ const (
 //
 // Closed chains: classes that switch into one another form a chain
 // ([BCMP]); its population is the sum of theirs, its reference station is
-// the start station of its first class. The "network" figures of a chain are
+// the start station of its first class (or, if its customers never return
+// there, the first station of the part of the network they cycle in; a
+// chain that can settle in two separate parts is an error). The "network"
+// figures of a chain are
 // reported under its first class's name: throughput = completions per second
 // at the reference station, mean_response = cycle time N/X between two
 // visits to it, mean_in_system = N. For an open class, "network" figures are
