@@ -82,10 +82,10 @@ const (
 // the start station of its first class (or, if its customers never return
 // there, the first station of the part of the network they cycle in; a
 // chain that can settle in two separate parts is an error). The "network"
-// figures of a chain are
-// reported under its first class's name: throughput = completions per second
-// at the reference station, mean_response = cycle time N/X between two
-// visits to it, mean_in_system = N. For an open class, "network" figures are
+// figures of a chain are reported under its first class's name: throughput
+// = completions per second at the reference station, mean_response = cycle
+// time N/X between two visits to it, mean_in_system = N. For an open
+// class, "network" figures are
 // per customer who arrives from outside as that class: throughput = its
 // arrival rate, mean_response = the sum over stations (and classes it
 // switches into) of visits × per-visit response, mean_in_system by Little's
