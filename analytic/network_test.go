@@ -607,3 +607,26 @@ func TestSolveClosedTransientStart(t *testing.T) {
 	_, err = SolveNetwork(n)
 	assert.ErrorContains(t, err, "2 separate parts")
 }
+
+func TestQNAImmediateFeedback(t *testing.T) {
+	// M/D/1 (λ = 0.25/s, S = 1 s) where half the customers go straight back
+	// for another service: QNA serves a run of visits at once, a geometric
+	// sum of services with mean 2 s and SCV 0.5 + 0.5·0 = 0.5, at rate
+	// 0.125/s (ρ = 0.5). Kingman: the run waits 2·1·(1 + 0.5)/2 = 1.5 s, so
+	// a visit waits 1.5·(1 − 0.5) = 0.75 s on average.
+	p := matrix(1)
+	p[0][0] = 0.5
+	n := Network{
+		Stations: []NetStation{{Name: "q", Servers: 1, Mean: []float64{1}, SCV: []float64{0}}},
+		Classes:  []NetClass{{Name: "job", Rate: 0.25, ArrivalSCV: 1}},
+		Routing:  p,
+	}
+	res, err := QNA(n)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.75, res[0].MeanWait, 1e-12)
+	assert.InDelta(t, 1, res[0].ArrivalSCV, 1e-12, "runs start as the Poisson arrivals do")
+	ms, err := SolveNetwork(n)
+	require.NoError(t, err)
+	// Two visits per customer of 0.75 + 1 s each.
+	assert.InDelta(t, 3.5, metric(t, ms, "network", "job", "mean_response", MethodQNA).Value, 1e-12)
+}
