@@ -64,8 +64,8 @@ const (
 //     everywhere, else "BCMP product form"), exact.
 //   - Any other open network whose finite-server stations are all FCFS or
 //     SIRO without capacity or patience: QNA, approximate.
-//   - A closed network (all classes closed) with no patience, capacity
-//     below the population, or priority: exact MVA (exact when every
+//   - A closed network (all classes closed) with no patience, no capacity
+//     below the population and no priority station: exact MVA (exact when every
 //     station is of a BCMP type, else marked inexact), Bard–Schweitzer and
 //     Linearizer AMVA (approximate). One closed chain of delay and
 //     single-server stations also gets asymptotic bounds, and balanced job
@@ -73,8 +73,8 @@ const (
 //     bounds (they hold for any work-conserving discipline).
 //   - A mixed network (open and closed classes), BCMP type, Poisson
 //     arrivals, delay and single-server stations only: mixed MVA
-//     ([Lazowska] ch. 7), exact. Otherwise only the open classes'
-//     throughputs.
+//     ([Lazowska] ch. 7), exact. Otherwise, if no station has capacity or
+//     patience, only the open classes' throughputs and utilisations.
 //   - Anything else gets no metrics beyond the above.
 //
 // Closed chains: classes that switch into one another form a chain
