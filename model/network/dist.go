@@ -340,3 +340,11 @@ func cut(s string) string {
 	}
 	return string(r[:most]) + "…"
 }
+
+func (d Dist) clone() Dist {
+	d.Values = append([]float64(nil), d.Values...)
+	if len(d.Values) == 0 {
+		d.Values = nil
+	}
+	return d
+}

@@ -106,3 +106,31 @@ func (n *Network) Validate() error {
 	}
 	return nil
 }
+
+// clone returns a deep copy of n.
+func (n *Network) clone() *Network {
+	c := *n
+	c.Classes = append([]Class(nil), n.Classes...)
+	for r := range c.Classes {
+		if a := c.Classes[r].Arrivals; a != nil {
+			cp := *a
+			cp.Interarrival = a.Interarrival.clone()
+			c.Classes[r].Arrivals = &cp
+		}
+	}
+	c.Stations = append([]Station(nil), n.Stations...)
+	for i := range c.Stations {
+		st := &c.Stations[i]
+		st.Service = st.Service.clone()
+		st.Patience = st.Patience.clone()
+		if st.ServiceByClass != nil {
+			m := make(map[string]Dist, len(st.ServiceByClass))
+			for k, d := range st.ServiceByClass {
+				m[k] = d.clone()
+			}
+			st.ServiceByClass = m
+		}
+	}
+	c.Routes = append([]Route(nil), n.Routes...)
+	return &c
+}

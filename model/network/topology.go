@@ -313,6 +313,9 @@ func (t *topology) reachable() error {
 		if t.service[k].Kind == NoDist {
 			return errf(elemField(elemStation(st.Name), "service"), "missing: class %q can reach this station but has no service law here (give service: {dist: ..., mean: ...}, or one per class)", c.Name)
 		}
+		if !c.Open() && (st.Capacity > 0 || st.Patience.Kind != NoDist) {
+			return errf(elemStation(st.Name), "closed class %q can reach this station, but its customers can never leave the network: remove capacity and patience here, or make the class open", c.Name)
+		}
 		if !c.Open() && math.Abs(t.rowSum[r*t.M+i]-1) > rowTolerance {
 			return errf(elemRouting(st.Name), "closed class %q can leave the network here (its routing row sums to %.6g); a closed class's rows must sum to 1", c.Name, t.rowSum[r*t.M+i])
 		}
