@@ -348,3 +348,21 @@ func (d Dist) clone() Dist {
 	}
 	return d
 }
+
+// WithMean returns d scaled to the given mean, keeping its family and
+// shape (cv, k, alpha; uniform bounds and empirical values are scaled).
+func (d Dist) WithMean(mean float64) Dist {
+	old := d.MeanValue()
+	d = d.clone()
+	switch d.Kind {
+	case Uniform:
+		d.Min, d.Max = d.Min*mean/old, d.Max*mean/old
+	case Empirical:
+		for i := range d.Values {
+			d.Values[i] *= mean / old
+		}
+	default:
+		d.Mean = mean
+	}
+	return d
+}
