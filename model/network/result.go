@@ -15,7 +15,7 @@ type Result struct {
 	Warmup, Measured float64 // s: discarded after Start, then measured
 	WarmupByMSER     bool    // MSER-5 chose Warmup
 	Batches          int
-	Customers        int64  // customers that entered the network while measured
+	Customers        int64  // customers that left the network (closed: cycles completed) while measured
 	Events           uint64 // events run since time 0
 	Metrics          []Metric
 }
@@ -114,7 +114,7 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 	}
 	R := s.top.R
 	if k > 0 {
-		res.Customers = o.nc[bounds[k]*(R+1)+R].entered - o.nc[bounds[0]*(R+1)+R].entered
+		res.Customers = o.nc[bounds[k]*(R+1)+R].exits - o.nc[bounds[0]*(R+1)+R].exits
 	}
 	res.Metrics = s.stationMetrics(bounds)
 	res.Metrics = append(res.Metrics, s.networkMetrics(bounds)...)
