@@ -101,42 +101,10 @@ func exactOneFile(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// defaultNetDuration is 200 000 times the longest mean interarrival time
-// or service time at a station with finitely many servers (delay stations
-// count only if nothing else does), at most 10⁸ s: long enough for
-// intervals of a few per cent at moderate loads.
-func defaultNetDuration(n *network.Network) float64 {
-	longest, delay := 0.0, 0.0
-	consider := func(d network.Dist, into *float64) {
-		if m := d.MeanValue(); m > *into {
-			*into = m
-		}
-	}
-	for _, c := range n.Classes {
-		if c.Arrivals != nil {
-			consider(c.Arrivals.Interarrival, &longest)
-		}
-	}
-	for _, s := range n.Stations {
-		into := &longest
-		if s.Servers == des.Infinite {
-			into = &delay
-		}
-		consider(s.Service, into)
-		for _, d := range s.ServiceByClass {
-			consider(d, into)
-		}
-	}
-	if longest == 0 {
-		longest = delay
-	}
-	return math.Min(200_000*longest, 1e8)
-}
-
 func (f *netRunFlags) config(cmd *cobra.Command, n *network.Network) (validate.NetworkConfig, error) {
 	cfg := validate.NetworkConfig{Network: n, Warmup: validate.AutoWarmup}
 	var err error
-	cfg.Duration = defaultNetDuration(n)
+	cfg.Duration = network.DefaultDuration(n)
 	if f.duration != "" {
 		if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, 1e8, true); err != nil {
 			return cfg, err

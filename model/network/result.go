@@ -29,7 +29,9 @@ type Result struct {
 // (time-average numbers), mean_response (per visit: arrival to departure,
 // or for "network" per customer end to end; closed classes: the cycle
 // time between two arrivals at the class's start station), mean_wait
-// (arrival to first start of service), p_loss (share of arrivals lost to
+// (arrival to first start of service, or to abandonment for a customer
+// whose patience ran out: the wait of every admitted customer, as in
+// package validate), p_loss (share of arrivals lost to
 // a full station), p_abandon (share of admitted customers whose patience
 // ran out). mean_in_queue and mean_wait are absent where nobody waits (PS,
 // delay stations), p_loss without a capacity, p_abandon without patience.
@@ -136,8 +138,8 @@ var stationDefs = []metricDef{
 	{"mean_in_queue", func(d *des.StationSnapshot, _ float64) float64 { return d.InQueueArea }, length},
 	{"mean_response", func(d *des.StationSnapshot, _ float64) float64 { return d.SojournSum },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Departures) }},
-	{"mean_wait", func(d *des.StationSnapshot, _ float64) float64 { return d.WaitSum },
-		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Starts) }},
+	{"mean_wait", func(d *des.StationSnapshot, _ float64) float64 { return d.WaitSum + d.AbandonedSum },
+		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Starts + d.Abandons) }},
 	{"p_loss", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Losses) },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals) }},
 	{"p_abandon", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Abandons) },
