@@ -24,9 +24,12 @@ type NetworkConfig struct {
 	// MSER-5 choose it from the run, at most half of it.
 	Warmup float64
 	// Precision > 0 grows the run (by quarters, as Station does) until the
-	// 95 % relative half-width of the network's mean end-to-end response
-	// time, all classes together, is at most Precision, or MaxDuration.
+	// 95 % relative half-width of every metric named in PrecisionNames
+	// that has an analytic value (at every station and class) is at most
+	// Precision, or MaxDuration. Without PrecisionNames it applies to the
+	// network's mean end-to-end response time, all classes together.
 	Precision, MaxDuration float64
+	PrecisionNames         []string
 	// Replications ≥ 2 runs independent replications (seeds SeedFor(Seed,
 	// i)) and builds every interval across their means; 0 or 1: one run,
 	// batch means.
@@ -112,7 +115,7 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 		if reps > 1 {
 			seed = SeedFor(cfg.Seed, i)
 		}
-		if results[i], err = simulateNetwork(cfg, seed); err != nil {
+		if results[i], err = simulateNetwork(cfg, seed, precisionKeys(cfg, formulas)); err != nil {
 			return nil, err
 		}
 		rep.Customers += results[i].Customers
@@ -123,8 +126,33 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 	return rep, nil
 }
 
+// metricKey identifies a metric of a station (or "network") and class.
+type metricKey struct{ station, class, name string }
+
+// precisionKeys lists the metrics the precision target applies to.
+func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricKey]bool {
+	keys := map[metricKey]bool{}
+	if len(cfg.PrecisionNames) == 0 {
+		keys[metricKey{network.NetworkStation, "", "mean_response"}] = true
+		return keys
+	}
+	single := len(cfg.Network.Classes) == 1
+	for _, f := range formulas {
+		class := f.Class
+		if single {
+			class = ""
+		}
+		for _, n := range cfg.PrecisionNames {
+			if f.Name == n {
+				keys[metricKey{f.Station, class, n}] = true
+			}
+		}
+	}
+	return keys
+}
+
 // simulateNetwork runs one replication.
-func simulateNetwork(cfg NetworkConfig, seed uint64) (*network.Result, error) {
+func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*network.Result, error) {
 	total := cfg.Duration + max(cfg.Warmup, 0)
 	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun})
 	if err != nil {
@@ -139,7 +167,7 @@ func simulateNetwork(cfg NetworkConfig, seed uint64) (*network.Result, error) {
 		return res, nil
 	}
 	maxEnd := cfg.MaxDuration + max(cfg.Warmup, 0)
-	for end < maxEnd && !networkPrecise(res, cfg.Precision) {
+	for end < maxEnd && !networkPrecise(res, cfg.Precision, keys) {
 		end = min(maxEnd, end+end/4)
 		if err := s.RunUntil(end); err != nil {
 			return nil, err
@@ -149,12 +177,13 @@ func simulateNetwork(cfg NetworkConfig, seed uint64) (*network.Result, error) {
 	return res, nil
 }
 
-func networkPrecise(res *network.Result, p float64) bool {
-	m, ok := res.Metric(network.NetworkStation, "", "mean_response")
-	if !ok {
-		return true
+func networkPrecise(res *network.Result, p float64, keys map[metricKey]bool) bool {
+	for _, m := range res.Metrics {
+		if keys[metricKey{m.Station, m.Class, m.Name}] && !(RatioEstimate(m.Name, m.Num, m.Den).RelativeHalfWidth() <= p) {
+			return false
+		}
 	}
-	return RatioEstimate(m.Name, m.Num, m.Den).RelativeHalfWidth() <= p
+	return true
 }
 
 // metricEstimate is the interval of one metric: batch means of one run,
