@@ -43,10 +43,15 @@ func compile(n *Network) (*topology, error) {
 			return nil, err
 		}
 	}
+	total := 0
 	for r := range n.Classes {
 		if err := t.class(r); err != nil {
 			return nil, err
 		}
+		total += n.Classes[r].Population
+	}
+	if total > MaxPopulation {
+		return nil, errf("classes", "the closed classes have %d customers in all; at most %d", total, MaxPopulation)
 	}
 	if err := t.routes(); err != nil {
 		return nil, err
