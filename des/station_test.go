@@ -144,17 +144,17 @@ func TestStationCapacityPatienceAndServers(t *testing.T) {
 			want: []string{"C lost 2s", "A done 10s", "B done 15s", "D done 16s"},
 		},
 		{
-			// B's patience ends at 6 s, before A leaves: it abandons. C's
-			// deadline is 10 s, exactly when A leaves: the departure goes
-			// first (PriorityRelease before PriorityTimeout), so C is
-			// served.
+			// B's patience ends at 3 s, before A leaves: it abandons. D's
+			// deadline is 10 s, exactly when C (started at 5 s) leaves; the
+			// deadline was scheduled first, but the departure goes first
+			// (PriorityRelease before PriorityTimeout), so D is served.
 			name: "patience",
 			cfg:  StationConfig{Servers: 1},
 			visits: []visit{
-				{0, 0, 10 * Second, never}, {1 * Second, 0, 5 * Second, 5 * Second},
-				{2 * Second, 0, 1 * Second, 8 * Second},
+				{0, 0, 5 * Second, never}, {1 * Second, 0, 1 * Second, 2 * Second},
+				{2 * Second, 0, 5 * Second, never}, {3 * Second, 0, 1 * Second, 7 * Second},
 			},
-			want: []string{"B abandons 6s", "A done 10s", "C done 11s"},
+			want: []string{"B abandons 3s", "A done 5s", "C done 10s", "D done 11s"},
 		},
 		{
 			// Two servers, four customers of 10 s at 0. Down to one at 5 s:
