@@ -289,6 +289,7 @@ func (s *Station) SetServers(n int) {
 		return
 	}
 	s.fill(now)
+	s.noteTotal()
 }
 
 // ResetStats starts the statistics afresh now (at the end of a warm-up, or
@@ -306,8 +307,8 @@ func (s *Station) onDone(ev Event) {
 	s.counts[class].busy--
 	s.depart(j, now)
 	s.jobs.Put(i)
-	s.note(class)
 	s.fill(now)
+	s.note(class)
 	if s.OnDepart != nil {
 		s.OnDepart(cust, int(class))
 	}
@@ -372,7 +373,8 @@ func (s *Station) start(i int32, now Time) {
 	s.room.enterService(&s.jobs, i)
 }
 
-// fill starts (or resumes) waiting customers while servers are free.
+// fill starts (or resumes) waiting customers while servers are free. It
+// records the classes it starts; the caller records the total.
 func (s *Station) fill(now Time) {
 	for s.waiting > 0 && s.busy < s.servers {
 		i := s.room.next(&s.jobs, s.random)
@@ -380,7 +382,7 @@ func (s *Station) fill(now Time) {
 		s.waiting--
 		s.counts[class].waiting--
 		s.start(i, now)
-		s.note(class)
+		s.noteClass(class)
 	}
 }
 
@@ -405,7 +407,7 @@ func (s *Station) preemptFor(class int, now Time) bool {
 	s.room.add(&s.jobs, v, true)
 	s.waiting++
 	s.counts[j.class].waiting++
-	s.note(j.class)
+	s.noteClass(j.class) // the caller records the total
 	return true
 }
 
@@ -421,17 +423,30 @@ func (s *Station) noteWait(class int, w float64) {
 // note records the numbers present, waiting and busy of class class and of
 // all classes (not PS: see psNote).
 func (s *Station) note(class int32) {
+	s.noteTotal()
+	s.noteClass(class)
+}
+
+// noteTotal records the numbers present, waiting and busy of all classes.
+func (s *Station) noteTotal() {
 	now := s.env.Now()
 	tot := &s.Stats.Total
 	tot.InSystem.Set(now, float64(s.n))
 	tot.InQueue.Set(now, float64(s.waiting))
 	tot.Busy.Set(now, float64(s.busy))
-	if cs := s.Stats.Class(int(class)); cs != tot {
-		c := &s.counts[class]
-		cs.InSystem.Set(now, float64(c.n))
-		cs.InQueue.Set(now, float64(c.waiting))
-		cs.Busy.Set(now, float64(c.busy))
+}
+
+// noteClass records the numbers present, waiting and busy of class class
+// if the station keeps classes apart (for one class, Total is the class).
+func (s *Station) noteClass(class int32) {
+	if s.Stats.classes == nil {
+		return
 	}
+	now := s.env.Now()
+	cs, c := &s.Stats.classes[class], &s.counts[class]
+	cs.InSystem.Set(now, float64(c.n))
+	cs.InQueue.Set(now, float64(c.waiting))
+	cs.Busy.Set(now, float64(c.busy))
 }
 
 // noteServers records the number of servers (0 for Infinite).
