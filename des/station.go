@@ -56,11 +56,15 @@ type StationConfig struct {
 // another (feedback, tandem lines), and a customer fed back joins behind
 // the ones already waiting.
 //
-// Cost: O(1) per event for FCFS, LCFS-PR and SIRO, O(classes) for the
-// priority disciplines, and O(log n) for PS (one pending completion event
-// for the whole station, rescheduled on each arrival and departure, by the
-// virtual-time technique described at psClock). In steady state nothing
-// allocates: customers live in a Slab and the queues are intrusive lists.
+// Simultaneous completions follow the scheduler's tie rules: the service
+// scheduled first ends first.
+//
+// Cost, besides the scheduler's O(log events): O(1) per event for FCFS,
+// LCFS-PR and SIRO, O(classes) for the priority disciplines, and O(log n)
+// for PS (one pending completion event for the whole station, cancelled
+// and rescheduled on each arrival and departure; see PS). In steady state
+// nothing allocates: customers live in a Slab and the queues are intrusive
+// lists.
 type Station struct {
 	// OnDepart is called when customer cust of class class has completed
 	// its service and left the station.
@@ -268,8 +272,10 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 // SetServers sets the number of servers to n (≥ 0, or Infinite) now. More
 // servers start waiting customers at once (PS: everyone's rate rises).
 // Fewer servers drain: customers in service finish, and nobody new starts
-// until fewer than n are busy (PS: everyone's rate falls at once). A
-// negative n other than Infinite panics.
+// until fewer than n are busy (PS: everyone's rate falls at once). With a
+// preemptive discipline an arrival may still preempt a customer on a
+// draining server and take it over until it comes free. A negative n
+// other than Infinite panics.
 func (s *Station) SetServers(n int) {
 	if n < 0 && n != Infinite {
 		panic(fmt.Sprintf("des: station %q: SetServers(%d), want n ≥ 0 or Infinite", s.name, n))
