@@ -437,9 +437,9 @@ func (s *Station) note(class int32) {
 func (s *Station) noteTotal() {
 	now := s.env.Now()
 	tot := &s.Stats.Total
-	tot.InSystem.Set(now, float64(s.n))
-	tot.InQueue.Set(now, float64(s.waiting))
-	tot.Busy.Set(now, float64(s.busy))
+	setChanged(&tot.InSystem, now, s.n)
+	setChanged(&tot.InQueue, now, s.waiting)
+	setChanged(&tot.Busy, now, s.busy)
 }
 
 // noteClass records the numbers present, waiting and busy of class class
@@ -450,9 +450,17 @@ func (s *Station) noteClass(class int32) {
 	}
 	now := s.env.Now()
 	cs, c := &s.Stats.classes[class], &s.counts[class]
-	cs.InSystem.Set(now, float64(c.n))
-	cs.InQueue.Set(now, float64(c.waiting))
-	cs.Busy.Set(now, float64(c.busy))
+	setChanged(&cs.InSystem, now, c.n)
+	setChanged(&cs.InQueue, now, c.waiting)
+	setChanged(&cs.Busy, now, c.busy)
+}
+
+// setChanged records that w is v from now on, if that is a change (setting
+// an unchanged value would only split the area into two equal parts).
+func setChanged(w *TimeWeighted, now Time, v int) {
+	if x := float64(v); x != w.Value() {
+		w.Set(now, x)
+	}
 }
 
 // noteServers records the number of servers (0 for Infinite).
