@@ -85,6 +85,8 @@ type Station struct {
 	random     *Stream
 	doneKind   Kind
 	timerKind  Kind
+	bootKind   Kind
+	booting    int // servers ordered by Boot, not yet in service
 
 	jobs    Slab[job]
 	seq     uint64 // arrival sequence number of the next customer
@@ -126,6 +128,7 @@ func NewStation(env *Env, cfg StationConfig) (*Station, error) {
 	s.room.init(s.discipline, s.classes)
 	s.doneKind = env.Register(cfg.Name+".done", s.onDone)
 	s.timerKind = env.Register(cfg.Name+".patience", s.onPatience)
+	s.bootKind = env.Register(cfg.Name+".boot", s.onBoot)
 	if s.discipline == PS {
 		s.ps.kind = env.Register(cfg.Name+".ps", s.onPSDone)
 	}
@@ -267,35 +270,6 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 	s.counts[class].waiting++
 	s.note(int32(class))
 	return Queued
-}
-
-// SetServers sets the number of servers to n (≥ 0, or Infinite) now. More
-// servers start waiting customers at once (PS: everyone's rate rises).
-// Fewer servers drain: customers in service finish, and nobody new starts
-// until fewer than n are busy (PS: everyone's rate falls at once). With a
-// preemptive discipline an arrival may still preempt a customer on a
-// draining server and take it over until it comes free. A negative n
-// other than Infinite panics.
-func (s *Station) SetServers(n int) {
-	if n < 0 && n != Infinite {
-		panic(fmt.Sprintf("des: station %q: SetServers(%d), want n ≥ 0 or Infinite", s.name, n))
-	}
-	now := s.env.Now()
-	if s.discipline == PS {
-		s.psAdvance(now)
-	}
-	if n == Infinite {
-		n = math.MaxInt
-	}
-	s.servers = n
-	s.noteServers()
-	if s.discipline == PS {
-		s.psReschedule()
-		s.psNote()
-		return
-	}
-	s.fill(now)
-	s.noteTotal()
 }
 
 // ResetStats starts the statistics afresh now (at the end of a warm-up, or

@@ -125,6 +125,7 @@ func TestStationDisciplinesByHand(t *testing.T) {
 
 func TestStationCapacityPatienceAndServers(t *testing.T) {
 	never := NoPatience
+	var bootHandle Handle
 	tests := []struct {
 		name     string
 		cfg      StationConfig
@@ -173,6 +174,23 @@ func TestStationCapacityPatienceAndServers(t *testing.T) {
 			visits:   []visit{{0, 0, 10 * Second, never}, {0, 0, 10 * Second, never}, {0, 0, 10 * Second, never}},
 			controls: []control{{12 * Second, func(s *Station) { s.SetServers(2) }}},
 			want:     []string{"A done 10s", "B done 20s", "C done 22s"},
+		},
+		{
+			// Two servers ordered at 2 s boot for 3 s: B and C start at 5 s.
+			// A third ordered at 3 s is cancelled at 4 s.
+			name:   "boot",
+			cfg:    StationConfig{Servers: 1},
+			visits: []visit{{0, 0, 10 * Second, never}, {0, 0, 10 * Second, never}, {0, 0, 10 * Second, never}, {0, 0, 10 * Second, never}},
+			controls: []control{
+				{2 * Second, func(s *Station) { s.Boot(2, 3*Second) }},
+				{3 * Second, func(s *Station) { bootHandle = s.Boot(1, 3*Second) }},
+				{4 * Second, func(s *Station) {
+					if s.Booting() != 3 || !s.CancelBoot(bootHandle, 1) || s.Booting() != 2 {
+						panic("boot accounting")
+					}
+				}},
+			},
+			want: []string{"A done 10s", "B done 15s", "C done 15s", "D done 20s"},
 		},
 		{
 			// PS, A and B with 4 s each on one server (rate ½): at 2 s each
