@@ -86,7 +86,7 @@ func randomScenario(seed uint64) propScenario {
 // busy area is the work served and, without preemption, the queue area is
 // the waiting.
 func TestStationConservationAndLittle(t *testing.T) {
-	for seed := uint64(1); seed <= 300; seed++ {
+	for seed := uint64(1); seed <= 1000; seed++ {
 		sc := randomScenario(seed)
 		t.Run(fmt.Sprintf("seed=%d/%v/c=%d/K=%d/classes=%d", seed, sc.cfg.Discipline, sc.cfg.Servers, sc.cfg.Capacity, sc.cfg.Classes), func(t *testing.T) {
 			checkScenario(t, sc)

@@ -99,6 +99,14 @@ func TestStationDisciplinesByHand(t *testing.T) {
 		// 2⅔ at 3 s (rate ⅔). Tags A 4, B 4, C 4, D 3⅔. Four present
 		// (rate ½): D needs 1, done at 5 s; three (rate ⅔) need ⅓: 0.5 s.
 		{PS, 2, []string{"D done 5s", "A done 5.5s", "B done 5.5s", "C done 5.5s"}},
+		// Two servers, LCFS-PR: C preempts A (the earliest in service; 2 s
+		// left), D preempts B (1 s left). C and D end at 4 s; the latest
+		// waiting resumes first: B 4–5, then A 4–6.
+		{LCFSPR, 2, []string{"C done 4s", "D done 4s", "B done 5s", "A done 6s"}},
+		// Two servers, preemptive priority: C preempts B (class 1, the
+		// latest started; 2 s left), D preempts A (1 s left) and A goes
+		// ahead of B in class 1. C and D end at 4 s: A 4–5, B 4–6.
+		{PreemptivePriority, 2, []string{"C done 4s", "D done 4s", "A done 5s", "B done 6s"}},
 		// Two FCFS servers: A 0–4, B 1–4, C 4–6, D 4–5.
 		{FCFS, 2, []string{"A done 4s", "B done 4s", "D done 5s", "C done 6s"}},
 		// Delay station: everyone at once, all done at 4 s; simultaneous
