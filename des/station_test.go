@@ -210,6 +210,15 @@ func TestStationCapacityPatienceAndServers(t *testing.T) {
 			want:     []string{"A done 5s", "B done 5s"},
 		},
 		{
+			// PS in a 20-day busy period: B's arrival at 14 days finds the
+			// virtual time past 2⁵⁰ ns and shifts it back to 0 (see
+			// psRebase); both still end on the exact nanosecond.
+			name:   "ps rebase",
+			cfg:    StationConfig{Servers: 1, Discipline: PS},
+			visits: []visit{{0, 0, 20 * 24 * Hour, never}, {14 * 24 * Hour, 0, Second, never}},
+			want:   []string{"B done 336h0m2s", "A done 480h0m1s"},
+		},
+		{
 			// PS with no servers from 1 s to 3 s: the work stands still.
 			name:   "ps pause",
 			cfg:    StationConfig{Servers: 1, Discipline: PS},
