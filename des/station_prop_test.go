@@ -29,6 +29,7 @@ type propScenario struct {
 	arrivals  []Time
 	controls  []control
 	monitors  []Time
+	feedback  float64 // probability that a departing customer comes back
 }
 
 func randomScenario(seed uint64) propScenario {
@@ -41,7 +42,7 @@ func randomScenario(seed uint64) propScenario {
 	if rng.IntN(3) == 0 {
 		cfg.Capacity = 1 + rng.IntN(6)
 	}
-	sc := propScenario{cfg: cfg}
+	sc := propScenario{cfg: cfg, feedback: []float64{0, 0, 0.3, 0.6}[rng.IntN(4)]}
 	// Whole seconds make simultaneous events (ties) common.
 	draw := func(mean float64) Time {
 		x := Exponential{Rate: 1 / mean}.Rand(rng)
@@ -76,7 +77,10 @@ func randomScenario(seed uint64) propScenario {
 	return sc
 }
 
-// TestStationConservationAndLittle runs random scenarios and checks, for
+// TestStationConservationAndLittle runs random scenarios (every
+// discipline, 1–3 servers or infinitely many changed at random times,
+// capacities, patience, simultaneous events, customers fed back from
+// OnDepart) and checks, for
 // every class and for all classes together: conservation of customers at
 // random instants (arrivals = departures + losses + abandons + present);
 // Little's law on the sample path over the windows between those instants
@@ -88,7 +92,7 @@ func randomScenario(seed uint64) propScenario {
 func TestStationConservationAndLittle(t *testing.T) {
 	for seed := uint64(1); seed <= 1000; seed++ {
 		sc := randomScenario(seed)
-		t.Run(fmt.Sprintf("seed=%d/%v/c=%d/K=%d/classes=%d", seed, sc.cfg.Discipline, sc.cfg.Servers, sc.cfg.Capacity, sc.cfg.Classes), func(t *testing.T) {
+		t.Run(fmt.Sprintf("seed=%d/%v/c=%d/K=%d/classes=%d/feedback=%v", seed, sc.cfg.Discipline, sc.cfg.Servers, sc.cfg.Capacity, sc.cfg.Classes, sc.feedback), func(t *testing.T) {
 			checkScenario(t, sc)
 		})
 	}
@@ -104,9 +108,20 @@ func checkScenario(t *testing.T, sc propScenario) {
 		require.False(t, c.departed || c.abandoned || c.lost, "customer %d left twice", cust)
 		c.left, c.departed, c.abandoned = env.Now(), !abandoned, abandoned
 	}
+	// Feedback: a departing customer may come straight back as a new one,
+	// calling Arrive from inside OnDepart.
+	fb := NewPCG(uint64(len(cs)), 0xfeed)
 	st.OnDepart = func(cust int32, class int) {
 		require.Equal(t, cs[cust].class, class)
 		leave(cust, false)
+		if fb.Float64() >= sc.feedback || len(cs) >= 300 {
+			return
+		}
+		id := int32(len(cs))
+		cs = append(cs, propCustomer{class: fb.IntN(sc.cfg.Classes), work: Time(fb.IntN(3)) * Second, arrived: env.Now()})
+		if st.Arrive(id, cs[id].class, cs[id].work, Time(fb.IntN(3))*Second) == Balked {
+			cs[id].lost, cs[id].left = true, env.Now()
+		}
 	}
 	st.OnAbandon = func(cust int32, class int) {
 		require.Equal(t, cs[cust].class, class)
