@@ -87,7 +87,7 @@ func New(n *Network, o Options) (*Sim, error) {
 	top.net = s.net
 	s.top = top
 	st := des.Streams{Seed: o.Seed, Gen: o.Generator}
-	R, M := top.R, top.M
+	R := top.R
 	s.arrivalKind = s.env.Register("arrival", s.onArrival)
 	for i := range s.net.Stations {
 		if err := s.addStation(i, st); err != nil {
@@ -126,7 +126,6 @@ func New(n *Network, o Options) (*Sim, error) {
 		width = 1
 	}
 	s.obs.init(s, des.Seconds(width))
-	_ = M
 	return s, nil
 }
 

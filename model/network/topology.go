@@ -1,7 +1,6 @@
 package network
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -331,9 +330,4 @@ func (t *topology) reachable() error {
 		}
 	}
 	return nil
-}
-
-// String describes the topology briefly (for debugging and errors).
-func (t *topology) String() string {
-	return fmt.Sprintf("%d classes, %d stations", t.R, t.M)
 }
