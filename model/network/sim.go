@@ -30,6 +30,8 @@ const MaxWindows = 4096
 // "arrivals/CLASS", "service/STATION", "patience/STATION",
 // "routing/STATION" and "siro/STATION", so that changing one part of the
 // network leaves the others' draws unchanged (common random numbers).
+//
+// A Sim is not safe for concurrent use: a live page serialises its calls.
 type Sim struct {
 	net      *Network // the current network (a private copy)
 	top      *topology
