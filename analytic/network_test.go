@@ -630,3 +630,28 @@ func TestQNAImmediateFeedback(t *testing.T) {
 	// Two visits per customer of 0.75 + 1 s each.
 	assert.InDelta(t, 3.5, metric(t, ms, "network", "job", "mean_response", MethodQNA).Value, 1e-12)
 }
+
+func TestSolveMixedUnsolvedGivesNoAllClassTotals(t *testing.T) {
+	// The same network as TestSolveMixed with two servers: mixed MVA does
+	// not apply, so only the open class's flows are known. An all-class
+	// throughput or utilisation of "server" would count the open class
+	// alone and be wrong by the closed customer's share.
+	m := 2
+	p := matrix(4)
+	p[0*m+0][0*m+1], p[0*m+1][0*m+0] = 1, 1
+	n := Network{
+		Stations: []NetStation{
+			{Name: "think", Servers: 0, Mean: []float64{1, 0}},
+			{Name: "server", Servers: 2, Mean: []float64{1, 1}},
+		},
+		Classes: []NetClass{{Name: "closed", Population: 1, Start: 0}, {Name: "open", Rate: 0.5, ArrivalSCV: 1, Source: 1}},
+		Routing: p,
+	}
+	ms, err := SolveNetwork(n)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.5, metric(t, ms, "server", "open", "throughput", MethodTraffic).Value, 1e-12)
+	assert.InDelta(t, 0.25, metric(t, ms, "server", "open", "utilization", MethodTraffic).Value, 1e-12)
+	for _, x := range ms {
+		assert.False(t, x.Station == "server" && x.Class == "", "all-class %s of a station a closed class visits: %v", x.Name, x)
+	}
+}

@@ -239,6 +239,10 @@ func (s *netSolver) emitStation(i int, thr []float64, perf stationPerf, withFlow
 func (s *netSolver) emitTraffic(lam []float64) {
 	for i, st := range s.n.Stations {
 		var x, u float64
+		closedHere := false // a closed class served here makes the all-class totals unknown
+		for k, c := range s.n.Classes {
+			closedHere = closedHere || (!c.open() && st.Mean[k] > 0)
+		}
 		for k, c := range s.n.Classes {
 			l := lam[k*s.m+i]
 			if l <= 0 || !c.open() {
@@ -252,7 +256,7 @@ func (s *netSolver) emitTraffic(lam []float64) {
 				s.add(st.Name, c.Name, "utilization", uk, MethodTraffic, true)
 			}
 		}
-		if x > 0 {
+		if x > 0 && !closedHere {
 			s.add(st.Name, "", "throughput", x, MethodTraffic, true)
 			if !st.delay() {
 				s.add(st.Name, "", "utilization", u, MethodTraffic, true)
