@@ -1,0 +1,362 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Limits of a network session.
+const (
+	// maxNetPoints bounds the chart points kept per session; older points
+	// are thinned to every other one when it is reached.
+	maxNetPoints = 240
+	// maxNetCustomers pauses a run whose network holds more customers than
+	// this: an unstable station's queue grows without bound, and showing it
+	// grow for longer teaches nothing more.
+	maxNetCustomers = 50_000
+	// netTick is the wall-clock time between two published steps.
+	netTick = 100 * time.Millisecond
+	// maxPlanned bounds the changes a replay link may carry.
+	maxPlanned = 1000
+)
+
+// netSession is one browser tab's network simulation. engMu serialises
+// every use of live (the stepping goroutine and restart); mu guards the
+// published fields below it, which HTTP handlers copy.
+type netSession struct {
+	id     string
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan struct{} // closed when the stepping goroutine ends
+	wake   chan struct{} // nudges the stepping goroutine (buffered, 1)
+	open   NetOpener
+	file   string // the network file's name
+	src    []byte // the network file as opened (before any change)
+	origin string // catalogue example name, or "" for an uploaded file
+
+	engMu sync.Mutex
+	live  NetLive
+
+	mu       sync.Mutex
+	lastSeen time.Time
+	epoch    int
+	seed     uint64
+	graph    NetGraph
+	snap     NetSnapshot
+	ests     []NetEstimate
+	analytic NetAnalytic
+	points   []netPoint
+	marks    []netMark
+	plan     []NetTimed  // changes still to apply, by time
+	pending  []NetChange // live changes waiting for the next step
+	taken    []NetTimed  // changes applied, with their time
+	speed    int         // 0 paused, >0 units of simulated time per second, SpeedMax
+	steps    int
+	busy     bool
+	messages []string
+}
+
+// netPoint is the charts' sample at simulated time T: per station (Graph
+// order) the running estimates of L, W, utilisation and loss with their
+// half-widths, and the number at the station now.
+type netPoint struct {
+	T float64
+	V [][netSeries]float64
+}
+
+// The values of a netPoint per station, in order.
+const (
+	serL, serLh, serW, serWh, serU, serUh, serLoss, serLossh, serN = 0, 1, 2, 3, 4, 5, 6, 7, 8
+	netSeries                                                      = 9
+)
+
+// netMeasures are the per-station measures charted, with the estimate name
+// behind each; their series indices are 2i (mean) and 2i+1 (half-width).
+var netMeasures = []string{"mean_in_system", "mean_response", "utilization", "p_loss"}
+
+// netMark is a point where the statistics restarted (a change) or the run
+// began.
+type netMark struct {
+	T    float64 `json:"t"`
+	Text string  `json:"text"`
+}
+
+// start opens the network afresh with seed and the planned changes. It is
+// also the restart.
+func (s *netSession) start(seed uint64, plan []NetTimed) error {
+	live, err := s.open(s.file, s.src, seed)
+	if err != nil {
+		return err
+	}
+	sorted := append([]NetTimed(nil), plan...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].At < sorted[j].At })
+	s.engMu.Lock()
+	defer s.engMu.Unlock()
+	s.live = live
+	var pub netPublish
+	err = guard(func() { pub = observe(live) })
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.epoch++
+	s.seed = seed
+	s.graph = live.Graph()
+	s.points, s.taken, s.pending, s.messages = nil, nil, nil, nil
+	s.marks = []netMark{{T: live.Now(), Text: "start"}}
+	s.plan = sorted
+	s.speed, s.steps = 0, 0
+	if err != nil {
+		s.note(err.Error())
+		return nil
+	}
+	s.publish(pub)
+	return nil
+}
+
+// note records a message for the page (mu held).
+func (s *netSession) note(msg string) {
+	s.messages = append(s.messages, msg)
+	if len(s.messages) > maxMessages {
+		s.messages = s.messages[len(s.messages)-maxMessages:]
+	}
+}
+
+func (s *netSession) nudge() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// loop steps the simulation while the session runs: one step per netTick
+// at a set speed, back to back at SpeedMax, one per requested step when
+// paused. It ends when ctx is cancelled.
+func (s *netSession) loop() {
+	defer close(s.done)
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		s.mu.Lock()
+		speed, steps := s.speed, s.steps
+		s.mu.Unlock()
+		if steps == 0 && speed == 0 {
+			select {
+			case <-s.ctx.Done():
+				return
+			case <-s.wake:
+				continue
+			}
+		}
+		began := time.Now()
+		s.stepOnce()
+		if steps > 0 || speed == 0 {
+			continue
+		}
+		timer.Reset(max(netTick-time.Since(began), time.Millisecond))
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-s.wake:
+			timer.Stop()
+		case <-timer.C:
+		}
+	}
+}
+
+// stepOnce advances the simulation by one step: a tenth of speed units of
+// simulated time, one unit for a single step, or as far as netTick of
+// computing allows at SpeedMax. Pending and planned changes are applied
+// at their times on the way.
+func (s *netSession) stepOnce() {
+	s.engMu.Lock()
+	defer s.engMu.Unlock()
+	s.mu.Lock()
+	unit := s.graph.Unit
+	if !(unit > 0) {
+		unit = 1
+	}
+	single := s.steps > 0
+	if single {
+		s.steps--
+	}
+	speed := s.speed
+	pending := s.pending
+	s.pending = nil
+	s.busy = true
+	s.mu.Unlock()
+
+	var pub netPublish
+	var applied []NetTimed
+	var notes []string
+	err := guard(func() {
+		now := s.live.Now()
+		for _, c := range pending {
+			applied, notes = s.apply(NetTimed{At: now, Change: c}, applied, notes)
+		}
+		switch {
+		case single || speed == 0:
+			applied, notes = s.advance(now+unit, applied, notes)
+		case speed == SpeedMax:
+			deadline := time.Now().Add(netTick * 8 / 10)
+			for t := now; time.Now().Before(deadline) && !s.crowded(); {
+				t += 20 * unit
+				applied, notes = s.advance(t, applied, notes)
+			}
+		default:
+			applied, notes = s.advance(now+float64(speed)*unit*netTick.Seconds(), applied, notes)
+		}
+		pub = observe(s.live)
+	})
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.busy = false
+	for _, n := range notes {
+		s.note(n)
+	}
+	for _, a := range applied {
+		s.taken = append(s.taken, a)
+		s.marks = append(s.marks, netMark{T: a.At, Text: a.Change.String()})
+	}
+	if len(applied) > 0 {
+		s.graph = s.live.Graph()
+	}
+	if err != nil {
+		s.speed, s.steps = 0, 0
+		s.note(err.Error())
+		return
+	}
+	s.publish(pub)
+	if n := pub.customers(); n > maxNetCustomers {
+		s.speed, s.steps = 0, 0
+		s.note(fmt.Sprintf("paused at t = %.4g s: %d customers in the network (more than %d) — a queue is growing without bound",
+			pub.snap.Time, n, maxNetCustomers))
+	}
+}
+
+// advance runs the simulation to time t, applying the planned changes due
+// on the way at their exact times (engMu held).
+func (s *netSession) advance(t float64, applied []NetTimed, notes []string) ([]NetTimed, []string) {
+	for {
+		s.mu.Lock()
+		var due *NetTimed
+		if len(s.plan) > 0 && s.plan[0].At <= t {
+			d := s.plan[0]
+			s.plan = s.plan[1:]
+			due = &d
+		}
+		s.mu.Unlock()
+		if due == nil {
+			break
+		}
+		if due.At > s.live.Now() {
+			if err := s.live.RunUntil(due.At); err != nil {
+				panic(err)
+			}
+		}
+		applied, notes = s.apply(*due, applied, notes)
+	}
+	if err := s.live.RunUntil(t); err != nil {
+		panic(err)
+	}
+	return applied, notes
+}
+
+// apply applies one change now (engMu held); a refused change becomes a note.
+func (s *netSession) apply(c NetTimed, applied []NetTimed, notes []string) ([]NetTimed, []string) {
+	c.At = s.live.Now()
+	if err := s.live.Apply(c.Change); err != nil {
+		return applied, append(notes, fmt.Sprintf("t = %.4g s: %s not applied: %v", c.At, c.Change, err))
+	}
+	return append(applied, c), notes
+}
+
+// crowded reports whether the network holds more customers than
+// maxNetCustomers (engMu held).
+func (s *netSession) crowded() bool {
+	snap := s.live.Snapshot()
+	return netPublish{snap: snap}.customers() > maxNetCustomers
+}
+
+// guard runs f, turning a panic (a model error or an error raised by
+// advance) into an error so that one bad step cannot take the server down.
+func guard(f func()) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if e, ok := p.(error); ok {
+				err = fmt.Errorf("simulation stopped: %w", e)
+				return
+			}
+			err = fmt.Errorf("simulation stopped: internal error in the model: %v", p)
+		}
+	}()
+	f()
+	return nil
+}
+
+// netPublish is what one step observed.
+type netPublish struct {
+	snap     NetSnapshot
+	ests     []NetEstimate
+	analytic NetAnalytic
+}
+
+func observe(live NetLive) netPublish {
+	return netPublish{snap: live.Snapshot(), ests: live.Estimates(), analytic: live.Analytic()}
+}
+
+func (p netPublish) customers() int {
+	n := 0
+	for _, st := range p.snap.Stations {
+		n += st.Count
+	}
+	return n
+}
+
+// publish stores an observation and adds its chart point (mu held).
+func (s *netSession) publish(p netPublish) {
+	s.snap, s.ests, s.analytic = p.snap, p.ests, p.analytic
+	pt := netPoint{T: p.snap.Time, V: make([][netSeries]float64, len(s.graph.Stations))}
+	for i, st := range s.graph.Stations {
+		for j := range pt.V[i] {
+			pt.V[i][j] = math.NaN()
+		}
+		for m, name := range netMeasures {
+			if e, ok := findEstimate(p.ests, st.Name, "", name); ok && e.K > 0 {
+				pt.V[i][2*m] = e.Mean
+				if e.K >= 2 {
+					pt.V[i][2*m+1] = e.HalfWidth
+				}
+			}
+		}
+		if i < len(p.snap.Stations) {
+			pt.V[i][serN] = float64(p.snap.Stations[i].Count)
+		}
+	}
+	if n := len(s.points); n > 0 && s.points[n-1].T == pt.T {
+		s.points[n-1] = pt
+		return
+	}
+	s.points = append(s.points, pt)
+	if len(s.points) > maxNetPoints {
+		thin := s.points[:0]
+		for i, q := range s.points {
+			if i%2 == 0 || i == len(s.points)-1 {
+				thin = append(thin, q)
+			}
+		}
+		s.points = thin
+	}
+}
+
+func findEstimate(es []NetEstimate, station, class, name string) (NetEstimate, bool) {
+	for _, e := range es {
+		if e.Station == station && e.Class == class && e.Name == name {
+			return e, true
+		}
+	}
+	return NetEstimate{}, false
+}

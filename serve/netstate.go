@@ -1,0 +1,241 @@
+package serve
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"queuelab/validate"
+)
+
+// netRule is the pass rule of the page's verdicts: validate's rule (α =
+// 10⁻⁴ per check, half-width ≤ 5 % of the formula), with an absolute
+// precision of 0.002 for probabilities near 0 (a loss of 0.1 % need not be
+// known to 5 % of itself). The small α keeps the verdict honest although
+// the page looks at it again at every step.
+var netRule = validate.Rule{Alpha: validate.DefaultRule.Alpha, PowerRel: validate.DefaultRule.PowerRel}
+
+// probabilityAbs is netRule's PowerAbs for the probabilities p_loss and
+// p_abandon.
+const probabilityAbs = 0.002
+
+// netRowJSON is one measure of one station (or "network") and class: the
+// running estimate, the analytic values that apply, and the verdict
+// against the first exact one (else the first approximate one).
+type netRowJSON struct {
+	Station   string        `json:"station"`
+	Class     string        `json:"class"`
+	Name      string        `json:"name"`
+	Sim       num           `json:"sim"`
+	HalfWidth num           `json:"halfWidth"`
+	K         int           `json:"k"`
+	Formulas  []formulaJSON `json:"formulas"`
+	Verdict   string        `json:"verdict"` // agrees, approximate, inconclusive, disagrees, "" (no formula)
+	Text      string        `json:"text"`    // the verdict as reports print it, or why there is none yet
+}
+
+type formulaJSON struct {
+	Value  num    `json:"value"`
+	Method string `json:"method"`
+	Exact  bool   `json:"exact"`
+}
+
+// netRows joins estimates and formulas. Formulas without an estimate are
+// listed too (Sim null), so the page can draw every reference line.
+func netRows(ests []NetEstimate, an NetAnalytic) []netRowJSON {
+	type key struct{ st, cl, name string }
+	byKey := map[key][]NetFormula{}
+	for _, f := range an.Formulas {
+		k := key{f.Station, f.Class, f.Name}
+		byKey[k] = append(byKey[k], f)
+	}
+	seen := map[key]bool{}
+	rows := make([]netRowJSON, 0, len(ests))
+	for _, e := range ests {
+		k := key{e.Station, e.Class, e.Name}
+		seen[k] = true
+		rows = append(rows, judgeRow(e, byKey[k]))
+	}
+	for _, f := range an.Formulas {
+		k := key{f.Station, f.Class, f.Name}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		r := netRowJSON{Station: f.Station, Class: f.Class, Name: f.Name, Sim: num(math.NaN()), HalfWidth: num(math.NaN())}
+		r.Formulas = formulasJSON(byKey[k])
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+func formulasJSON(fs []NetFormula) []formulaJSON {
+	out := make([]formulaJSON, len(fs))
+	for i, f := range fs {
+		out[i] = formulaJSON{num(f.Value), f.Method, f.Exact}
+	}
+	return out
+}
+
+// judgeRow applies netRule to an estimate and its formulas.
+func judgeRow(e NetEstimate, fs []NetFormula) netRowJSON {
+	r := netRowJSON{Station: e.Station, Class: e.Class, Name: e.Name, Sim: num(e.Mean), HalfWidth: num(e.HalfWidth), K: e.K}
+	if e.K < 2 {
+		r.HalfWidth = num(math.NaN())
+	}
+	r.Formulas = formulasJSON(fs)
+	if len(fs) == 0 {
+		return r
+	}
+	ref := fs[0]
+	for _, f := range fs {
+		if f.Exact {
+			ref = f
+			break
+		}
+	}
+	if e.K < 2 || math.IsNaN(e.Mean) || math.IsNaN(ref.Value) || math.IsInf(ref.Value, 0) {
+		r.Verdict, r.Text = "inconclusive", "collecting: no interval yet"
+		return r
+	}
+	rule := netRule
+	if e.Name == "p_loss" || e.Name == "p_abandon" {
+		rule.PowerAbs = probabilityAbs
+	}
+	c := validate.Check{
+		Name:    e.Name,
+		Sim:     validate.Estimate{Name: e.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K},
+		Formula: ref.Value,
+		Approx:  !ref.Exact,
+		// An approximation is not held to a tolerance on this page: its
+		// verdict says how far off it is once the interval is narrow.
+		Tol: approxTol(ref),
+	}
+	c.Judge(rule)
+	switch c.Verdict {
+	case validate.Agrees:
+		r.Verdict, r.Text = "agrees", "agrees with "+ref.Method
+	case validate.Approximate:
+		r.Verdict, r.Text = "approximate", c.VerdictText()
+	case validate.Disagrees:
+		r.Verdict, r.Text = "disagrees", fmt.Sprintf("DISAGREES with %s by %+.1f %%", ref.Method, 100*c.RelErr)
+	default:
+		r.Verdict = "inconclusive"
+		r.Text = fmt.Sprintf("collecting: ±%s, needs ≤ %s", relText(c.HalfAlpha, ref.Value), relText(rule.PowerRel*math.Abs(ref.Value), ref.Value))
+		if rule.PowerAbs > 0 {
+			r.Text = fmt.Sprintf("collecting: ±%.2g, needs ≤ %.2g", c.HalfAlpha, max(rule.PowerAbs, rule.PowerRel*math.Abs(ref.Value)))
+		}
+	}
+	return r
+}
+
+// approxTol is the tolerance an approximate formula gets: unbounded, so
+// that it is judged "approximate: formula off by X %" whatever X is, once
+// the interval is narrow enough to say; exact formulas get none.
+func approxTol(f NetFormula) float64 {
+	if f.Exact {
+		return 0
+	}
+	return math.Inf(1)
+}
+
+// relText prints a half-width relative to a value, as a percentage.
+func relText(h, v float64) string {
+	if v == 0 {
+		return fmt.Sprintf("%.2g", h)
+	}
+	return fmt.Sprintf("%.1f %%", 100*h/math.Abs(v))
+}
+
+// netStateJSON is GET /api/networks/sessions/{id}/state.
+type netStateJSON struct {
+	ID       string         `json:"id"`
+	Epoch    int            `json:"epoch"`
+	File     string         `json:"file"`
+	Origin   string         `json:"origin"` // catalogue example, or "" for an uploaded file
+	Seed     uint64         `json:"seed"`
+	Time     num            `json:"time"`
+	Speed    int            `json:"speed"`
+	Running  bool           `json:"running"`
+	Graph    NetGraph       `json:"graph"`
+	Snapshot NetSnapshot    `json:"snapshot"`
+	Rows     []netRowJSON   `json:"rows"`
+	Unstable []NetUnstable  `json:"unstable"`
+	Note     string         `json:"note"`
+	Measures []string       `json:"measures"`
+	Points   []netPointJSON `json:"points"`
+	Marks    []netMark      `json:"marks"`
+	Taken    []string       `json:"taken"`   // "T:CHANGE", as in replay links
+	Planned  []string       `json:"planned"` // replay changes still to come
+	Pending  []string       `json:"pending"`
+	Messages []string       `json:"messages"`
+}
+
+type netPointJSON struct {
+	T num     `json:"t"`
+	V [][]num `json:"v"`
+}
+
+func (s *netSession) state() netStateJSON {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := netStateJSON{
+		ID: s.id, Epoch: s.epoch, File: s.file, Origin: s.origin, Seed: s.seed,
+		Time: num(s.snap.Time), Speed: s.speed, Running: s.speed != 0 || s.steps > 0 || s.busy,
+		Graph: s.graph, Snapshot: s.snap, Rows: netRows(s.ests, s.analytic),
+		Unstable: append([]NetUnstable{}, s.analytic.Unstable...), Note: s.analytic.Note,
+		Measures: netMeasures, Marks: append([]netMark{}, s.marks...),
+		Messages: append([]string{}, s.messages...),
+		Taken:    timedStrings(s.taken), Planned: timedStrings(s.plan), Pending: []string{},
+	}
+	for _, c := range s.pending {
+		st.Pending = append(st.Pending, c.String())
+	}
+	st.Points = make([]netPointJSON, len(s.points))
+	for i, p := range s.points {
+		v := make([][]num, len(p.V))
+		for j := range p.V {
+			v[j] = make([]num, netSeries)
+			for k, x := range p.V[j] {
+				v[j][k] = num(x)
+			}
+		}
+		st.Points[i] = netPointJSON{num(p.T), v}
+	}
+	return st
+}
+
+func timedStrings(ts []NetTimed) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.String()
+	}
+	return out
+}
+
+// fileYAML returns the network file with the changes applied, headed by a
+// comment saying where it comes from and what was changed, and a file
+// name for it.
+func (s *netSession) fileYAML() (string, string) {
+	s.engMu.Lock()
+	body := s.live.File()
+	s.engMu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var b strings.Builder
+	fmt.Fprintf(&b, "# queuelab network: %s, seed %d\n", s.file, s.seed)
+	if len(s.taken) == 0 {
+		b.WriteString("# no changes made in the live simulator\n")
+	} else {
+		b.WriteString("# changed in the live simulator (simulated second: change):\n")
+		for _, t := range s.taken {
+			fmt.Fprintf(&b, "#   %s\n", t)
+		}
+	}
+	b.Write(body)
+	name := strings.TrimSuffix(strings.TrimSuffix(s.file, ".yaml"), ".yml")
+	if len(s.taken) > 0 {
+		name += "-edited"
+	}
+	return b.String(), name + ".yaml"
+}
