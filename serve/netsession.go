@@ -62,7 +62,8 @@ type netSession struct {
 
 // netPoint is the charts' sample at simulated time T: per station (Graph
 // order) the running estimates of L, W, utilisation and loss with their
-// half-widths, and the number at the station now.
+// half-widths, the number at the station now, and the reference formula
+// of each measure then (so that a change moves the reference line).
 type netPoint struct {
 	T float64
 	V [][netSeries]float64
@@ -70,8 +71,9 @@ type netPoint struct {
 
 // The values of a netPoint per station, in order.
 const (
-	serL, serLh, serW, serWh, serU, serUh, serLoss, serLossh, serN = 0, 1, 2, 3, 4, 5, 6, 7, 8
-	netSeries                                                      = 9
+	serN      = 8 // the number at the station; the means and half-widths are 0 to 7
+	serF      = 9 // serF+i: the reference formula of measure i
+	netSeries = serF + 4
 )
 
 // netMeasures are the per-station measures charted, with the estimate name
@@ -332,6 +334,11 @@ func (s *netSession) publish(p netPublish) {
 				}
 			}
 		}
+		for m, name := range netMeasures {
+			if f, ok := refFormula(p.analytic.Formulas, st.Name, name); ok {
+				pt.V[i][serF+m] = f.Value
+			}
+		}
 		if i < len(p.snap.Stations) {
 			pt.V[i][serN] = float64(p.snap.Stations[i].Count)
 		}
@@ -350,6 +357,25 @@ func (s *netSession) publish(p netPublish) {
 		}
 		s.points = thin
 	}
+}
+
+// refFormula is the formula a verdict is judged against: the first exact
+// one for station, all classes and name, else the first.
+func refFormula(fs []NetFormula, station, name string) (NetFormula, bool) {
+	var first NetFormula
+	found := false
+	for _, f := range fs {
+		if f.Station != station || f.Class != "" || f.Name != name {
+			continue
+		}
+		if f.Exact {
+			return f, true
+		}
+		if !found {
+			first, found = f, true
+		}
+	}
+	return first, found
 }
 
 func findEstimate(es []NetEstimate, station, class, name string) (NetEstimate, bool) {
