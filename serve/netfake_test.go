@@ -97,6 +97,7 @@ func (f *fakeNet) Estimates() []NetEstimate {
 			e := NetEstimate{Station: name, Name: m.name, Mean: m.v * (1 + 0.3/math.Sqrt(n+1)*math.Sin(n)), K: min(int(n), 30)}
 			e.HalfWidth = 0.5 * m.v / math.Sqrt(n+1)
 			e.SE = e.HalfWidth / 2.05
+			e.Measured = f.now - f.mark
 			if rho >= 1 && m.name != "utilization" {
 				e.Mean = (f.now - f.mark) * (rho - 1)
 			}

@@ -102,8 +102,9 @@ type NetStationSnap struct {
 }
 
 // NetEstimate is a running estimate since the statistics last restarted:
-// the mean with the half-width of its 95 % interval, its standard error and
-// the number of batches behind them (K < 2: no interval yet).
+// the mean with the half-width of its 95 % interval, its standard error,
+// the number of batches behind them (K < 2: no interval yet) and the
+// simulated time they measure (s, after any warm-up).
 type NetEstimate struct {
 	Station   string  `json:"station"`
 	Class     string  `json:"class"`
@@ -112,6 +113,7 @@ type NetEstimate struct {
 	HalfWidth float64 `json:"halfWidth"`
 	SE        float64 `json:"se"`
 	K         int     `json:"k"`
+	Measured  float64 `json:"measured"`
 }
 
 // NetFormula is one analytic value, named as analytic.NetMetric names it.

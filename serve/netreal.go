@@ -189,7 +189,7 @@ func (l *liveNet) Estimates() []NetEstimate {
 	out := make([]NetEstimate, 0, len(res.Metrics))
 	for _, m := range res.Metrics {
 		e := validate.RatioEstimate(m.Name, m.Num, m.Den)
-		out = append(out, NetEstimate{Station: m.Station, Class: m.Class, Name: m.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K})
+		out = append(out, NetEstimate{Station: m.Station, Class: m.Class, Name: m.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K, Measured: res.Measured})
 	}
 	return out
 }

@@ -245,7 +245,10 @@ func (s *netSession) advance(t float64, applied []NetTimed, notes []string) ([]N
 	for {
 		s.mu.Lock()
 		var due *NetTimed
-		if len(s.plan) > 0 && s.plan[0].At <= t {
+		// A change planned at t itself waits for the next step, as a live
+		// change made when a step ends does: the chart point at t shows
+		// the statistics before it in both runs.
+		if len(s.plan) > 0 && s.plan[0].At < t {
 			d := s.plan[0]
 			s.plan = s.plan[1:]
 			due = &d

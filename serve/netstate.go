@@ -19,6 +19,16 @@ var netRule = validate.Rule{Alpha: validate.DefaultRule.Alpha, PowerRel: validat
 // p_abandon.
 const probabilityAbs = 0.002
 
+// Before a verdict is given, the estimate must have its full set of
+// batches and span at least judgeUnits time units (the network's longest
+// mean service time): batch means of a few customers each are neither
+// normal nor independent, so their interval would be a lie, and a verdict
+// that flashes DISAGREES in the first seconds teaches the wrong thing.
+const (
+	judgeBatches = 30
+	judgeUnits   = 600
+)
+
 // netRowJSON is one measure of one station (or "network") and class: the
 // running estimate, the analytic values that apply, and the verdict
 // against the first exact one (else the first approximate one).
@@ -41,8 +51,9 @@ type formulaJSON struct {
 }
 
 // netRows joins estimates and formulas. Formulas without an estimate are
-// listed too (Sim null), so the page can draw every reference line.
-func netRows(ests []NetEstimate, an NetAnalytic) []netRowJSON {
+// listed too (Sim null), so the page can draw every reference line, except
+// per-class ones of a class that has no estimates.
+func netRows(ests []NetEstimate, an NetAnalytic, unit float64) []netRowJSON {
 	type key struct{ st, cl, name string }
 	byKey := map[key][]NetFormula{}
 	for _, f := range an.Formulas {
@@ -50,15 +61,19 @@ func netRows(ests []NetEstimate, an NetAnalytic) []netRowJSON {
 		byKey[k] = append(byKey[k], f)
 	}
 	seen := map[key]bool{}
+	measured := map[string]bool{} // classes with estimates of their own
 	rows := make([]netRowJSON, 0, len(ests))
 	for _, e := range ests {
 		k := key{e.Station, e.Class, e.Name}
 		seen[k] = true
-		rows = append(rows, judgeRow(e, byKey[k]))
+		measured[e.Class] = true
+		rows = append(rows, judgeRow(e, byKey[k], unit))
 	}
 	for _, f := range an.Formulas {
 		k := key{f.Station, f.Class, f.Name}
-		if seen[k] {
+		if seen[k] || (f.Class != "" && !measured[f.Class]) {
+			// A per-class formula of a class the simulation does not
+			// report apart (a network of one class) repeats the total.
 			continue
 		}
 		seen[k] = true
@@ -77,8 +92,9 @@ func formulasJSON(fs []NetFormula) []formulaJSON {
 	return out
 }
 
-// judgeRow applies netRule to an estimate and its formulas.
-func judgeRow(e NetEstimate, fs []NetFormula) netRowJSON {
+// judgeRow applies netRule to an estimate and its formulas, once the
+// estimate spans enough batches and time (see judgeBatches).
+func judgeRow(e NetEstimate, fs []NetFormula, unit float64) netRowJSON {
 	r := netRowJSON{Station: e.Station, Class: e.Class, Name: e.Name, Sim: num(e.Mean), HalfWidth: num(e.HalfWidth), K: e.K}
 	if e.K < 2 {
 		r.HalfWidth = num(math.NaN())
@@ -96,6 +112,11 @@ func judgeRow(e NetEstimate, fs []NetFormula) netRowJSON {
 	}
 	if e.K < 2 || math.IsNaN(e.Mean) || math.IsNaN(ref.Value) || math.IsInf(ref.Value, 0) {
 		r.Verdict, r.Text = "inconclusive", "collecting: no interval yet"
+		return r
+	}
+	if e.K < judgeBatches || e.SE == 0 || e.Measured < judgeUnits*unit {
+		r.Verdict = "inconclusive"
+		r.Text = fmt.Sprintf("collecting: %.0f of %.0f s measured", e.Measured, judgeUnits*unit)
 		return r
 	}
 	rule := netRule
@@ -182,7 +203,7 @@ func (s *netSession) state() netStateJSON {
 	st := netStateJSON{
 		ID: s.id, Epoch: s.epoch, File: s.file, Origin: s.origin, Seed: s.seed,
 		Time: num(s.snap.Time), Speed: s.speed, Running: s.speed != 0 || s.steps > 0 || s.busy,
-		Graph: s.graph, Snapshot: s.snap, Rows: netRows(s.ests, s.analytic),
+		Graph: s.graph, Snapshot: s.snap, Rows: netRows(s.ests, s.analytic, s.graph.Unit),
 		Unstable: append([]NetUnstable{}, s.analytic.Unstable...), Note: s.analytic.Note,
 		Measures: netMeasures, Marks: append([]netMark{}, s.marks...),
 		Messages: append([]string{}, s.messages...),

@@ -15,6 +15,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/examples/networks"
+	"queuelab/model/network"
 )
 
 // TestBrowserNetworkFake drives the network page in headless Chromium on
@@ -109,15 +112,144 @@ func attr(t *testing.T, ctx context.Context, sel, name string) string {
 	return v.Value
 }
 
-// shot saves a screenshot in the test's folder and, with
-// QUEUELAB_SCREENSHOTS=dir, in dir.
+// shot saves a screenshot of the whole page in the test's folder and,
+// with QUEUELAB_SCREENSHOTS=dir, in dir.
 func shot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	shotWith(t, ctx, name, chromedp.FullScreenshot(100))
+}
+
+// shotWith is shot with the screenshot action given (e.g. of the viewport).
+func shotWith(t *testing.T, ctx context.Context, name string, take chromedp.Action[[]byte]) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, take)
 	require.NoError(t, err)
 	require.Greater(t, len(png), 10_000)
 	require.NoError(t, os.WriteFile(filepath.Join(t.TempDir(), name), png, 0o644))
 	if dir := os.Getenv("QUEUELAB_SCREENSHOTS"); dir != "" {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
 	}
+}
+
+// realCatalogue is the examples/networks catalogue as the command offers it.
+func realCatalogue() []NetworkFile {
+	var out []NetworkFile
+	for _, e := range networks.Catalogue() {
+		out = append(out, NetworkFile{Name: e.Name, Title: e.Title, Source: e.Source, Lesson: e.Lesson})
+	}
+	return out
+}
+
+// TestBrowserNetwork drives the network page in headless Chromium on the
+// real simulator and the jackson-feedback example: open it, see the graph
+// and the lesson, run until the verdict agrees with Jackson's formula,
+// change a routing probability mid-run, see the restart marked and the
+// formula move, run until the verdict agrees again, download the edited
+// file, replay the run from its link to the same state, and drive a
+// station past ρ = 1. With QUEUELAB_SCREENSHOTS=dir it writes network.png
+// there (docs/screenshots for the README).
+func TestBrowserNetwork(t *testing.T) {
+	ctx := browser(t)
+	srv, err := New(nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	require.NoError(t, err)
+	ts := httptest.NewServer(srv)
+	defer func() { ts.Close(); srv.Close() }()
+	do := func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		require.NoError(t, chromedp.Do(ctx, steps...))
+	}
+	text := func(sel string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q).textContent`, sel)))
+		require.NoError(t, err, sel)
+		return v
+	}
+	eval := func(expr string) float64 {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](expr))
+		require.NoError(t, err, expr)
+		return v
+	}
+	verdict := func(station, measure string) string {
+		return `document.querySelector('.netchart[data-station="` + station + `"][data-measure="` + measure + `"] .badge').dataset.verdict`
+	}
+	formula := func(station, name string) string {
+		return `net.st.rows.find(r => r.station === "` + station + `" && r.class === "" && r.name === "` + name + `").formulas[0].value`
+	}
+
+	do(chromedp.Navigate(ts.URL+"/network.html?net=jackson-feedback&seed=1"),
+		until(`net.st && net.st.graph.stations.length === 3`, 10*time.Second))
+	assert.Contains(t, text("#net-title"), "jackson-feedback")
+	assert.Contains(t, text("#lesson"), "traffic equations")
+	assert.Equal(t, 3.0, eval(`document.querySelectorAll("#graph .station").length`))
+	for _, route := range []string{"a>b", "b>c", "b>a", "c>a", "b>out", "c>out"} {
+		assert.Equal(t, 1.0, eval(`document.querySelectorAll('#graph path[data-route="`+route+`"]').length`), route)
+	}
+	assert.Equal(t, 9.0, eval(`document.querySelectorAll("#charts .netchart").length`), "L, W and utilisation of 3 stations")
+	assert.Contains(t, text(`.netchart[data-station="a"][data-measure="mean_in_system"]`), "exact")
+	assert.InDelta(t, 2.0, eval(formula("b", "mean_in_system")), 1e-9, "ρb = 2/3: L = 2")
+
+	do(click(`#speeds button[data-speed="-1"]`),
+		until(verdict("a", "mean_in_system")+` === "agrees"`, 60*time.Second),
+		click(`#pause`), until(`!net.st.running`, 5*time.Second),
+		chromedp.SetValue(chromedp.CSS(`input[data-change="route b>a"]`), "0.3"),
+		click(`button[data-set="route b>a"]`),
+		until(`net.st.taken.length === 1 && !net.st.running`, 10*time.Second))
+	assert.Equal(t, "inconclusive", evalString(t, ctx, verdict("a", "mean_in_system")), "the statistics restarted")
+	assert.InDelta(t, 4.0, eval(formula("b", "mean_in_system")), 1e-9, "λa = 2, ρb = 0.8: L = 4")
+	assert.Contains(t, text(`#graph`), "0.3")
+	assert.Positive(t, eval(`document.querySelectorAll('.netchart[data-station="b"] line.mark').length`))
+
+	do(click(`#speeds button[data-speed="-1"]`),
+		until(verdict("a", "mean_in_system")+` === "agrees" && `+verdict("b", "utilization")+` === "agrees"`, 60*time.Second),
+		click(`#pause`), until(`!net.st.running`, 5*time.Second),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	shotWith(t, ctx, "network.png", chromedp.CaptureScreenshot()) // the top of the page: graph, lesson, first charts
+
+	href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`#download`), "href"))
+	require.NoError(t, err)
+	res, err := http.Get(ts.URL + href.Value)
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	n, err := network.Parse("download.yaml", body)
+	require.NoError(t, err, string(body))
+	assert.Contains(t, string(body), "b: {c: 0.5, a: 0.3}")
+	assert.Contains(t, string(body), "# Source: Jackson", "the file's description is kept")
+	assert.Len(t, n.Stations, 3)
+
+	// The replay link carries the change with its time: opened again, the
+	// page applies it at that time (TestNetworkReplayIsIdentical checks
+	// that the states then agree to the byte).
+	taken := evalString(t, ctx, `net.st.taken[0]`)
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	require.NoError(t, err)
+	assert.Contains(t, url, "route+b%3Ea%3D0.3")
+	do(chromedp.Navigate(url), until(`net.st && net.st.planned.length === 1`, 10*time.Second))
+	assert.Equal(t, taken, evalString(t, ctx, `net.st.planned[0]`))
+	assert.Contains(t, text("#taken"), "(planned)")
+	do(click(`#speeds button[data-speed="-1"]`), until(`net.st.taken.length === 1`, 30*time.Second))
+	assert.Equal(t, taken, evalString(t, ctx, `net.st.taken[0]`))
+
+	// Past ρ = 1: λ = 2 makes λa = 4 and ρa = 1.2. The page says unstable
+	// and shows the queue growing instead of numbers.
+	do(chromedp.SetValue(chromedp.CSS(`input[data-change="rate job"]`), "2"),
+		click(`button[data-set="rate job"]`),
+		until(`net.st.taken.length === 2`, 10*time.Second),
+		click(`#speeds button[data-speed="10"]`),
+		until(`net.st.snapshot.stations[0].count > 40`, 30*time.Second),
+		click(`#pause`), until(`!net.st.running`, 5*time.Second))
+	assert.Contains(t, text("#banner"), "a has ρ = 1.2 ≥ 1")
+	assert.Equal(t, "unstable", evalString(t, ctx, verdict("a", "mean_in_system")))
+	assert.Contains(t, text(`#graph [data-station="a"]`), "unstable")
+	assert.Contains(t, text(`#graph [data-station="a"]`), "more waiting")
+	assert.Contains(t, text(`tr[data-row="a//mean_in_system"]`), "growing: unstable")
+	shot(t, ctx, "network-unstable.png")
+}
+
+func evalString(t *testing.T, ctx context.Context, expr string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+	require.NoError(t, err, expr)
+	return v
 }

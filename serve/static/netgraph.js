@@ -60,9 +60,9 @@ function routeGroups(g) {
   const out = [];
   for (const grp of groups.values()) {
     const ps = [...new Set(grp.per.map((r) => r.p))];
-    const shared = ps.length === 1 && (grp.per.length === g.classes.length || g.classes.length === 1);
+    const shared = ps.length === 1 && (grp.per.some((r) => r.class === "") || grp.per.length === g.classes.length || g.classes.length === 1);
     grp.label = shared ? fmtP(ps[0]) : grp.per.map((r) => r.class + " " + fmtP(r.p)).join(", ");
-    grp.classes = grp.per.map((r) => g.classes.findIndex((c) => c.name === r.class));
+    grp.classes = grp.per.some((r) => r.class === "") && g.classes.length > 1 ? [-1] : grp.per.map((r) => r.class === "" ? 0 : g.classes.findIndex((c) => c.name === r.class));
     out.push(grp);
   }
   return out;

@@ -245,16 +245,18 @@ function drawChanges(st) {
   }
   for (const s of g.stations) {
     box.append(html("h3", { class: "st-head", text: s.name }));
-    box.append(valueControl("servers", `servers ${s.name}`, s.servers < 0 ? "inf" : s.servers, "a whole number ≥ 1, or inf for a delay station"));
+    if (s.servers < 0) box.append(html("div", { class: "control" }, html("span", { class: "name", text: "servers" }), html("span", { class: "now", text: "∞ (a delay station: nobody waits)" })));
+    else box.append(valueControl("servers", `servers ${s.name}`, s.servers, "a whole number ≥ 1"));
     const dists = [...new Set(s.service.map((x) => x.dist))];
     box.append(choiceControl("service law", `service ${s.name}`, g.choices.services, dists.length === 1 ? dists[0] : "",
       "same mean, different variability: exp (cv 1), det (cv 0), hyperexp (cv > 1)"));
-    box.append(choiceControl("discipline", `discipline ${s.name}`, g.choices.disciplines, s.discipline, "the order in which the station serves"));
+    if (s.servers >= 0) box.append(choiceControl("discipline", `discipline ${s.name}`, g.choices.disciplines, s.discipline, "the order in which the station serves; a change starts the run again, empty, from now"));
   }
   const routes = routeGroups(g).filter((r) => r.to);
   if (routes.length) box.append(html("h3", { class: "st-head", text: "routing" }));
   for (const r of routes) {
-    for (const pr of r.per.length === g.classes.length && new Set(r.per.map((x) => x.p)).size === 1 ? [{ class: "", p: r.per[0].p }] : r.per) {
+    const shared = r.per.some((x) => x.class === ""); // one row for every class; else a control per class
+    for (const pr of shared ? [{ class: "", p: r.per[0].p }] : r.per) {
       const target = `${r.from}>${r.to}` + (pr.class && g.classes.length > 1 ? "/" + pr.class : "");
       box.append(valueControl(`${r.from} → ${r.to}${pr.class && g.classes.length > 1 ? " (" + pr.class + ")" : ""}`, `route ${target}`, fmtP(pr.p), "probability; what is left of the row leaves the network"));
     }
