@@ -210,7 +210,10 @@ func (l *liveNet) Analytic() NetAnalytic {
 	var unstable *analytic.UnstableError
 	switch {
 	case errors.As(err, &unstable):
-		a.Unstable = []NetUnstable{{Station: unstable.Station, Rho: unstable.Rho}}
+		a.Unstable = overloaded(an)
+		if len(a.Unstable) == 0 {
+			a.Unstable = []NetUnstable{{Station: unstable.Station, Rho: unstable.Rho}}
+		}
 		a.Note = err.Error()
 	case err != nil:
 		a.Note = err.Error()
@@ -319,4 +322,52 @@ func (l *liveNet) station(name string) (network.Station, error) {
 
 func (l *liveNet) File() []byte {
 	return networkYAML(l.sim.Network(), l.header)
+}
+
+// overloaded solves the open classes' traffic equations λ = γ + λP
+// (Jackson 1963; Bolch et al. 2006, §7.1) by fixed-point iteration and
+// returns every station whose utilisation Σ_r λ_r·S_r / c is at least 1:
+// SolveNetwork names one unstable station, the page shows them all. A
+// delay station is never overloaded.
+func overloaded(n analytic.Network) []NetUnstable {
+	M, R := len(n.Stations), len(n.Classes)
+	lam := make([]float64, R*M)
+	ext := make([]float64, R*M)
+	for r, c := range n.Classes {
+		if c.Rate > 0 {
+			ext[r*M+c.Source] = c.Rate
+		}
+	}
+	copy(lam, ext)
+	next := make([]float64, R*M)
+	for iter := 0; iter < 100_000; iter++ {
+		copy(next, ext)
+		for k, row := range n.Routing {
+			for j, p := range row {
+				next[j] += lam[k] * p
+			}
+		}
+		diff := 0.0
+		for k := range lam {
+			diff = max(diff, math.Abs(next[k]-lam[k]))
+		}
+		lam, next = next, lam
+		if diff < 1e-12 {
+			break
+		}
+	}
+	var out []NetUnstable
+	for i, st := range n.Stations {
+		if st.Servers == 0 {
+			continue
+		}
+		rho := 0.0
+		for r := range n.Classes {
+			rho += lam[r*M+i] * st.Mean[r]
+		}
+		if rho /= float64(st.Servers); rho >= 1-1e-12 {
+			out = append(out, NetUnstable{Station: st.Name, Rho: rho})
+		}
+	}
+	return out
 }

@@ -89,6 +89,10 @@ func TestLiveNetApply(t *testing.T) {
 	}
 	assert.InDelta(t, 2.0, formula("b", "mean_in_system"), 1e-9)
 
+	require.NoError(t, l.Apply(NetChange{Kind: "rate", Class: "job", Value: "2"}))
+	assert.Equal(t, []NetUnstable{{"a", 1}, {"b", 1.333333333}, {"c", 1}}, roundRho(l.Analytic().Unstable), "λa = λb = 10/3, λc = 5/3: ρ = 1 is unstable too")
+	require.NoError(t, l.Apply(NetChange{Kind: "rate", Class: "job", Value: "1"}))
+	assert.Empty(t, l.Analytic().Unstable)
 	require.NoError(t, l.Apply(NetChange{Kind: "route", Station: "b", To: "a", Value: "0.3"}))
 	assert.InDelta(t, 4.0, formula("b", "mean_in_system"), 1e-9, "λa = 2, ρb = 0.8")
 	require.NoError(t, l.Apply(NetChange{Kind: "servers", Station: "b", Value: "2"}))
@@ -171,4 +175,11 @@ func realCatalogueFiles(t *testing.T) []NetworkFile {
 	src, err := os.ReadFile("../examples/networks/jackson-feedback.yaml")
 	require.NoError(t, err)
 	return []NetworkFile{{Name: "jackson-feedback.yaml", Source: src}}
+}
+
+func roundRho(us []NetUnstable) []NetUnstable {
+	for i := range us {
+		us[i].Rho = math.Round(us[i].Rho*1e9) / 1e9
+	}
+	return us
 }

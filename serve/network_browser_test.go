@@ -231,19 +231,19 @@ func TestBrowserNetwork(t *testing.T) {
 	do(click(`#speeds button[data-speed="-1"]`), until(`net.st.taken.length === 1`, 30*time.Second))
 	assert.Equal(t, taken, evalString(t, ctx, `net.st.taken[0]`))
 
-	// Past ρ = 1: λ = 2 makes λa = 4 and ρa = 1.2. The page says unstable
-	// and shows the queue growing instead of numbers.
+	// Past ρ = 1: λ = 2 makes λa = λb = 4, λc = 2: ρ = 1.2, 1.6 and 1.2.
+	// The page says so and shows b's queue growing instead of numbers.
 	do(chromedp.SetValue(chromedp.CSS(`input[data-change="rate job"]`), "2"),
 		click(`button[data-set="rate job"]`),
 		until(`net.st.taken.length === 2`, 10*time.Second),
 		click(`#speeds button[data-speed="10"]`),
-		until(`net.st.snapshot.stations[0].count > 40`, 30*time.Second),
+		until(`net.st.snapshot.stations[1].count > 40`, 30*time.Second),
 		click(`#pause`), until(`!net.st.running`, 5*time.Second))
-	assert.Contains(t, text("#banner"), "a has ρ = 1.2 ≥ 1")
-	assert.Equal(t, "unstable", evalString(t, ctx, verdict("a", "mean_in_system")))
-	assert.Contains(t, text(`#graph [data-station="a"]`), "unstable")
-	assert.Contains(t, text(`#graph [data-station="a"]`), "more waiting")
-	assert.Contains(t, text(`tr[data-row="a//mean_in_system"]`), "growing: unstable")
+	assert.Contains(t, text("#banner"), "a has ρ = 1.2 ≥ 1, b has ρ = 1.6 ≥ 1, c has ρ = 1.2 ≥ 1")
+	assert.Equal(t, "unstable", evalString(t, ctx, verdict("b", "mean_in_system")))
+	assert.Contains(t, text(`#graph [data-station="b"]`), "unstable")
+	assert.Contains(t, text(`#graph [data-station="b"]`), "more waiting")
+	assert.Contains(t, text(`tr[data-row="b//mean_in_system"]`), "growing: unstable")
 	shot(t, ctx, "network-unstable.png")
 }
 
