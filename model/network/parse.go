@@ -176,7 +176,7 @@ func (p *reader) classes(n *yaml.Node) ([]Class, error) {
 			return nil, err
 		}
 		el = elemClass(c.Name)
-		p.mark(el, it)
+		p.lines[el] = it.Line // a duplicate name is reported at its second use
 		for _, f := range fs {
 			fe := elemField(el, f.key)
 			p.mark(fe, f.keyNode)
@@ -255,7 +255,7 @@ func (p *reader) stations(n *yaml.Node) ([]Station, error) {
 			return nil, err
 		}
 		el = elemStation(s.Name)
-		p.mark(el, it)
+		p.lines[el] = it.Line // a duplicate name is reported at its second use
 		for _, f := range fs {
 			if err := p.stationField(&s, f, el); err != nil {
 				return nil, err

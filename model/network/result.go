@@ -15,7 +15,7 @@ type Result struct {
 	Warmup, Measured float64 // s: discarded after Start, then measured
 	WarmupByMSER     bool    // MSER-5 chose Warmup
 	Batches          int
-	Customers        int64  // customers that entered the network while measured
+	Customers        int64  // customers that left the network (closed: cycles completed) while measured
 	Events           uint64 // events run since time 0
 	Metrics          []Metric
 }
@@ -29,7 +29,9 @@ type Result struct {
 // (time-average numbers), mean_response (per visit: arrival to departure,
 // or for "network" per customer end to end; closed classes: the cycle
 // time between two arrivals at the class's start station), mean_wait
-// (arrival to first start of service), p_loss (share of arrivals lost to
+// (arrival to first start of service, or to abandonment for a customer
+// whose patience ran out: the wait of every admitted customer, as in
+// package validate), p_loss (share of arrivals lost to
 // a full station), p_abandon (share of admitted customers whose patience
 // ran out). mean_in_queue and mean_wait are absent where nobody waits (PS,
 // delay stations), p_loss without a capacity, p_abandon without patience.
@@ -114,7 +116,7 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 	}
 	R := s.top.R
 	if k > 0 {
-		res.Customers = o.nc[bounds[k]*(R+1)+R].entered - o.nc[bounds[0]*(R+1)+R].entered
+		res.Customers = o.nc[bounds[k]*(R+1)+R].exits - o.nc[bounds[0]*(R+1)+R].exits
 	}
 	res.Metrics = s.stationMetrics(bounds)
 	res.Metrics = append(res.Metrics, s.networkMetrics(bounds)...)
@@ -136,8 +138,8 @@ var stationDefs = []metricDef{
 	{"mean_in_queue", func(d *des.StationSnapshot, _ float64) float64 { return d.InQueueArea }, length},
 	{"mean_response", func(d *des.StationSnapshot, _ float64) float64 { return d.SojournSum },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Departures) }},
-	{"mean_wait", func(d *des.StationSnapshot, _ float64) float64 { return d.WaitSum },
-		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Starts) }},
+	{"mean_wait", func(d *des.StationSnapshot, _ float64) float64 { return d.WaitSum + d.AbandonedSum },
+		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Starts + d.Abandons) }},
 	{"p_loss", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Losses) },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals) }},
 	{"p_abandon", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Abandons) },
