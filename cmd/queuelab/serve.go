@@ -158,3 +158,15 @@ func serveAt(ctx context.Context, out io.Writer, addr string, sys []scenario.Sys
 	}
 	return nil
 }
+
+// serveNetworkFile runs the live simulator with file first in the network
+// page's catalogue and prints the address that opens it (net run --serve).
+func serveNetworkFile(cmd *cobra.Command, file, addr string) error {
+	opts := serve.Options{}
+	if err := withNetworks(&opts, []string{file}); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serveAt(ctx, cmd.OutOrStdout(), addr, systems(), opts, startPage([]string{file}))
+}

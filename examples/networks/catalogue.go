@@ -1,8 +1,3 @@
-// Package networks is the catalogue of example network files: the classic
-// textbook cases of queueing networks, each with its source in its leading
-// comment, and beside each NAME.yaml a NAME.lesson.md that the live
-// simulator shows (what to try, what to see). The files are embedded, so
-// the binary carries them.
 package networks
 
 import (
@@ -13,8 +8,11 @@ import (
 	"strings"
 )
 
-//go:embed *.yaml *.lesson.md
-var files embed.FS
+// lessons holds the NAME.lesson.md beside each NAME.yaml: what the live
+// simulator's lesson panel says to try and to see.
+//
+//go:embed *.lesson.md
+var lessons embed.FS
 
 // Example is one catalogue network.
 type Example struct {
@@ -24,15 +22,15 @@ type Example struct {
 	Lesson string // the lesson without its title line ("" when there is none)
 }
 
-// Catalogue returns every example, by file name.
+// Catalogue returns every example (Files) with its lesson, by file name.
 func Catalogue() []Example {
-	names, _ := fs.Glob(files, "*.yaml") // the pattern is valid: no error
+	names, _ := fs.Glob(Files, "*.yaml") // the pattern is valid: no error
 	sort.Strings(names)
 	out := make([]Example, 0, len(names))
 	for _, name := range names {
-		src, _ := files.ReadFile(name) // embedded: cannot fail
+		src, _ := Files.ReadFile(name) // embedded: cannot fail
 		e := Example{Name: name, Title: name, Source: src}
-		if md, err := files.ReadFile(strings.TrimSuffix(name, path.Ext(name)) + ".lesson.md"); err == nil {
+		if md, err := lessons.ReadFile(strings.TrimSuffix(name, path.Ext(name)) + ".lesson.md"); err == nil {
 			e.Title, e.Lesson = splitTitle(string(md), name)
 		}
 		out = append(out, e)

@@ -2,6 +2,7 @@ package networks
 
 import (
 	"fmt"
+	"io/fs"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,11 +11,14 @@ import (
 	"queuelab/model/network"
 )
 
-// TestCatalogue: every example parses, and every example has a lesson
-// with a title.
+// TestCatalogue: every example parses, every example has a lesson with a
+// title, and every lesson has its example.
 func TestCatalogue(t *testing.T) {
 	cat := Catalogue()
 	require.NotEmpty(t, cat)
+	mds, err := fs.Glob(lessons, "*.lesson.md")
+	require.NoError(t, err)
+	assert.Len(t, mds, len(cat), "one lesson per example: %v", mds)
 	for _, e := range cat {
 		_, err := network.Parse(e.Name, e.Source)
 		assert.NoError(t, err, e.Name)
