@@ -61,7 +61,8 @@ type netSession struct {
 }
 
 // netPoint is the charts' sample at simulated time T: per station (Graph
-// order) the running estimates of L, W, utilisation and loss with their
+// order) the running estimates of L, W, utilisation, loss and abandonment
+// with their
 // half-widths, the number at the station now, and the reference formula
 // of each measure then (so that a change moves the reference line).
 type netPoint struct {
@@ -71,14 +72,14 @@ type netPoint struct {
 
 // The values of a netPoint per station, in order.
 const (
-	serN      = 8 // the number at the station; the means and half-widths are 0 to 7
-	serF      = 9 // serF+i: the reference formula of measure i
-	netSeries = serF + 4
+	serN      = 10 // the number at the station; the means and half-widths are 0 to 9
+	serF      = 11 // serF+i: the reference formula of measure i
+	netSeries = serF + 5
 )
 
 // netMeasures are the per-station measures charted, with the estimate name
 // behind each; their series indices are 2i (mean) and 2i+1 (half-width).
-var netMeasures = []string{"mean_in_system", "mean_response", "utilization", "p_loss"}
+var netMeasures = []string{"mean_in_system", "mean_response", "utilization", "p_loss", "p_abandon"}
 
 // netMark is a point where the statistics restarted (a change) or the run
 // began.

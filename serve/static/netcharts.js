@@ -8,15 +8,17 @@ const MEASURE_LABELS = {
   mean_response: "W · mean time at the station (s)",
   utilization: "utilisation (per server)",
   p_loss: "loss · share of arrivals lost",
+  p_abandon: "abandonment · share who give up waiting",
 };
 const CHART = { w: 260, h: 132, padL: 40, padR: 8, padT: 30, padB: 16 };
-const SER_N = 8, SER_F = 9; // indices in a point's per-station values (see netsession.go)
+const SER_N = 10, SER_F = 11; // indices in a point's per-station values (see netsession.go)
 
 // chartedMeasures returns the measure indices charted for station s.
 function chartedMeasures(st, s) {
   const out = [0, 1, 2];
   const hasLoss = s.capacity >= 0 || (st.rows || []).some((r) => r.station === s.name && r.name === "p_loss" && r.formulas.length);
   if (hasLoss) out.push(3);
+  if ((st.rows || []).some((r) => r.station === s.name && r.name === "p_abandon")) out.push(4);
   return out;
 }
 
@@ -62,7 +64,7 @@ function yRange(pts, i, m, f, showN) {
     if (v[2 * m] !== null && v[2 * m + 1] !== null) hi = Math.max(hi, v[2 * m] + v[2 * m + 1]);
   }
   if (f !== null && f !== undefined) hi = Math.max(hi, 1.5 * f);
-  if (!(hi > 0)) hi = m === 3 ? 0.01 : 1;
+  if (!(hi > 0)) hi = m >= 3 ? 0.01 : 1;
   return [0, hi * 1.05];
 }
 

@@ -7,7 +7,7 @@
 
 const NETSVG = "http://www.w3.org/2000/svg"; // a namespace name, not fetched
 const CLASS_COLOURS = ["#5aa9e6", "#f2c14e", "#b48ead", "#3fb8af", "#ff7edb", "#a3be8c", "#d08770", "#88c0d0"];
-const BOX = { w: 210, h: 86, colW: 300, rowH: 132, left: 96, top: 34 };
+const BOX = { w: 210, h: 86, colW: 300, rowH: 132, left: 150, top: 34 };
 const MAX_SERVERS_DRAWN = 8;
 const MAX_SLOTS_DRAWN = 12;
 
@@ -113,8 +113,8 @@ function drawSources(parent, g, lay) {
       parent.append(svgEl("text", { x: p.x - 4, y: p.y - 6 - (k - 1) * 13, class: "src-label", fill: classColour(i), "text-anchor": "end", "data-class": c.name }, label));
       return;
     }
-    parent.append(svgEl("line", { x1: p.x - 84, y1: y, x2: p.x - 2, y2: y, stroke: classColour(i), "stroke-width": 2, "marker-end": "url(#arrow)" }));
-    parent.append(svgEl("text", { x: p.x - 86, y: y - 4, class: "src-label", fill: classColour(i), "data-class": c.name }, label));
+    parent.append(svgEl("line", { x1: p.x - 140, y1: y, x2: p.x - 2, y2: y, stroke: classColour(i), "stroke-width": 2, "marker-end": "url(#arrow)" }));
+    parent.append(svgEl("text", { x: p.x - 140, y: y - 4, class: "src-label", fill: classColour(i), "data-class": c.name }, label));
   });
 }
 

@@ -232,6 +232,7 @@ function choiceControl(label, prefix, choices, current, help) {
   for (const c of choices) {
     span.append(html("button", { text: c, class: c === current ? "on" : "", "data-change": prefix, "data-value": c, onclick: () => sendChange(`${prefix}=${c}`) }));
   }
+  if (current && !choices.includes(current)) span.append(html("span", { class: "now", text: "now " + current }));
   return html("div", { class: "control", title: help }, html("span", { class: "name", text: label }), span);
 }
 
@@ -248,7 +249,7 @@ function drawChanges(st) {
     if (s.servers < 0) box.append(html("div", { class: "control" }, html("span", { class: "name", text: "servers" }), html("span", { class: "now", text: "∞ (a delay station: nobody waits)" })));
     else box.append(valueControl("servers", `servers ${s.name}`, s.servers, "a whole number ≥ 1"));
     const dists = [...new Set(s.service.map((x) => x.dist))];
-    box.append(choiceControl("service law", `service ${s.name}`, g.choices.services, dists.length === 1 ? dists[0] : "",
+    box.append(choiceControl("service law", `service ${s.name}`, g.choices.services, dists.length === 1 ? dists[0] : dists.join(" / "),
       "same mean, different variability: exp (cv 1), det (cv 0), hyperexp (cv > 1)"));
     if (s.servers >= 0) box.append(choiceControl("discipline", `discipline ${s.name}`, g.choices.disciplines, s.discipline, "the order in which the station serves; a change starts the run again, empty, from now"));
   }
