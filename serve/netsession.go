@@ -22,6 +22,10 @@ const (
 	netTick = 100 * time.Millisecond
 	// maxPlanned bounds the changes a replay link may carry.
 	maxPlanned = 1000
+	// maxSingleStep bounds the computing time of one "+1 unit" step.
+	maxSingleStep = time.Second
+	// minChunk is the shortest simulated time runTo runs at once (s).
+	minChunk = 1e-6
 )
 
 // netSession is one browser tab's network simulation. engMu serialises
@@ -40,6 +44,7 @@ type netSession struct {
 
 	engMu sync.Mutex
 	live  NetLive
+	chunk float64 // simulated seconds runTo runs at once, adapted to the event rate
 
 	mu       sync.Mutex
 	lastSeen time.Time
@@ -99,7 +104,7 @@ func (s *netSession) start(seed uint64, plan []NetTimed) error {
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].At < sorted[j].At })
 	s.engMu.Lock()
 	defer s.engMu.Unlock()
-	s.live = live
+	s.live, s.chunk = live, minChunk
 	var pub netPublish
 	err = guard(func() { pub = observe(live) })
 	s.mu.Lock()
@@ -199,17 +204,16 @@ func (s *netSession) stepOnce() {
 		for _, c := range pending {
 			applied, notes = s.apply(NetTimed{At: now, Change: c}, applied, notes)
 		}
+		deadline := time.Now().Add(netTick * 8 / 10)
 		switch {
 		case single || speed == 0:
-			applied, notes = s.advance(now+unit, applied, notes)
+			applied, notes = s.advance(now+unit, time.Now().Add(maxSingleStep), applied, notes)
 		case speed == SpeedMax:
-			deadline := time.Now().Add(netTick * 8 / 10)
-			for t := now; time.Now().Before(deadline) && !s.crowded(); {
-				t += 20 * unit
-				applied, notes = s.advance(t, applied, notes)
+			for time.Now().Before(deadline) && !s.crowded() {
+				applied, notes = s.advance(s.live.Now()+20*unit, deadline, applied, notes)
 			}
 		default:
-			applied, notes = s.advance(now+float64(speed)*unit*netTick.Seconds(), applied, notes)
+			applied, notes = s.advance(now+float64(speed)*unit*netTick.Seconds(), deadline, applied, notes)
 		}
 		pub = observe(s.live)
 	})
@@ -240,35 +244,59 @@ func (s *netSession) stepOnce() {
 	}
 }
 
-// advance runs the simulation to time t, applying the planned changes due
-// on the way at their exact times (engMu held).
-func (s *netSession) advance(t float64, applied []NetTimed, notes []string) ([]NetTimed, []string) {
+// advance runs the simulation toward time t, applying the planned changes
+// due on the way at their exact times (engMu held). It stops early at
+// deadline: a network whose events are too many for the speed asked runs
+// slower than asked rather than hold the session.
+func (s *netSession) advance(t float64, deadline time.Time, applied []NetTimed, notes []string) ([]NetTimed, []string) {
 	for {
+		target, due := t, false
 		s.mu.Lock()
-		var due *NetTimed
 		// A change planned at t itself waits for the next step, as a live
 		// change made when a step ends does: the chart point at t shows
 		// the statistics before it in both runs.
 		if len(s.plan) > 0 && s.plan[0].At < t {
-			d := s.plan[0]
-			s.plan = s.plan[1:]
-			due = &d
+			target, due = s.plan[0].At, true
 		}
 		s.mu.Unlock()
-		if due == nil {
-			break
+		if !s.runTo(target, deadline) || !due {
+			return applied, notes
 		}
-		if due.At > s.live.Now() {
-			if err := s.live.RunUntil(due.At); err != nil {
-				panic(err)
-			}
+		s.mu.Lock()
+		c := s.plan[0]
+		s.plan = s.plan[1:]
+		s.mu.Unlock()
+		applied, notes = s.apply(c, applied, notes)
+	}
+}
+
+// runTo runs the simulation to time t in chunks of simulated time sized
+// so that each takes a few milliseconds whatever the network's event rate
+// (the size is learnt and kept: s.chunk), and reports whether t was
+// reached before deadline (engMu held).
+func (s *netSession) runTo(t float64, deadline time.Time) bool {
+	for {
+		before := s.live.Now()
+		if before >= t {
+			return true
 		}
-		applied, notes = s.apply(*due, applied, notes)
+		if time.Now().After(deadline) {
+			return false
+		}
+		next := min(t, before+s.chunk)
+		began := time.Now()
+		if err := s.live.RunUntil(next); err != nil {
+			panic(err)
+		}
+		switch took := time.Since(began); {
+		case s.live.Now() <= before && next >= t:
+			return true // t is below the clock's resolution from here
+		case took < 2*time.Millisecond:
+			s.chunk *= 2
+		case took > 10*time.Millisecond:
+			s.chunk = max(s.chunk/2, minChunk)
+		}
 	}
-	if err := s.live.RunUntil(t); err != nil {
-		panic(err)
-	}
-	return applied, notes
 }
 
 // apply applies one change now (engMu held); a refused change becomes a note.

@@ -88,6 +88,7 @@ func (h *netHub) close() {
 	}
 }
 
+// expire ends idle sessions until close.
 func (h *netHub) expire() {
 	defer close(h.janitor)
 	every := min(max(h.opts.Idle/4, 10*time.Millisecond), 30*time.Second)
@@ -98,25 +99,37 @@ func (h *netHub) expire() {
 		case <-h.stop:
 			return
 		case <-t.C:
-		}
-		now := h.opts.Now()
-		var old []*netSession
-		h.mu.Lock()
-		for id, s := range h.sessions {
-			s.mu.Lock()
-			idle := now.Sub(s.lastSeen)
-			s.mu.Unlock()
-			if idle > h.opts.Idle {
-				old = append(old, s)
-				delete(h.sessions, id)
-			}
-		}
-		h.mu.Unlock()
-		for _, s := range old {
-			s.cancel()
-			<-s.done
+			h.expireNow()
 		}
 	}
+}
+
+// expireNow ends the sessions idle for longer than Options.Idle.
+func (h *netHub) expireNow() {
+	now := h.opts.Now()
+	var old []*netSession
+	h.mu.Lock()
+	for id, s := range h.sessions {
+		s.mu.Lock()
+		idle := now.Sub(s.lastSeen)
+		s.mu.Unlock()
+		if idle > h.opts.Idle {
+			old = append(old, s)
+			delete(h.sessions, id)
+		}
+	}
+	h.mu.Unlock()
+	for _, s := range old {
+		s.cancel()
+		<-s.done
+	}
+}
+
+// count returns the number of live network sessions.
+func (h *netHub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sessions)
 }
 
 type catalogueJSON struct {

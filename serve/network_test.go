@@ -1,12 +1,14 @@
 package serve
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -254,4 +256,75 @@ func TestNetworkSessionCap(t *testing.T) {
 	var e errorJSON
 	assert.Equal(t, 503, call(t, srv, "POST", "/api/networks/sessions", `{"example":"fake"}`, &e))
 	assert.Contains(t, e.Error, "too many network simulations")
+}
+
+func TestNetworkSessionExpiry(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Unix(1000, 0)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	srv := newNetServer(t, Options{Idle: time.Minute, Now: clock})
+	a := netCreate(t, srv, `{"example":"fake"}`).ID
+	b := netCreate(t, srv, `{"example":"fake"}`).ID
+	require.Equal(t, 200, call(t, srv, "POST", "/api/networks/sessions/"+a+"/run", `{"speed":-1}`, nil))
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	advance(40 * time.Second)
+	require.Equal(t, 200, call(t, srv, "GET", "/api/networks/sessions/"+b+"/state", "", nil))
+	advance(30 * time.Second)
+	srv.nets.expireNow()
+	assert.Equal(t, 1, srv.nets.count(), "the running one was idle for 70 s; the other was seen 30 s ago")
+	assert.Equal(t, 404, call(t, srv, "GET", "/api/networks/sessions/"+a+"/state", "", nil))
+	assert.Equal(t, 200, call(t, srv, "GET", "/api/networks/sessions/"+b+"/state", "", nil))
+}
+
+func FuzzParseNetChange(f *testing.F) {
+	for _, s := range []string{"rate web=6", "servers cpu=inf", "service cpu/web=det", "route cpu>disk/batch=0.8", "route a>b", "x y=z", "==", "route >=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseNetChange(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseNetChange(c.String())
+		require.NoError(t, err, "%q → %q", s, c.String())
+		require.Equal(t, c, again, "%q → %q", s, c.String())
+	})
+}
+
+// FuzzNetworkBodies posts arbitrary bodies, uploaded files among them, to
+// the network API on the real simulator: every answer is JSON, with a
+// message when it is an error, and nothing panics.
+func FuzzNetworkBodies(f *testing.F) {
+	srv, err := New(nil, Options{MaxSessions: 4, OpenNetwork: OpenNetwork,
+		Networks: []NetworkFile{{Name: "two.yaml", Source: []byte("arrivals: {to: a, rate: 1}\nstations: [{name: a, service: {dist: exp, mean: 0.5}}]\n")}}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(srv.Close)
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("POST", "/api/networks/sessions", strings.NewReader(`{"example":"two","seed":1}`)))
+	var st netTestState
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
+		f.Fatal(err)
+	}
+	id := st.ID
+	for _, s := range []string{`{"change":"servers a=2"}`, `{"change":"rate job=0.5"}`, `{"speed":10}`, `{"seed":3,"at":["1:servers a=3"]}`,
+		`{"name":"u.yaml","source":"arrivals: {to: a, rate: 1}\nstations: [{name: a, servers: inf, service: {dist: det, mean: 2}}]\n"}`,
+		`{"name":"u.yaml","source":"stations: [{name: a}]"}`, `{"example":"two","at":["0:discipline a=ps"]}`, `null`, "\x00"} {
+		for _, ep := range []uint8{0, 1, 2, 3} {
+			f.Add(ep, s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, ep uint8, body string) {
+		path := []string{"/api/networks/sessions", "/api/networks/sessions/" + id + "/change", "/api/networks/sessions/" + id + "/run", "/api/networks/sessions/" + id + "/restart"}[ep%4]
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("POST", path, strings.NewReader(body)))
+		checkAnswer(t, rec)
+		if rec.Code == 201 { // do not fill the server with sessions
+			var st netTestState
+			_ = json.Unmarshal(rec.Body.Bytes(), &st)
+			srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/api/networks/sessions/"+st.ID+"/close", nil))
+		}
+		srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/api/networks/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
+	})
 }
