@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -182,4 +185,24 @@ func roundRho(us []NetUnstable) []NetUnstable {
 		us[i].Rho = math.Round(us[i].Rho*1e9) / 1e9
 	}
 	return us
+}
+
+// TestNetworkManyEventsStayResponsive: a network with a billion arrivals
+// a second asked to run at speed 1000 still answers at once, pauses,
+// downloads and closes without waiting for the time asked for.
+func TestNetworkManyEventsStayResponsive(t *testing.T) {
+	src := "arrivals: {to: a, rate: 1e9}\nstations: [{name: a, servers: inf, service: {dist: exp, mean: 1}}]\n"
+	srv := newTestServer(t, Options{OpenNetwork: OpenNetwork})
+	st := netCreate(t, srv, fmt.Sprintf(`{"name":"busy.yaml","source":%q}`, src))
+	require.Equal(t, 200, call(t, srv, "POST", "/api/networks/sessions/"+st.ID+"/run", `{"speed":1000}`, nil))
+	time.Sleep(300 * time.Millisecond)
+	for _, req := range []struct{ method, path, body string }{
+		{"GET", "/state", ""}, {"POST", "/run", `{"speed":0}`}, {"GET", "/network.yaml", ""}, {"POST", "/close", ""},
+	} {
+		began := time.Now()
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest(req.method, "/api/networks/sessions/"+st.ID+req.path, strings.NewReader(req.body)))
+		assert.Equal(t, 200, rec.Code, req.path)
+		assert.Less(t, time.Since(began), 500*time.Millisecond, req.path)
+	}
 }

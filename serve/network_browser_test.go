@@ -103,6 +103,25 @@ func TestBrowserNetworkFake(t *testing.T) {
 	assert.Contains(t, text(`#graph [data-station="cpu"]`), "unstable")
 	assert.Contains(t, text(`#graph [data-station="cpu"]`), "more waiting")
 	shot(t, ctx, "network-fake.png")
+
+	// A file from this computer: opened in the page, travelling in the
+	// replay link, which opens it again.
+	mine := filepath.Join(t.TempDir(), "mine.yaml")
+	require.NoError(t, os.WriteFile(mine, []byte("name: mine\n"), 0o644))
+	do(chromedp.SetUploadFiles(chromedp.CSS(`#upload`), []string{mine}),
+		until(`net.st && net.st.file === "mine.yaml" && net.st.origin === ""`, 10*time.Second))
+	assert.Contains(t, text("#lesson"), "An uploaded network")
+	url, err = chromedp.Run(ctx, chromedp.Location())
+	require.NoError(t, err)
+	assert.Contains(t, url, "src=")
+	assert.Contains(t, url, "file=mine.yaml")
+	do(chromedp.Navigate(url), until(`net.st && net.st.file === "mine.yaml"`, 10*time.Second))
+	id := evalString(t, ctx, `net.id`)
+	res, err = http.Get(ts.URL + "/api/networks/sessions/" + id + "/network.yaml")
+	require.NoError(t, err)
+	body, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	assert.Contains(t, string(body), "# queuelab network: mine.yaml")
 }
 
 func attr(t *testing.T, ctx context.Context, sel, name string) string {
