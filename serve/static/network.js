@@ -11,6 +11,7 @@ const net = {
   st: null,       // last state
   source: null,   // an uploaded file: {name, source}
   timer: null,
+  pollGen: 0,     // the current polling chain (see poll)
 };
 
 const byId = (id) => document.getElementById(id);
@@ -104,20 +105,29 @@ async function openNetwork(req) {
   }
 }
 
-function openFromPicker(seed) {
+function openFromPicker() {
   const name = byId("network").value;
+  if (!name) { // "(an opened file)": the last file opened, if any
+    if (net.source) openNetwork({ name: net.source.name, source: net.source.source });
+    return;
+  }
   net.source = null;
-  openNetwork({ example: name, seed: seed === undefined ? undefined : seed });
+  openNetwork({ example: name });
 }
 
+// poll fetches the state and schedules the next poll. Each call starts a
+// new chain; an older chain still waiting for its answer ends there, so
+// actions that poll at once never multiply the polling.
 async function poll() {
   clearTimeout(net.timer);
   if (!net.id) return;
-  const id = net.id;
+  const id = net.id, gen = ++net.pollGen;
   try {
     const st = await netApi("GET", `/api/networks/sessions/${id}/state`);
+    if (gen !== net.pollGen) return;
     if (id === net.id) show(st);
   } catch (e) {
+    if (gen !== net.pollGen) return;
     showError(e.message);
   }
   const busy = net.st && (net.st.running || net.st.pending.length);
