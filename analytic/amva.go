@@ -130,7 +130,7 @@ func amvaStart(demand [][]float64, n []int) [][]float64 {
 }
 
 // Schweitzer solves c by the Bard–Schweitzer approximate MVA ([Schweitzer];
-// [Bard]; [Lazowska] §7.4.2): the arrival theorem's Q_is(N − e_r) is
+// [Bard]; [Lazowska] ch. 7): the arrival theorem's Q_is(N − e_r) is
 // estimated as Q_is(N)·(N_s − δ_sr)/N_s, and the MVA equations are iterated
 // to their fixed point at N alone. Stations with c > 1 servers are replaced
 // by Seidmann's single server plus delay ([Seidmann]). The results are

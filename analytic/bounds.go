@@ -41,7 +41,7 @@ func boundsInput(demands []float64, think float64, n int) (d, dmax float64, k in
 
 // AsymptoticBounds returns the asymptotic bounds of a single-class closed
 // network of single-server stations with demands D_i, a total think time Z
-// (its delay stations) and N customers ([Lazowska] §5.2, Table 5.1):
+// (its delay stations) and N customers ([Lazowska] ch. 5):
 //
 //	N/(N·D + Z) ≤ X(N) ≤ min(N/(D + Z), 1/Dmax)
 //	max(D, N·Dmax − Z) ≤ R(N) ≤ N·D
@@ -64,7 +64,7 @@ func AsymptoticBounds(demands []float64, think float64, n int) (JobBounds, error
 
 // BalancedJobBounds returns the balanced job bounds of a single-class
 // closed product-form network of single-server stations with demands D_i,
-// think time Z and N customers ([Zahorjan]; [Lazowska] §5.3, Table 5.2, the
+// think time Z and N customers ([Zahorjan]; [Lazowska] ch. 5, the
 // form with think time):
 //
 //	X(N) ≥ N / (D + Z + (N − 1)·Dmax/(1 + Z/(N·D)))

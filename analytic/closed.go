@@ -41,11 +41,23 @@ func (s *netSolver) closedSupported(pop int) (ok, priority bool) {
 	return true, priority
 }
 
-// allBCMPClosed reports whether every station is of a BCMP type for every
-// class served there.
-func (s *netSolver) allBCMPClosed() bool {
+// allBCMPVisited reports whether every station is of a BCMP type for the
+// classes that visit it: open classes with a positive rate in lam (nil: no
+// open classes) and the classes of the closed chains.
+func (s *netSolver) allBCMPVisited(lam []float64, chains []chain) bool {
 	for i := range s.n.Stations {
-		if !s.bcmpType(i, nil) {
+		visits := make([]float64, s.r)
+		if lam != nil {
+			for k := range s.r {
+				visits[k] = lam[k*s.m+i]
+			}
+		}
+		for _, ch := range chains {
+			for _, k := range ch.classes {
+				visits[k] += ch.visits[k*s.m+i]
+			}
+		}
+		if !s.bcmpType(i, visits) {
 			return false
 		}
 	}
@@ -62,7 +74,7 @@ func (s *netSolver) solveClosed() error {
 	if !supported {
 		return nil
 	}
-	bcmp := !priority && s.allBCMPClosed()
+	bcmp := !priority && s.allBCMPVisited(nil, chains)
 	if len(chains) == 1 {
 		s.emitBounds(chains[0], model, bcmp)
 	}
@@ -170,8 +182,8 @@ func (s *netSolver) emitChains(chains []chain, res MVAResult, method string, exa
 // mixedApplies reports whether mixed MVA is exact for the network: Poisson
 // arrivals, every station of a BCMP type with delay or one server, no
 // capacity or patience.
-func (s *netSolver) mixedApplies() bool {
-	if !s.poisson() || !s.allBCMPClosed() {
+func (s *netSolver) mixedApplies(lam []float64, chains []chain) bool {
+	if !s.poisson() || !s.allBCMPVisited(lam, chains) {
 		return false
 	}
 	for i, st := range s.n.Stations {
@@ -183,7 +195,7 @@ func (s *netSolver) mixedApplies() bool {
 }
 
 // solveMixed solves a network with open and closed classes by mixed MVA
-// ([Lazowska] §7.3; [BCMP]): the open classes take a share U_i of each
+// ([Lazowska] ch. 7; [BCMP]): the open classes take a share U_i of each
 // single-server station, which stretches the closed demands to
 // D_ic/(1 − U_i); exact MVA (Linearizer beyond MVAStateLimit, then marked
 // inexact) solves the closed chains; an open class then sees a per-visit
@@ -200,7 +212,12 @@ func (s *netSolver) solveMixed() error {
 	if err != nil {
 		return err
 	}
-	if !s.mixedApplies() {
+	if !s.mixedApplies(lam, chains) {
+		for i := range s.n.Stations {
+			if s.limited(i) {
+				return nil // losses change the flows
+			}
+		}
 		s.emitTraffic(lam)
 		return nil
 	}

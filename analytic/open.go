@@ -1,5 +1,7 @@
 package analytic
 
+import "math"
+
 // The open-network part of SolveNetwork: stability, traffic, the product-form
 // and QNA solutions, and the single-station special cases.
 
@@ -70,7 +72,7 @@ func (s *netSolver) solveOpen() error {
 	s.emitTraffic(lam)
 	if s.poisson() && s.allBCMP(lam) {
 		method := MethodBCMP
-		if s.jackson() {
+		if s.jackson(lam) {
 			method = MethodJackson
 		}
 		for i := range s.n.Stations {
@@ -105,13 +107,13 @@ func (s *netSolver) allBCMP(lam []float64) bool {
 }
 
 // jackson reports whether the network is a Jackson network: one class and
-// exponential service everywhere.
-func (s *netSolver) jackson() bool {
+// exponential service at every station it visits (lam > 0).
+func (s *netSolver) jackson(lam []float64) bool {
 	if s.r != 1 {
 		return false
 	}
-	for _, st := range s.n.Stations {
-		if st.scv(0) != 1 {
+	for i, st := range s.n.Stations {
+		if lam[i] > 0 && st.scv(0) != 1 {
 			return false
 		}
 	}
@@ -172,8 +174,10 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 	case st.Discipline == PS || st.Discipline == LCFSPR:
 		return stationPerf{}, false
 	case poisson && st.Servers == 1:
-		mean, scv := s.mixture(thr, total)
-		return s.qnaPerf(0, MG1{total, mean, scv}.MeanWait(), MethodPK), true
+		mean, scv := s.n.Stations[0].mixture(thr, total)
+		perf := s.qnaPerf(0, MG1{total, mean, scv}.MeanWait(), MethodPK)
+		perf.exact = true
+		return perf, true
 	}
 	res, err := QNA(s.n)
 	if err != nil {
@@ -184,19 +188,6 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 		method = MethodKingman
 	}
 	return s.qnaPerf(0, res[0].MeanWait, method), true
-}
-
-// mixture returns the mean and SCV of the service time of a customer picked
-// in proportion to the class rates thr (total their sum) at station 0.
-func (s *netSolver) mixture(thr []float64, total float64) (mean, scv float64) {
-	st := s.n.Stations[0]
-	second := 0.0
-	for k, x := range thr {
-		mean += x * st.Mean[k]
-		second += x * st.Mean[k] * st.Mean[k] * (1 + st.scv(k))
-	}
-	mean /= total
-	return mean, max(second/total/(mean*mean)-1, 0)
 }
 
 // priorityPerf solves a single priority station by Cobham's formulas when
@@ -238,6 +229,9 @@ func (s *netSolver) solveSingleLimited(thr []float64, total, a float64) {
 	var lim limitedPerf
 	switch mean, exp := s.expUniform(0, thr); {
 	case st.delay():
+		if !s.sameMean(thr) {
+			return // per-class figures would need the class mix of those admitted
+		}
 		b := ErlangB(st.Capacity, a)
 		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: st.Capacity, lossName: "p_loss"}
 	case !exp:
@@ -289,9 +283,12 @@ func (s *netSolver) emitLimited(thr []float64, total float64, lim limitedPerf) {
 	s.limitedRow(st, "", total, 1, lim)
 }
 
+// limitedRow adds one class's (or, with share 1, all classes') rows. The
+// mean number of busy servers is at most c even where rounding of a loss
+// probability near 1 (service times of 10²⁹⁹ s) says otherwise.
 func (s *netSolver) limitedRow(st NetStation, class string, lambda, share float64, lim limitedPerf) {
 	x := lambda * (1 - lim.loss)
-	busy := lim.inSystem - lim.inQueue
+	busy := min(lim.inSystem-lim.inQueue, float64(lim.servers))
 	s.add(st.Name, class, "throughput", x, lim.method, true)
 	s.add(st.Name, class, "utilization", share*busy/float64(lim.servers), lim.method, true)
 	s.add(st.Name, class, lim.lossName, lim.loss, lim.method, true)
@@ -303,4 +300,21 @@ func (s *netSolver) limitedRow(st NetStation, class string, lambda, share float6
 		s.add(st.Name, class, "mean_wait", share*lim.inQueue/x, lim.method, true)
 		s.add(st.Name, class, "mean_response", share*lim.inSystem/x, lim.method, true)
 	}
+}
+
+// sameMean reports whether every class with thr > 0 has the same mean
+// service time at station 0 (whatever its law).
+func (s *netSolver) sameMean(thr []float64) bool {
+	st := s.n.Stations[0]
+	mean := 0.0
+	for k, x := range thr {
+		if x <= 0 {
+			continue
+		}
+		if mean != 0 && math.Abs(st.Mean[k]-mean) > 1e-12*mean {
+			return false
+		}
+		mean = st.Mean[k]
+	}
+	return true
 }

@@ -91,6 +91,9 @@ func (q MMcD) state() (mmcdState, bool) {
 		s.i1 = d * expIntegral(y)
 		s.m2 = math.Exp(-y) / s.cmu
 		s.first = d * d * expMoment(y)
+		if y > 1 { // the same value without overflowing d² for huge D
+			s.first = (-math.Expm1(-y) - y*math.Exp(-y)) / (s.delta * s.delta)
+		}
 	default: // overload: multiply every mass by e^{δD} = e^{−uD}
 		y := -s.delta * d
 		g := expIntegral(y)

@@ -22,7 +22,7 @@ type PriorityClass struct {
 //
 // With σ_k = Σ_{i≤k} ρ_i (ρ_i = λ_i·S_i, classes 0…k) the formulas are
 //
-// One server, any service laws ([Cobham]; [Kleinrock2] §3.6–3.7):
+// One server, any service laws ([Cobham]; [Kleinrock2] ch. 3):
 //
 //	non-preemptive:     W_k = W₀/((1 − σ_{k−1})(1 − σ_k)),   W₀ = Σ_all λ_i·E[S_i²]/2
 //	preemptive resume:  T_k = S_k/(1 − σ_{k−1}) + R_k/((1 − σ_{k−1})(1 − σ_k)),
@@ -152,7 +152,8 @@ func (q PriorityQueue) preemptiveResponse(k int) float64 {
 		lambda := q.sigma(j) * float64(q.Servers) / s
 		return MMc{q.Servers, lambda, mu}.MeanNumberInSystem()
 	}
-	return (upTo(k) - upTo(k-1)) / q.Classes[k].Lambda
+	// The difference of two M/M/c means loses a few ulps; it is ≥ S.
+	return max((upTo(k)-upTo(k-1))/q.Classes[k].Lambda, s)
 }
 
 // MeanNumberInSystem returns L_k = λ_k·T_k (Little's law).

@@ -27,7 +27,7 @@ func KingmanWait(lambda, mean, arrivalSCV, serviceSCV float64) float64 {
 }
 
 // AllenCunneenWait returns the Allen–Cunneen approximation of the mean wait
-// in a GI/G/c queue ([Allen-Cunneen]; [Allen]): the
+// in a GI/G/c queue ([Allen-Cunneen]): the
 // exact M/M/c wait scaled by the mean of the two SCVs,
 //
 //	Wq ≈ C(c, a)/(c·μ − λ)·(c²_a + c²_s)/2,   a = λ·S, μ = 1/S,
@@ -54,9 +54,9 @@ type QNAStation struct {
 	Utilization  float64 // ρ_i = λ_i·S_i/c_i (0 at a delay station)
 	MeanService  float64 // S_i, the rate-weighted mean of the class means
 	ServiceSCV   float64 // c²_si of the class mixture
-	ArrivalSCV   float64 // c²_ai from the variability equations
-	DepartureSCV float64 // c²_di = 1 + (1 − ρ²)(c²_a − 1) + ρ²(c²_s − 1)/√c
-	MeanWait     float64 // Wq_i: Kingman (c = 1) or Allen–Cunneen (c > 1)
+	ArrivalSCV   float64 // c²_ai from the variability equations (of runs of visits if the station feeds back to itself)
+	DepartureSCV float64 // c²_di = 1 + (1 − ρ²)(c²_a − 1) + ρ²(c²_s − 1)/√c (likewise)
+	MeanWait     float64 // Wq_i per visit: Kingman (c = 1) or Allen–Cunneen (c > 1)
 }
 
 // QNA solves an open network by the Queueing Network Analyzer of [Whitt]
@@ -76,13 +76,19 @@ type QNAStation struct {
 // AllenCunneenWait (c > 1). A delay station passes its arrival SCV on to
 // its departures (the c → ∞ limit of the departure formula).
 //
+// Immediate feedback is eliminated first, as QNA does: a station that sends
+// a share q of its departures straight back to itself is treated as serving
+// each customer's run of visits at once, with rate λ(1 − q), mean
+// S/(1 − q) and SCV q + (1 − q)·c²_s (a geometric sum of services); the
+// per-visit wait reported is the run's wait times 1 − q (Little's law on
+// the same queue length).
+//
 // Assumptions and simplifications: all classes open; every station with
 // finite servers is FCFS (or SIRO, treated alike); no finite capacity and
 // no patience; classes are aggregated at each station (their service
 // times form a mixture); external arrivals of each class are one renewal
-// flow each; immediate feedback is not removed first (QNA proper
-// eliminates it, which is more accurate for non-exponential service). With Poisson arrivals and exponential service everywhere, every SCV
-// is 1 and the result is the Jackson network's, exactly. Errors:
+// flow each. With Poisson arrivals and exponential service everywhere,
+// every SCV is 1 and the result is the Jackson network's, exactly. Errors:
 // *UnstableError for a station with ρ ≥ 1, a plain error when the
 // assumptions do not hold or the network is invalid.
 func QNA(n Network) ([]QNAStation, error) {
@@ -110,21 +116,62 @@ func QNA(n Network) ([]QNAStation, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := n.qnaVariability(lam, st); err != nil {
+	flow := n.qnaFlows(lam)
+	eff := qnaEliminateFeedback(n.Stations, st, flow)
+	if err := n.qnaVariability(st, eff, flow); err != nil {
 		return nil, err
 	}
 	for i, s := range n.Stations {
-		q := &st[i]
+		q, e := &st[i], eff[i]
 		switch {
 		case s.delay() || q.Rate == 0:
 			q.MeanWait = 0
 		case s.Servers == 1:
-			q.MeanWait = KingmanWait(q.Rate, q.MeanService, q.ArrivalSCV, q.ServiceSCV)
+			q.MeanWait = KingmanWait(e.rate, e.mean, q.ArrivalSCV, e.scv) * (1 - e.self)
 		default:
-			q.MeanWait = AllenCunneenWait(s.Servers, q.Rate, q.MeanService, q.ArrivalSCV, q.ServiceSCV)
+			q.MeanWait = AllenCunneenWait(s.Servers, e.rate, e.mean, q.ArrivalSCV, e.scv) * (1 - e.self)
 		}
 	}
 	return st, nil
+}
+
+// qnaEff is a station after immediate feedback is eliminated: the rate,
+// mean and SCV of a run of consecutive visits, and the feedback share.
+type qnaEff struct {
+	rate, mean, scv, self float64
+}
+
+// qnaFlows returns the aggregate flow rates flow[i][j] from station i to j.
+func (n Network) qnaFlows(lam []float64) [][]float64 {
+	m := len(n.Stations)
+	flow := make([][]float64, m)
+	for i := range flow {
+		flow[i] = make([]float64, m)
+	}
+	for x, row := range n.Routing {
+		for y, p := range row {
+			flow[x%m][y%m] += lam[x] * p
+		}
+	}
+	return flow
+}
+
+// qnaEliminateFeedback removes the self-loops of the finite-server
+// stations from flow and returns every station's run-of-visits figures.
+func qnaEliminateFeedback(stations []NetStation, st []QNAStation, flow [][]float64) []qnaEff {
+	eff := make([]qnaEff, len(st))
+	for i, q := range st {
+		e := qnaEff{rate: q.Rate, mean: q.MeanService, scv: q.ServiceSCV}
+		if q.Rate > 0 && !stations[i].delay() && flow[i][i] > 0 {
+			e.self = min(flow[i][i]/q.Rate, 1-1e-12)
+			flow[i][i] = 0
+			e.rate = q.Rate * (1 - e.self)
+			e.mean = q.MeanService / (1 - e.self)
+			e.scv = e.self + (1-e.self)*q.ServiceSCV
+		}
+		eff[i] = e
+	}
+	return eff
 }
 
 // qnaRates aggregates the node rates per station: total rate, mean and SCV
@@ -135,20 +182,18 @@ func (n Network) qnaRates(lam []float64) ([]QNAStation, error) {
 	st := make([]QNAStation, m)
 	for i, s := range n.Stations {
 		q := &st[i]
-		second := 0.0
+		thr := make([]float64, len(n.Classes))
+		load := 0.0
 		for k := range n.Classes {
-			l := lam[k*m+i]
-			q.Rate += l
-			q.MeanService += l * s.Mean[k]
-			second += l * s.Mean[k] * s.Mean[k] * (1 + s.scv(k))
+			thr[k] = lam[k*m+i]
+			q.Rate += thr[k]
+			load += thr[k] * s.Mean[k]
 		}
 		if q.Rate == 0 {
 			q.ServiceSCV, q.ArrivalSCV, q.DepartureSCV = 1, 1, 1
 			continue
 		}
-		load := q.MeanService
-		q.MeanService /= q.Rate
-		q.ServiceSCV = max(second/q.Rate/(q.MeanService*q.MeanService)-1, 0)
+		q.MeanService, q.ServiceSCV = s.mixture(thr, q.Rate)
 		if !s.delay() {
 			q.Utilization = load / float64(s.Servers)
 			if q.Utilization >= 1 {
@@ -159,45 +204,36 @@ func (n Network) qnaRates(lam []float64) ([]QNAStation, error) {
 	return st, nil
 }
 
-// qnaDeparture returns A, B with c²_d = A + B·c²_a at station s ([Whitt]): A = ρ² + ρ²(c²_s − 1)/√c, B = 1 − ρ²; a delay station has A = 0,
-// B = 1.
-func qnaDeparture(s NetStation, q QNAStation) (a, b float64) {
+// qnaDeparture returns A, B with c²_d = A + B·c²_a at station s with
+// utilisation rho and service SCV scv ([Whitt]): A = ρ² + ρ²(c²_s − 1)/√c,
+// B = 1 − ρ²; a delay station has A = 0, B = 1.
+func qnaDeparture(s NetStation, rho, scv float64) (a, b float64) {
 	if s.delay() {
 		return 0, 1
 	}
-	r2 := q.Utilization * q.Utilization
-	return r2 + r2*(q.ServiceSCV-1)/math.Sqrt(float64(s.Servers)), 1 - r2
+	r2 := rho * rho
+	return r2 + r2*(scv-1)/math.Sqrt(float64(s.Servers)), 1 - r2
 }
 
 // qnaVariability solves the linear traffic variability equations for the
-// arrival SCVs and fills ArrivalSCV and DepartureSCV.
-func (n Network) qnaVariability(lam []float64, st []QNAStation) error {
-	m, r := len(n.Stations), len(n.Classes)
-	flow := make([][]float64, m) // flow[i][j]: aggregate rate i → j
-	out := make([]float64, m)    // departures of i that go anywhere (incl. out)
-	for i := range flow {
-		flow[i] = make([]float64, m)
-		out[i] = st[i].Rate
-	}
-	for x, row := range n.Routing {
-		for y, p := range row {
-			flow[x%m][y%m] += lam[x] * p
-		}
-	}
+// arrival SCVs (of runs of visits, feedback eliminated) and fills
+// ArrivalSCV and DepartureSCV.
+func (n Network) qnaVariability(st []QNAStation, eff []qnaEff, flow [][]float64) error {
+	m := len(n.Stations)
 	a := make([][]float64, m)
 	rhs := make([]float64, m)
 	for j := range m {
 		a[j] = make([]float64, m)
 		a[j][j] = 1
-		lj := st[j].Rate
+		lj := eff[j].rate
 		if lj == 0 {
 			rhs[j] = 1
 			continue
 		}
 		var shares []float64 // p_kj of every flow into j
 		ext := 0.0           // Σ over external class flows of p·c²
-		for k := range r {
-			if c := n.Classes[k]; c.Source == j {
+		for _, c := range n.Classes {
+			if c.Source == j {
 				p := c.Rate / lj
 				shares = append(shares, p)
 				ext += p * c.ArrivalSCV
@@ -220,8 +256,8 @@ func (n Network) qnaVariability(lam []float64, st []QNAStation) error {
 				continue
 			}
 			p := flow[i][j] / lj
-			q := flow[i][j] / out[i]
-			ai, bi := qnaDeparture(n.Stations[i], st[i])
+			q := min(flow[i][j]/eff[i].rate, 1)
+			ai, bi := qnaDeparture(n.Stations[i], st[i].Utilization, eff[i].scv)
 			rhs[j] += w * p * (q*ai + 1 - q)
 			a[j][i] -= w * p * q * bi
 		}
@@ -232,8 +268,26 @@ func (n Network) qnaVariability(lam []float64, st []QNAStation) error {
 	}
 	for j := range m {
 		st[j].ArrivalSCV = max(sol[j], 0)
-		da, db := qnaDeparture(n.Stations[j], st[j])
+		da, db := qnaDeparture(n.Stations[j], st[j].Utilization, eff[j].scv)
 		st[j].DepartureSCV = da + db*st[j].ArrivalSCV
 	}
 	return nil
+}
+
+// mixture returns the mean and SCV of the service time at s of a customer
+// picked in proportion to the class rates thr (total their sum):
+// S = Σ p_k·S_k and c² = Σ p_k·(S_k/S)²·(1 + c²_k) − 1, p_k = thr_k/total
+// (the ratios S_k/S keep tiny or huge times from under- or overflowing).
+func (s NetStation) mixture(thr []float64, total float64) (mean, scv float64) {
+	for k, x := range thr {
+		mean += x / total * s.Mean[k]
+	}
+	second := 0.0
+	for k, x := range thr {
+		if x > 0 {
+			ratio := s.Mean[k] / mean
+			second += x / total * ratio * ratio * (1 + s.scv(k))
+		}
+	}
+	return mean, max(second-1, 0)
 }

@@ -44,17 +44,18 @@ const (
 //     and utilisations from the multi-class traffic equations with class
 //     switching, exact.
 //   - A single station (one station, no routing back to it) with Poisson
-//     arrivals: delay → M/G/∞ (any law), with capacity K → Erlang B on K
-//     servers (insensitive); FCFS/SIRO exponential class-independent →
-//     Erlang C; PS any c, LCFS-PR c = 1, any law → insensitivity; FCFS/SIRO
-//     c = 1, any law → Pollaczek–Khinchine; priority (non-preemptive or
-//     preemptive resume) c = 1 any law or c > 1 exponential
-//     class-independent → Cobham; capacity K with exponential
+//     arrivals: delay → M/G/∞ (any law), with capacity K and one common
+//     mean → Erlang B on K servers (insensitive); FCFS/SIRO exponential
+//     class-independent → Erlang C; PS any c, LCFS-PR c = 1, any law →
+//     insensitivity; FCFS/SIRO c = 1, any law → Pollaczek–Khinchine;
+//     priority (non-preemptive or preemptive resume) c = 1 any law or c > 1
+//     exponential class-independent → Cobham; capacity K with exponential
 //     class-independent service → M/M/c/K; patience with exponential
 //     class-independent service → Erlang-A (PatienceSCV 1) or M/M/c+D
 //     (PatienceSCV 0). All exact. FCFS/SIRO otherwise (non-Poisson arrivals,
 //     or c > 1 with general service) → Kingman (c = 1) or Allen–Cunneen
-//     (c > 1), approximate.
+//     (c > 1), approximate. A station with both capacity and patience, or
+//     patience of another law, gets nothing.
 //   - An open network with Poisson arrivals whose every station is of a BCMP
 //     type — delay or PS (any c, any law), LCFS-PR with c = 1 (any law),
 //     FCFS/SIRO/LCFS-PR exponential class-independent — and has no
@@ -72,16 +73,19 @@ const (
 //     bounds (they hold for any work-conserving discipline).
 //   - A mixed network (open and closed classes), BCMP type, Poisson
 //     arrivals, delay and single-server stations only: mixed MVA
-//     ([Lazowska] §7.3), exact. Otherwise only the open classes'
+//     ([Lazowska] ch. 7), exact. Otherwise only the open classes'
 //     throughputs.
 //   - Anything else gets no metrics beyond the above.
 //
 // Closed chains: classes that switch into one another form a chain
 // ([BCMP]); its population is the sum of theirs, its reference station is
-// the start station of its first class. The "network" figures of a chain are
-// reported under its first class's name: throughput = completions per second
-// at the reference station, mean_response = cycle time N/X between two
-// visits to it, mean_in_system = N. For an open class, "network" figures are
+// the start station of its first class (or, if its customers never return
+// there, the first station of the part of the network they cycle in; a
+// chain that can settle in two separate parts is an error). The "network"
+// figures of a chain are reported under its first class's name: throughput
+// = completions per second at the reference station, mean_response = cycle
+// time N/X between two visits to it, mean_in_system = N. For an open
+// class, "network" figures are
 // per customer who arrives from outside as that class: throughput = its
 // arrival rate, mean_response = the sum over stations (and classes it
 // switches into) of visits × per-visit response, mean_in_system by Little's
@@ -175,10 +179,21 @@ type stationPerf struct {
 
 // emitStation adds the per-class and all-class measures of station i whose
 // classes arrive at rates thr (per class; classes with 0 are skipped). With
-// withFlow it also adds throughput and utilisation under perf's method.
+// withFlow it also adds throughput and utilisation under perf's method; an
+// approximate method's utilisations are scaled down so that they never add
+// up to more than 1 (Linearizer with Seidmann's multi-server approximation
+// can overshoot a saturated station by a few parts per million).
 func (s *netSolver) emitStation(i int, thr []float64, perf stationPerf, withFlow bool) {
 	st := s.n.Stations[i]
 	var x, l, lq, u float64
+	scale := 1.0 // an approximation may overshoot a saturated station: cap at 1
+	if !st.delay() && !perf.exact {
+		offered := 0.0
+		for k := range s.n.Classes {
+			offered += thr[k] * st.Mean[k] / float64(st.Servers)
+		}
+		scale = min(1, 1/offered)
+	}
 	for k, c := range s.n.Classes {
 		if thr[k] <= 0 || st.Mean[k] == 0 {
 			continue
@@ -189,7 +204,7 @@ func (s *netSolver) emitStation(i int, thr []float64, perf stationPerf, withFlow
 		if withFlow {
 			s.add(st.Name, c.Name, "throughput", thr[k], perf.method, perf.exact)
 			if !st.delay() {
-				uk := thr[k] * st.Mean[k] / float64(st.Servers)
+				uk := scale * thr[k] * st.Mean[k] / float64(st.Servers)
 				u += uk
 				s.add(st.Name, c.Name, "utilization", uk, perf.method, perf.exact)
 			}
@@ -295,14 +310,14 @@ func (s *netSolver) classLoads(i int, lam []float64) (thr []float64, load float6
 	return thr, load
 }
 
-// expUniform reports whether every class that visits station i (thr > 0,
-// or Mean > 0 when thr is nil) has exponential service with one common
-// mean, and returns that mean.
+// expUniform reports whether every class that visits station i (thr > 0)
+// has exponential service with one common mean, and returns that mean (0,
+// and true, when no class visits).
 func (s *netSolver) expUniform(i int, thr []float64) (float64, bool) {
 	st := s.n.Stations[i]
 	mean := 0.0
 	for k := range s.r {
-		if st.Mean[k] == 0 || (thr != nil && thr[k] <= 0) {
+		if thr[k] <= 0 {
 			continue
 		}
 		if st.scv(k) != 1 || (mean != 0 && math.Abs(st.Mean[k]-mean) > 1e-12*mean) {
@@ -310,12 +325,11 @@ func (s *netSolver) expUniform(i int, thr []float64) (float64, bool) {
 		}
 		mean = st.Mean[k]
 	}
-	return mean, mean > 0
+	return mean, true
 }
 
-// bcmpType reports whether station i is of a BCMP type (for the classes
-// with thr > 0, or all classes serving there when thr is nil), ignoring
-// capacity and patience.
+// bcmpType reports whether station i is of a BCMP type for the classes with
+// thr > 0, ignoring capacity and patience.
 func (s *netSolver) bcmpType(i int, thr []float64) bool {
 	st := s.n.Stations[i]
 	switch {
@@ -357,7 +371,10 @@ func (s *netSolver) productFormPerf(i int, thr []float64, a float64) stationPerf
 		for _, x := range thr {
 			total += x
 		}
-		wq := MMc{st.Servers, total, 1 / mean}.MeanWait()
+		wq := 0.0
+		if total > 0 {
+			wq = MMc{st.Servers, total, 1 / mean}.MeanWait()
+		}
 		perf.wait = make([]float64, s.r)
 		for k := range s.r {
 			perf.wait[k] = wq

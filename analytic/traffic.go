@@ -3,12 +3,13 @@ package analytic
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // The traffic equations of a multi-class network with class switching.
 // Routing nodes are the pairs x = (class r, station i), numbered r*M + i, so
-// that class switching is routing between nodes. Source: [BCMP] §3 (the
-// visit-ratio equations of a chain); [Bolch] §7.1 (multi-class traffic
+// that class switching is routing between nodes. Source: [BCMP] (the
+// visit-ratio equations of a chain); [Bolch] ch. 7 (multi-class traffic
 // equations with class switching).
 
 // solveLinear solves A·x = b by Gaussian elimination with partial pivoting,
@@ -117,64 +118,169 @@ func (n Network) openVisits(k int) ([]float64, error) {
 type chain struct {
 	classes    []int     // class indices, increasing
 	population int       // customers in the chain
-	ref        int       // reference node: (first class, its start station)
-	visits     []float64 // visit ratio per node, 1 at ref; 0 outside the chain
+	ref        int       // reference node, where the visit ratio is 1
+	visits     []float64 // visit ratio per node, 1 at ref; 0 outside the chain's recurrent nodes
 }
 
 // closedChains groups the closed classes into chains (classes whose
 // reachable nodes overlap) and solves each chain's visit ratios
-// v_y = Σ_x v_x·P[x][y] with v_ref = 1. It returns an error when a chain's
-// routing does not have a single recurrent set of nodes containing the
-// reference node (its visit ratios are then not determined).
+// v_y = Σ_x v_x·P[x][y] on its recurrent nodes, with v_ref = 1. The
+// reference node is the first class's start, or, when customers never come
+// back there, the first node of the chain's recurrent set. A chain whose
+// customers can end up in two sets of nodes that never meet is an error:
+// how its population splits between them is not fixed by the routing.
 func (n Network) closedChains() ([]chain, error) {
 	m, r := len(n.Stations), len(n.Classes)
-	owner := make([]int, r*m) // chain index + 1 per node
-	var chains []chain
+	group := make([]int, r) // union-find parent over classes
+	first := make([]int, r*m)
+	reach := make([][]int, r)
+	for k := range group {
+		group[k] = k
+	}
+	find := func(k int) int {
+		for group[k] != k {
+			group[k] = group[group[k]]
+			k = group[k]
+		}
+		return k
+	}
 	for k, c := range n.Classes {
 		if c.open() {
 			continue
 		}
-		reach := n.reachable(k*m + c.Start)
-		idx := -1
-		for _, x := range reach {
-			if owner[x] > 0 {
-				idx = owner[x] - 1
-				break
+		reach[k] = n.reachable(k*m + c.Start)
+		for _, x := range reach[k] {
+			if first[x] == 0 {
+				first[x] = k + 1
+			} else if a, b := find(first[x]-1), find(k); a != b {
+				group[max(a, b)] = min(a, b)
 			}
 		}
-		if idx < 0 {
-			chains = append(chains, chain{ref: k*m + c.Start})
-			idx = len(chains) - 1
+	}
+	var chains []chain
+	index := map[int]int{} // root class → chain
+	owner := make([]int, r*m)
+	for k, c := range n.Classes {
+		if c.open() {
+			continue
 		}
-		chains[idx].classes = append(chains[idx].classes, k)
-		chains[idx].population += c.Population
-		for _, x := range reach {
-			owner[x] = idx + 1
+		root := find(k)
+		ci, ok := index[root]
+		if !ok {
+			ci = len(chains)
+			index[root] = ci
+			chains = append(chains, chain{ref: k*m + c.Start})
+		}
+		chains[ci].classes = append(chains[ci].classes, k)
+		chains[ci].population += c.Population
+		for _, x := range reach[k] {
+			owner[x] = ci + 1
 		}
 	}
 	for ci := range chains {
-		v, err := n.chainVisits(chains[ci].ref, owner, ci+1)
-		if err != nil {
+		if err := n.solveChain(&chains[ci], owner, ci+1); err != nil {
 			return nil, err
 		}
-		chains[ci].visits = v
 	}
 	return chains, nil
 }
 
-// chainVisits solves v·(I − P) = 0 with v_ref = 1 over the nodes x with
-// owner[x] == id.
-func (n Network) chainVisits(ref int, owner []int, id int) ([]float64, error) {
+// solveChain finds the recurrent nodes of the chain (the nodes x with
+// owner[x] == id), picks its reference node and solves its visit ratios.
+func (n Network) solveChain(ch *chain, owner []int, id int) error {
 	var nodes []int
-	refRow := -1
 	for x, o := range owner {
 		if o == id {
-			if x == ref {
-				refRow = len(nodes)
-			}
 			nodes = append(nodes, x)
 		}
 	}
+	terminal := n.terminalComponents(nodes)
+	if len(terminal) != 1 {
+		return fmt.Errorf("closed chain through %s: its customers can end up in %d separate parts of the network that never meet, so how they split is undetermined", n.node(ch.ref), len(terminal))
+	}
+	recurrent := terminal[0]
+	if !slices.Contains(recurrent, ch.ref) {
+		ch.ref = recurrent[0]
+	}
+	v, err := n.chainVisits(ch.ref, recurrent)
+	ch.visits = v
+	return err
+}
+
+// terminalComponents returns the strongly connected components of the
+// routing graph on nodes (closed under reachability) that no edge leaves:
+// the recurrent sets of the routing chain. Each is sorted. Tarjan's
+// algorithm.
+func (n Network) terminalComponents(nodes []int) [][]int {
+	index := make([]int, len(n.Routing))
+	low := make([]int, len(n.Routing))
+	onStack := make([]bool, len(n.Routing))
+	comp := make([]int, len(n.Routing))
+	for i := range index {
+		index[i], comp[i] = -1, -1
+	}
+	var stack []int
+	var comps [][]int
+	counter := 0
+	var visit func(u int)
+	visit = func(u int) {
+		index[u], low[u] = counter, counter
+		counter++
+		stack = append(stack, u)
+		onStack[u] = true
+		for v, p := range n.Routing[u] {
+			if p <= 0 {
+				continue
+			}
+			if index[v] < 0 {
+				visit(v)
+				low[u] = min(low[u], low[v])
+			} else if onStack[v] {
+				low[u] = min(low[u], index[v])
+			}
+		}
+		if low[u] == index[u] {
+			var c []int
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				comp[w] = len(comps)
+				c = append(c, w)
+				if w == u {
+					break
+				}
+			}
+			slices.Sort(c)
+			comps = append(comps, c)
+		}
+	}
+	for _, x := range nodes {
+		if index[x] < 0 {
+			visit(x)
+		}
+	}
+	var terminal [][]int
+	for ci, c := range comps {
+		closed := true
+		for _, u := range c {
+			for v, p := range n.Routing[u] {
+				if p > 0 && comp[v] != ci {
+					closed = false
+				}
+			}
+		}
+		if closed {
+			terminal = append(terminal, c)
+		}
+	}
+	return terminal
+}
+
+// chainVisits solves v·(I − P) = 0 with v_ref = 1 over the recurrent nodes
+// of a chain (an irreducible set, so the solution is unique and positive).
+func (n Network) chainVisits(ref int, nodes []int) ([]float64, error) {
+	refRow := slices.Index(nodes, ref)
 	k := len(nodes)
 	a := make([][]float64, k)
 	b := make([]float64, k)
@@ -190,7 +296,7 @@ func (n Network) chainVisits(ref int, owner []int, id int) ([]float64, error) {
 		a[row][row]++
 	}
 	sol, ok := solveLinear(a, b)
-	v := make([]float64, len(owner))
+	v := make([]float64, len(n.Routing))
 	for row, y := range nodes {
 		if ok && (!finite(sol[row]) || sol[row] < -1e-9) {
 			ok = false
@@ -200,7 +306,7 @@ func (n Network) chainVisits(ref int, owner []int, id int) ([]float64, error) {
 		}
 	}
 	if !ok {
-		return nil, fmt.Errorf("closed chain through %s: its routing does not return every customer to where it started, so the visit ratios are undetermined", n.node(ref))
+		return nil, fmt.Errorf("closed chain through %s: the visit ratios could not be solved (the routing is numerically singular)", n.node(ref))
 	}
 	return v, nil
 }

@@ -18,6 +18,11 @@ const (
 	LCFSPR
 	// PS is egalitarian processor sharing: with c servers and n customers
 	// present, each customer is served at rate min(1, c/n). Nobody waits.
+	// A Station runs it by virtual time, the service every customer present
+	// has received: a customer completes when virtual time reaches its
+	// arrival's virtual time plus its work, so completions follow a heap of
+	// those tags and one pending event serves the whole station. Customers
+	// completing at the same instant leave in arrival order.
 	PS
 	// SIRO is service in random order: a server that comes free takes a
 	// waiting customer chosen uniformly at random (with the station's

@@ -56,11 +56,15 @@ type StationConfig struct {
 // another (feedback, tandem lines), and a customer fed back joins behind
 // the ones already waiting.
 //
-// Cost: O(1) per event for FCFS, LCFS-PR and SIRO, O(classes) for the
-// priority disciplines, and O(log n) for PS (one pending completion event
-// for the whole station, rescheduled on each arrival and departure, by the
-// virtual-time technique described at psClock). In steady state nothing
-// allocates: customers live in a Slab and the queues are intrusive lists.
+// Simultaneous completions follow the scheduler's tie rules: the service
+// scheduled first ends first.
+//
+// Cost, besides the scheduler's O(log events): O(1) per event for FCFS,
+// LCFS-PR and SIRO, O(classes) for the priority disciplines, and O(log n)
+// for PS (one pending completion event for the whole station, cancelled
+// and rescheduled on each arrival and departure; see PS). In steady state
+// nothing allocates: customers live in a Slab and the queues are intrusive
+// lists.
 type Station struct {
 	// OnDepart is called when customer cust of class class has completed
 	// its service and left the station.
@@ -81,6 +85,8 @@ type Station struct {
 	random     *Stream
 	doneKind   Kind
 	timerKind  Kind
+	bootKind   Kind
+	booting    int // servers ordered by Boot, not yet in service
 
 	jobs    Slab[job]
 	seq     uint64 // arrival sequence number of the next customer
@@ -122,6 +128,7 @@ func NewStation(env *Env, cfg StationConfig) (*Station, error) {
 	s.room.init(s.discipline, s.classes)
 	s.doneKind = env.Register(cfg.Name+".done", s.onDone)
 	s.timerKind = env.Register(cfg.Name+".patience", s.onPatience)
+	s.bootKind = env.Register(cfg.Name+".boot", s.onBoot)
 	if s.discipline == PS {
 		s.ps.kind = env.Register(cfg.Name+".ps", s.onPSDone)
 	}
@@ -265,32 +272,6 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 	return Queued
 }
 
-// SetServers sets the number of servers to n (≥ 0, or Infinite) now. More
-// servers start waiting customers at once (PS: everyone's rate rises).
-// Fewer servers drain: customers in service finish, and nobody new starts
-// until fewer than n are busy (PS: everyone's rate falls at once). A
-// negative n other than Infinite panics.
-func (s *Station) SetServers(n int) {
-	if n < 0 && n != Infinite {
-		panic(fmt.Sprintf("des: station %q: SetServers(%d), want n ≥ 0 or Infinite", s.name, n))
-	}
-	now := s.env.Now()
-	if s.discipline == PS {
-		s.psAdvance(now)
-	}
-	if n == Infinite {
-		n = math.MaxInt
-	}
-	s.servers = n
-	s.noteServers()
-	if s.discipline == PS {
-		s.psReschedule()
-		s.psNote()
-		return
-	}
-	s.fill(now)
-}
-
 // ResetStats starts the statistics afresh now (at the end of a warm-up, or
 // to begin a batch), keeping the customers present.
 func (s *Station) ResetStats() { s.Stats.reset(s.env.Now()) }
@@ -306,8 +287,8 @@ func (s *Station) onDone(ev Event) {
 	s.counts[class].busy--
 	s.depart(j, now)
 	s.jobs.Put(i)
-	s.note(class)
 	s.fill(now)
+	s.note(class)
 	if s.OnDepart != nil {
 		s.OnDepart(cust, int(class))
 	}
@@ -372,7 +353,8 @@ func (s *Station) start(i int32, now Time) {
 	s.room.enterService(&s.jobs, i)
 }
 
-// fill starts (or resumes) waiting customers while servers are free.
+// fill starts (or resumes) waiting customers while servers are free. It
+// records the classes it starts; the caller records the total.
 func (s *Station) fill(now Time) {
 	for s.waiting > 0 && s.busy < s.servers {
 		i := s.room.next(&s.jobs, s.random)
@@ -380,7 +362,7 @@ func (s *Station) fill(now Time) {
 		s.waiting--
 		s.counts[class].waiting--
 		s.start(i, now)
-		s.note(class)
+		s.noteClass(class)
 	}
 }
 
@@ -405,7 +387,7 @@ func (s *Station) preemptFor(class int, now Time) bool {
 	s.room.add(&s.jobs, v, true)
 	s.waiting++
 	s.counts[j.class].waiting++
-	s.note(j.class)
+	s.noteClass(j.class) // the caller records the total
 	return true
 }
 
@@ -421,16 +403,37 @@ func (s *Station) noteWait(class int, w float64) {
 // note records the numbers present, waiting and busy of class class and of
 // all classes (not PS: see psNote).
 func (s *Station) note(class int32) {
+	s.noteTotal()
+	s.noteClass(class)
+}
+
+// noteTotal records the numbers present, waiting and busy of all classes.
+func (s *Station) noteTotal() {
 	now := s.env.Now()
 	tot := &s.Stats.Total
-	tot.InSystem.Set(now, float64(s.n))
-	tot.InQueue.Set(now, float64(s.waiting))
-	tot.Busy.Set(now, float64(s.busy))
-	if cs := s.Stats.Class(int(class)); cs != tot {
-		c := &s.counts[class]
-		cs.InSystem.Set(now, float64(c.n))
-		cs.InQueue.Set(now, float64(c.waiting))
-		cs.Busy.Set(now, float64(c.busy))
+	setChanged(&tot.InSystem, now, s.n)
+	setChanged(&tot.InQueue, now, s.waiting)
+	setChanged(&tot.Busy, now, s.busy)
+}
+
+// noteClass records the numbers present, waiting and busy of class class
+// if the station keeps classes apart (for one class, Total is the class).
+func (s *Station) noteClass(class int32) {
+	if s.Stats.classes == nil {
+		return
+	}
+	now := s.env.Now()
+	cs, c := &s.Stats.classes[class], &s.counts[class]
+	setChanged(&cs.InSystem, now, c.n)
+	setChanged(&cs.InQueue, now, c.waiting)
+	setChanged(&cs.Busy, now, c.busy)
+}
+
+// setChanged records that w is v from now on, if that is a change (setting
+// an unchanged value would only split the area into two equal parts).
+func setChanged(w *TimeWeighted, now Time, v int) {
+	if x := float64(v); x != w.Value() {
+		w.Set(now, x)
 	}
 }
 

@@ -99,6 +99,14 @@ func TestStationDisciplinesByHand(t *testing.T) {
 		// 2⅔ at 3 s (rate ⅔). Tags A 4, B 4, C 4, D 3⅔. Four present
 		// (rate ½): D needs 1, done at 5 s; three (rate ⅔) need ⅓: 0.5 s.
 		{PS, 2, []string{"D done 5s", "A done 5.5s", "B done 5.5s", "C done 5.5s"}},
+		// Two servers, LCFS-PR: C preempts A (the earliest in service; 2 s
+		// left), D preempts B (1 s left). C and D end at 4 s; the latest
+		// waiting resumes first: B 4–5, then A 4–6.
+		{LCFSPR, 2, []string{"C done 4s", "D done 4s", "B done 5s", "A done 6s"}},
+		// Two servers, preemptive priority: C preempts B (class 1, the
+		// latest started; 2 s left), D preempts A (1 s left) and A goes
+		// ahead of B in class 1. C and D end at 4 s: A 4–5, B 4–6.
+		{PreemptivePriority, 2, []string{"C done 4s", "D done 4s", "A done 5s", "B done 6s"}},
 		// Two FCFS servers: A 0–4, B 1–4, C 4–6, D 4–5.
 		{FCFS, 2, []string{"A done 4s", "B done 4s", "D done 5s", "C done 6s"}},
 		// Delay station: everyone at once, all done at 4 s; simultaneous
@@ -125,6 +133,7 @@ func TestStationDisciplinesByHand(t *testing.T) {
 
 func TestStationCapacityPatienceAndServers(t *testing.T) {
 	never := NoPatience
+	var bootHandle Handle
 	tests := []struct {
 		name     string
 		cfg      StationConfig
@@ -144,17 +153,17 @@ func TestStationCapacityPatienceAndServers(t *testing.T) {
 			want: []string{"C lost 2s", "A done 10s", "B done 15s", "D done 16s"},
 		},
 		{
-			// B's patience ends at 6 s, before A leaves: it abandons. C's
-			// deadline is 10 s, exactly when A leaves: the departure goes
-			// first (PriorityRelease before PriorityTimeout), so C is
-			// served.
+			// B's patience ends at 3 s, before A leaves: it abandons. D's
+			// deadline is 10 s, exactly when C (started at 5 s) leaves; the
+			// deadline was scheduled first, but the departure goes first
+			// (PriorityRelease before PriorityTimeout), so D is served.
 			name: "patience",
 			cfg:  StationConfig{Servers: 1},
 			visits: []visit{
-				{0, 0, 10 * Second, never}, {1 * Second, 0, 5 * Second, 5 * Second},
-				{2 * Second, 0, 1 * Second, 8 * Second},
+				{0, 0, 5 * Second, never}, {1 * Second, 0, 1 * Second, 2 * Second},
+				{2 * Second, 0, 5 * Second, never}, {3 * Second, 0, 1 * Second, 7 * Second},
 			},
-			want: []string{"B abandons 6s", "A done 10s", "C done 11s"},
+			want: []string{"B abandons 3s", "A done 5s", "C done 10s", "D done 11s"},
 		},
 		{
 			// Two servers, four customers of 10 s at 0. Down to one at 5 s:
@@ -175,6 +184,23 @@ func TestStationCapacityPatienceAndServers(t *testing.T) {
 			want:     []string{"A done 10s", "B done 20s", "C done 22s"},
 		},
 		{
+			// Two servers ordered at 2 s boot for 3 s: B and C start at 5 s.
+			// A third ordered at 3 s is cancelled at 4 s.
+			name:   "boot",
+			cfg:    StationConfig{Servers: 1},
+			visits: []visit{{0, 0, 10 * Second, never}, {0, 0, 10 * Second, never}, {0, 0, 10 * Second, never}, {0, 0, 10 * Second, never}},
+			controls: []control{
+				{2 * Second, func(s *Station) { s.Boot(2, 3*Second) }},
+				{3 * Second, func(s *Station) { bootHandle = s.Boot(1, 3*Second) }},
+				{4 * Second, func(s *Station) {
+					if s.Booting() != 3 || !s.CancelBoot(bootHandle, 1) || s.Booting() != 2 {
+						panic("boot accounting")
+					}
+				}},
+			},
+			want: []string{"A done 10s", "B done 15s", "C done 15s", "D done 20s"},
+		},
+		{
 			// PS, A and B with 4 s each on one server (rate ½): at 2 s each
 			// has 3 s left; two servers from then: both done at 5 s.
 			name:     "ps servers up",
@@ -182,6 +208,15 @@ func TestStationCapacityPatienceAndServers(t *testing.T) {
 			visits:   []visit{{0, 0, 4 * Second, never}, {0, 0, 4 * Second, never}},
 			controls: []control{{2 * Second, func(s *Station) { s.SetServers(2) }}},
 			want:     []string{"A done 5s", "B done 5s"},
+		},
+		{
+			// PS in a 20-day busy period: B's arrival at 14 days finds the
+			// virtual time past 2⁵⁰ ns and shifts it back to 0 (see
+			// psRebase); both still end on the exact nanosecond.
+			name:   "ps rebase",
+			cfg:    StationConfig{Servers: 1, Discipline: PS},
+			visits: []visit{{0, 0, 20 * 24 * Hour, never}, {14 * 24 * Hour, 0, Second, never}},
+			want:   []string{"B done 336h0m2s", "A done 480h0m1s"},
 		},
 		{
 			// PS with no servers from 1 s to 3 s: the work stands still.

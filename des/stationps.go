@@ -19,7 +19,9 @@ import "math"
 //
 // V is a float64 count of nanoseconds. It restarts at 0 whenever the
 // station empties, so it stays of the size of a busy period and its
-// rounding (relative 2⁻⁵³) is far below a nanosecond. A completion event
+// rounding (relative 2⁻⁵³) is far below a nanosecond; in a busy period
+// long enough for V to pass psRebase (2⁵⁰ ns, 13 days), every tag and V are
+// shifted down by V (O(n), once per 13 days of service). A completion event
 // falls on the nanosecond nearest the exact time; when it fires, V is set
 // to the completing tag, so rounding does not accumulate.
 type psClock struct {
@@ -58,12 +60,21 @@ func (s *Station) psAdvance(now Time) {
 	s.ps.last = now
 }
 
+// psRebase is the virtual time past which tags are shifted back to 0, so
+// that their float64 resolution stays below 1/8 ns.
+const psRebase = 1 << 50
+
 // psArrive starts customer i (already counted present) now; V is current.
 func (s *Station) psArrive(i int32, now Time) {
+	if s.ps.v > psRebase {
+		for k := range s.ps.heap {
+			s.ps.heap[k].tag -= s.ps.v
+		}
+		s.ps.v = 0
+	}
 	j := s.jobs.At(i)
 	j.started = true
-	j.tag = s.ps.v + float64(j.remaining)
-	s.psPush(psEntry{tag: j.tag, seq: j.seq, ref: i})
+	s.psPush(psEntry{tag: s.ps.v + float64(j.remaining), seq: j.seq, ref: i})
 	s.noteWait(int(j.class), 0)
 	s.psReschedule()
 	s.psNote()

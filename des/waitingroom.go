@@ -16,7 +16,6 @@ type job struct {
 	doneAt     Time   // end of the current service
 	done       Handle // the completion event while in service (not PS)
 	timer      Handle // the patience deadline while waiting for a first start
-	tag        float64
 }
 
 // jobList is an intrusive doubly linked list of customers, threaded

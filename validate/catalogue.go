@@ -288,6 +288,7 @@ var labels = map[string]string{
 	"mean_wait_served": "mean wait (served)",
 	"p_abandon":        "P(abandon)",
 	"p_block":          "P(block)",
+	"p_loss":           "P(loss)",
 	"utilization":      "utilisation",
 	"mean_in_queue":    "Lq",
 	"mean_in_system":   "L",

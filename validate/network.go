@@ -122,7 +122,7 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 	}
 	rep.Result = results[0]
 	rep.Warmup, rep.Measured = results[0].Warmup, results[0].Measured
-	rep.Checks = networkChecks(cfg.Network, results, formulas)
+	rep.Checks = NetworkChecks(cfg.Network, results, formulas)
 	return rep, nil
 }
 
@@ -200,7 +200,13 @@ func metricEstimate(results []*network.Result, m network.Metric) Estimate {
 	return MeanEstimate(m.Name, xs)
 }
 
-func networkChecks(n *network.Network, results []*network.Result, formulas []analytic.NetMetric) []NetworkCheck {
+// NetworkChecks judges every metric of results (one run: batch means;
+// several replications: across them) against every analytic value of the
+// same station, class and name, with DefaultRule. Exact methods must
+// agree; approximate ones get NetworkApproxTol. A metric no method covers
+// gets one check with a NaN formula (verdict Info). A live page calls it
+// on a running Sim's Result.
+func NetworkChecks(n *network.Network, results []*network.Result, formulas []analytic.NetMetric) []NetworkCheck {
 	single := len(n.Classes) == 1
 	var out []NetworkCheck
 	for _, m := range results[0].Metrics {

@@ -165,17 +165,44 @@ func (s *Sim) SetRoutes(routes []Route) error {
 
 // SetRoute sets one routing probability, from station from to station to
 // for class (class "" for a row shared by every class), adding the route
-// if it is new; see SetRoutes.
+// if it is new; see SetRoutes. A row that must sum to 1 (a closed
+// class's) keeps doing so: its other branches are scaled in proportion to
+// make room for prob.
 func (s *Sim) SetRoute(class, from, to string, prob float64) error {
 	routes := append([]Route(nil), s.net.Routes...)
 	found := false
+	var others float64
 	for k := range routes {
-		if rt := &routes[k]; rt.Class == class && rt.From == from && rt.To == to && rt.ToClass == "" {
+		rt := &routes[k]
+		if rt.Class != class || rt.From != from {
+			continue
+		}
+		if rt.To == to && rt.ToClass == "" {
 			rt.Prob, found = prob, true
+		} else {
+			others += rt.Prob
 		}
 	}
 	if !found {
 		routes = append(routes, Route{Class: class, From: from, To: to, Prob: prob})
 	}
+	if s.closedRow(class) && others > 0 && prob >= 0 && prob <= 1 {
+		for k := range routes {
+			if rt := &routes[k]; rt.Class == class && rt.From == from && !(rt.To == to && rt.ToClass == "") {
+				rt.Prob *= (1 - prob) / others
+			}
+		}
+	}
 	return s.SetRoutes(routes)
+}
+
+// closedRow reports whether a routing row of class ("" = all) carries a
+// closed class.
+func (s *Sim) closedRow(class string) bool {
+	for r, c := range s.net.Classes {
+		if !s.open[r] && (class == "" || class == c.Name) {
+			return true
+		}
+	}
+	return false
 }

@@ -88,7 +88,7 @@ type Route struct {
 const (
 	MaxClasses    = 64
 	MaxStations   = 1024
-	MaxPopulation = 1_000_000
+	MaxPopulation = 1_000_000 // per class and over all closed classes
 	MaxServers    = 1_000_000
 	maxName       = 64
 )

@@ -30,6 +30,8 @@ const MaxWindows = 4096
 // "arrivals/CLASS", "service/STATION", "patience/STATION",
 // "routing/STATION" and "siro/STATION", so that changing one part of the
 // network leaves the others' draws unchanged (common random numbers).
+//
+// A Sim is not safe for concurrent use: a live page serialises its calls.
 type Sim struct {
 	net      *Network // the current network (a private copy)
 	top      *topology
@@ -87,7 +89,7 @@ func New(n *Network, o Options) (*Sim, error) {
 	top.net = s.net
 	s.top = top
 	st := des.Streams{Seed: o.Seed, Gen: o.Generator}
-	R, M := top.R, top.M
+	R := top.R
 	s.arrivalKind = s.env.Register("arrival", s.onArrival)
 	for i := range s.net.Stations {
 		if err := s.addStation(i, st); err != nil {
@@ -126,7 +128,6 @@ func New(n *Network, o Options) (*Sim, error) {
 		width = 1
 	}
 	s.obs.init(s, des.Seconds(width))
-	_ = M
 	return s, nil
 }
 

@@ -1,7 +1,6 @@
 package network
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -43,10 +42,15 @@ func compile(n *Network) (*topology, error) {
 			return nil, err
 		}
 	}
+	total := 0
 	for r := range n.Classes {
 		if err := t.class(r); err != nil {
 			return nil, err
 		}
+		total += n.Classes[r].Population
+	}
+	if total > MaxPopulation {
+		return nil, errf("classes", "the closed classes have %d customers in all; at most %d", total, MaxPopulation)
 	}
 	if err := t.routes(); err != nil {
 		return nil, err
@@ -326,9 +330,4 @@ func (t *topology) reachable() error {
 		}
 	}
 	return nil
-}
-
-// String describes the topology briefly (for debugging and errors).
-func (t *topology) String() string {
-	return fmt.Sprintf("%d classes, %d stations", t.R, t.M)
 }

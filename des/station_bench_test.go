@@ -1,0 +1,114 @@
+package des
+
+import (
+	"testing"
+)
+
+// stationMM is an open station fed by Poisson arrivals with exponential
+// work, driven through Env like a model would: one event kind for
+// arrivals, the station's own events for everything else.
+type stationMM struct {
+	env      *Env
+	st       *Station
+	arrive   Kind
+	rates    []float64 // per class
+	service  Exponential
+	arrivals *Stream
+	services *Stream
+	done     int
+}
+
+func newStationMM(cfg StationConfig, rates []float64, mean float64, seed uint64) *stationMM {
+	m := &stationMM{env: NewEnv(), rates: rates, service: Exponential{Rate: 1 / mean}}
+	ss := Streams{Seed: seed}
+	m.arrivals, m.services = ss.Stream("arrivals"), ss.Stream("service")
+	if cfg.Discipline == SIRO {
+		cfg.Random = ss.Stream("siro")
+	}
+	cfg.Classes = len(rates)
+	st, err := NewStation(m.env, cfg)
+	if err != nil {
+		panic(err)
+	}
+	m.st = st
+	st.OnDepart = func(int32, int) { m.done++ }
+	m.arrive = m.env.Register("arrive", m.onArrive)
+	for k, r := range rates {
+		m.env.MustAfter(Seconds(Exponential{Rate: r}.Rand(m.arrivals)), PriorityDefault, Event{Kind: m.arrive, Ref: int32(k)})
+	}
+	return m
+}
+
+func (m *stationMM) onArrive(ev Event) {
+	k := ev.Ref
+	m.env.MustAfter(Seconds(Exponential{Rate: m.rates[k]}.Rand(m.arrivals)), PriorityDefault, ev)
+	m.st.Arrive(k, int(k), Seconds(m.service.Rand(m.services)), NoPatience)
+}
+
+// runCustomers runs until n more customers have departed.
+func (m *stationMM) runCustomers(n int) {
+	target := m.done + n
+	for m.done < target && m.env.Step() {
+	}
+}
+
+// stationBenchCases are M/M/1 at ρ = 0.8 for every discipline; the
+// priority disciplines get two classes of half the load each.
+var stationBenchCases = []struct {
+	discipline Discipline
+	rates      []float64
+}{
+	{FCFS, []float64{0.8}},
+	{LCFSPR, []float64{0.8}},
+	{PS, []float64{0.8}},
+	{SIRO, []float64{0.8}},
+	{NonPreemptivePriority, []float64{0.4, 0.4}},
+	{PreemptivePriority, []float64{0.4, 0.4}},
+}
+
+// BenchmarkStation simulates M/M/1 at ρ = 0.8 through a Station; one
+// operation is one customer (an arrival and a departure, plus the
+// preemptions or PS reschedules the discipline causes).
+func BenchmarkStation(b *testing.B) {
+	for _, c := range stationBenchCases {
+		b.Run("discipline="+c.discipline.String(), func(b *testing.B) {
+			m := newStationMM(StationConfig{Name: "s", Servers: 1, Discipline: c.discipline}, c.rates, 1, 1)
+			m.runCustomers(200_000)
+			steps := m.env.Steps()
+			b.ReportAllocs()
+			b.ResetTimer()
+			m.runCustomers(b.N)
+			b.StopTimer()
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "customers/s")
+			b.ReportMetric(float64(m.env.Steps()-steps)/float64(b.N), "events/customer")
+		})
+	}
+}
+
+// BenchmarkStationMMc is BenchmarkMMc's M/M/c cases (impl=des there is a
+// Pool plus the model's own sojourn bookkeeping) on an FCFS Station, for
+// the ratio of the two.
+func BenchmarkStationMMc(b *testing.B) {
+	for _, c := range mmcCases {
+		b.Run("impl=station/"+c.name, func(b *testing.B) {
+			m := newStationMM(StationConfig{Name: "s", Servers: c.servers}, []float64{c.lambda}, c.serviceMean, 1)
+			m.runCustomers(200_000)
+			b.ReportAllocs()
+			b.ResetTimer()
+			m.runCustomers(b.N)
+			b.StopTimer()
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "customers/s")
+		})
+	}
+}
+
+func TestStationSteadyStateDoesNotAllocate(t *testing.T) {
+	for _, c := range stationBenchCases {
+		m := newStationMM(StationConfig{Name: "s", Servers: 1, Discipline: c.discipline}, c.rates, 1, 2)
+		m.runCustomers(100_000)
+		allocs := testing.AllocsPerRun(20, func() { m.runCustomers(1000) })
+		if allocs != 0 {
+			t.Errorf("%v: %v allocations per 1000 customers", c.discipline, allocs)
+		}
+	}
+}
