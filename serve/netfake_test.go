@@ -78,7 +78,7 @@ func (f *fakeNet) Snapshot() NetSnapshot {
 			n = int((rho - 1) / f.mean[i] / lambda * (f.now - f.mark) * 10)
 		}
 		busy := min(n, f.servers[i])
-		st := NetStationSnap{Servers: f.servers[i], Count: n, InService: make([]int, busy), Waiting: make([]int, min(n-busy, 40))}
+		st := NetStationSnap{Servers: f.servers[i], Count: n, PerClass: []int{n}, InService: make([]int, busy), Waiting: make([]int, min(n-busy, 40))}
 		s.Stations = append(s.Stations, st)
 	}
 	return s

@@ -98,7 +98,8 @@ type NetStationSnap struct {
 	Servers   int   `json:"servers"` // busy-capable servers now; -1 infinite
 	InService []int `json:"inService"`
 	Waiting   []int `json:"waiting"`
-	Count     int   `json:"count"` // customers at the station (waiting and in service)
+	Count     int   `json:"count"`    // customers at the station (waiting and in service)
+	PerClass  []int `json:"perClass"` // customers at the station per class (Graph order)
 }
 
 // NetEstimate is a running estimate since the statistics last restarted:

@@ -166,6 +166,10 @@ func (l *liveNet) Snapshot() NetSnapshot {
 		}
 		s.InService, s.Count = expand(st.InService, s.Count)
 		s.Waiting, s.Count = expand(st.Waiting, s.Count)
+		s.PerClass = make([]int, len(st.Waiting))
+		for r := range s.PerClass {
+			s.PerClass[r] = st.Waiting[r] + st.InService[r]
+		}
 		out.Stations[i] = s
 	}
 	return out

@@ -66,7 +66,7 @@ type netSession struct {
 }
 
 // netPoint is the charts' sample at simulated time T: per station (Graph
-// order) the running estimates of L, W, utilisation, loss and abandonment
+// order) and, within a station, per slot (see slots) the running estimates of L, W, utilisation, loss and abandonment
 // with their
 // half-widths, the number at the station now, and the reference formula
 // of each measure then (so that a change moves the reference line).
@@ -353,26 +353,18 @@ func (p netPublish) customers() int {
 // publish stores an observation and adds its chart point (mu held).
 func (s *netSession) publish(p netPublish) {
 	s.snap, s.ests, s.analytic = p.snap, p.ests, p.analytic
-	pt := netPoint{T: p.snap.Time, V: make([][netSeries]float64, len(s.graph.Stations))}
+	slots := s.slots()
+	pt := netPoint{T: p.snap.Time, V: make([][netSeries]float64, len(s.graph.Stations)*len(slots))}
 	for i, st := range s.graph.Stations {
-		for j := range pt.V[i] {
-			pt.V[i][j] = math.NaN()
-		}
-		for m, name := range netMeasures {
-			if e, ok := findEstimate(p.ests, st.Name, "", name); ok && e.K > 0 {
-				pt.V[i][2*m] = e.Mean
-				if e.K >= 2 {
-					pt.V[i][2*m+1] = e.HalfWidth
+		for k, class := range slots {
+			v := &pt.V[i*len(slots)+k]
+			s.sample(v, p, st.Name, class)
+			if i < len(p.snap.Stations) {
+				v[serN] = float64(p.snap.Stations[i].Count)
+				if pc := p.snap.Stations[i].PerClass; k > 0 && k-1 < len(pc) {
+					v[serN] = float64(pc[k-1])
 				}
 			}
-		}
-		for m, name := range netMeasures {
-			if f, ok := refFormula(p.analytic.Formulas, st.Name, name); ok {
-				pt.V[i][serF+m] = f.Value
-			}
-		}
-		if i < len(p.snap.Stations) {
-			pt.V[i][serN] = float64(p.snap.Stations[i].Count)
 		}
 	}
 	if n := len(s.points); n > 0 && s.points[n-1].T == pt.T {
@@ -391,13 +383,44 @@ func (s *netSession) publish(p netPublish) {
 	}
 }
 
+// slots are the classes charted apart: "" (all classes together), then
+// each class when there are several (mu held).
+func (s *netSession) slots() []string {
+	out := []string{""}
+	if len(s.graph.Classes) > 1 {
+		for _, c := range s.graph.Classes {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// sample fills v with the estimates and reference formulas of station and
+// class (NaN where there is none).
+func (s *netSession) sample(v *[netSeries]float64, p netPublish, station, class string) {
+	for j := range v {
+		v[j] = math.NaN()
+	}
+	for m, name := range netMeasures {
+		if e, ok := findEstimate(p.ests, station, class, name); ok && e.K > 0 {
+			v[2*m] = e.Mean
+			if e.K >= 2 {
+				v[2*m+1] = e.HalfWidth
+			}
+		}
+		if f, ok := refFormula(p.analytic.Formulas, station, class, name); ok {
+			v[serF+m] = f.Value
+		}
+	}
+}
+
 // refFormula is the formula a verdict is judged against: the first exact
-// one for station, all classes and name, else the first.
-func refFormula(fs []NetFormula, station, name string) (NetFormula, bool) {
+// one for station, class and name, else the first.
+func refFormula(fs []NetFormula, station, class, name string) (NetFormula, bool) {
 	var first NetFormula
 	found := false
 	for _, f := range fs {
-		if f.Station != station || f.Class != "" || f.Name != name {
+		if f.Station != station || f.Class != class || f.Name != name {
 			continue
 		}
 		if f.Exact {

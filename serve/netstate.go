@@ -184,6 +184,7 @@ type netStateJSON struct {
 	Unstable []NetUnstable  `json:"unstable"`
 	Note     string         `json:"note"`
 	Measures []string       `json:"measures"`
+	Slots    []string       `json:"slots"` // the classes of each station's chart series: "" (all), then each class
 	Points   []netPointJSON `json:"points"`
 	Marks    []netMark      `json:"marks"`
 	Taken    []string       `json:"taken"`   // "T:CHANGE", as in replay links
@@ -205,7 +206,7 @@ func (s *netSession) state() netStateJSON {
 		Time: num(s.snap.Time), Speed: s.speed, Running: s.speed != 0 || s.steps > 0 || s.busy,
 		Graph: s.graph, Snapshot: s.snap, Rows: netRows(s.ests, s.analytic, s.graph.Unit),
 		Unstable: append([]NetUnstable{}, s.analytic.Unstable...), Note: s.analytic.Note,
-		Measures: netMeasures, Marks: append([]netMark{}, s.marks...),
+		Measures: netMeasures, Slots: s.slots(), Marks: append([]netMark{}, s.marks...),
 		Messages: append([]string{}, s.messages...),
 		Taken:    timedStrings(s.taken), Planned: timedStrings(s.plan), Pending: []string{},
 	}

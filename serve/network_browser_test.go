@@ -272,3 +272,50 @@ func evalString(t *testing.T, ctx context.Context, expr string) string {
 	require.NoError(t, err, expr)
 	return v
 }
+
+// TestBrowserNetworkClasses: a network of two classes (priority-mg1) is
+// charted per class on demand; switching the discipline from priority to
+// FCFS moves each class's formula to the Pollaczek–Khinchine wait, and the
+// urgent class's measured wait follows it.
+func TestBrowserNetworkClasses(t *testing.T) {
+	ctx := browser(t)
+	srv, err := New(nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	require.NoError(t, err)
+	ts := httptest.NewServer(srv)
+	defer func() { ts.Close(); srv.Close() }()
+	do := func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		require.NoError(t, chromedp.Do(ctx, steps...))
+	}
+	eval := func(expr string) float64 {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](expr))
+		require.NoError(t, err, expr)
+		return v
+	}
+	const urgentW = `document.querySelector('.netchart[data-station="server"][data-measure="mean_response"][data-class="urgent"] .badge')`
+	wait := func(cls string) string {
+		return `net.st.rows.find(r => r.station === "server" && r.class === "` + cls + `" && r.name === "mean_wait")`
+	}
+
+	do(chromedp.Navigate(ts.URL+"/network.html?net=priority-mg1&seed=2"),
+		until(`net.st && net.st.slots.length === 3`, 10*time.Second),
+		click(`#chart-classes button[data-slot="urgent"]`),
+		until(urgentW+` !== null`, 5*time.Second))
+	assert.Contains(t, evalString(t, ctx, urgentW+`.parentNode.textContent`), "Cobham priority · exact")
+	assert.InDelta(t, 0.643, eval(wait("urgent")+`.formulas[0].value`), 0.001, "Cobham: W0/(1 − σ1) = 0.45/0.7")
+	assert.InDelta(t, 2.143, eval(wait("normal")+`.formulas[0].value`), 0.001)
+
+	do(click(`#speeds button[data-speed="-1"]`),
+		until(urgentW+`.dataset.verdict === "agrees"`, 60*time.Second),
+		click(`#pause`), until(`!net.st.running`, 5*time.Second),
+		click(`button[data-change="discipline server"][data-value="fcfs"]`),
+		until(`net.st.taken.length === 1 && !net.st.running`, 10*time.Second))
+	assert.InDelta(t, 1.5, eval(wait("urgent")+`.formulas[0].value`), 0.001, "FCFS: every class waits W0/(1 − ρ) = 1.5 s")
+	assert.InDelta(t, 1.5, eval(wait("normal")+`.formulas[0].value`), 0.001)
+	assert.Equal(t, "fcfs", evalString(t, ctx, `document.querySelector('button.on[data-change="discipline server"]').dataset.value`))
+	do(click(`#speeds button[data-speed="-1"]`),
+		until(urgentW+`.dataset.verdict === "agrees"`, 60*time.Second),
+		click(`#pause`))
+	assert.InDelta(t, 1.5, eval(wait("urgent")+`.sim`), 0.1, "the urgent class now waits as long as everyone")
+}

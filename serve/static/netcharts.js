@@ -22,12 +22,14 @@ function chartedMeasures(st, s) {
   return out;
 }
 
-function rowFor(st, station, name) {
-  return (st.rows || []).find((r) => r.station === station && r.class === "" && r.name === name);
+function rowFor(st, station, name, cls) {
+  return (st.rows || []).find((r) => r.station === station && r.class === cls && r.name === name);
 }
 
-// drawCharts redraws every station's charts into container.
-function drawCharts(container, st) {
+// drawCharts redraws every station's charts into container, for the
+// class st.slots[slot] ("" = all classes together).
+function drawCharts(container, st, slot) {
+  slot = Math.min(slot || 0, st.slots.length - 1);
   container.replaceChildren();
   const unstable = new Map((st.unstable || []).map((u) => [u.station, u.rho]));
   st.graph.stations.forEach((s, i) => {
@@ -42,7 +44,7 @@ function drawCharts(container, st) {
     rowDiv.append(h);
     const charts = document.createElement("div");
     charts.className = "row-charts";
-    for (const m of chartedMeasures(st, s)) charts.append(drawChart(st, s, i, m, unstable.get(s.name)));
+    for (const m of chartedMeasures(st, s)) charts.append(drawChart(st, s, i * st.slots.length + slot, st.slots[slot], m, unstable.get(s.name)));
     rowDiv.append(charts);
     container.append(rowDiv);
   });
@@ -68,17 +70,20 @@ function yRange(pts, i, m, f, showN) {
   return [0, hi * 1.05];
 }
 
-function drawChart(st, s, i, m, rho) {
+// drawChart draws measure m of station s from series i of the points (the
+// station's slot for class cls).
+function drawChart(st, s, i, cls, m, rho) {
   const name = st.measures[m];
   const pts = st.points || [];
   const div = document.createElement("div");
   div.className = "chart netchart";
   div.dataset.station = s.name;
   div.dataset.measure = name;
+  div.dataset.class = cls;
   const root = svgEl("svg", { viewBox: `0 0 ${CHART.w} ${CHART.h}`, width: CHART.w, height: CHART.h });
   div.append(root);
-  root.append(svgEl("text", { x: 4, y: 11, class: "c-title" }, MEASURE_LABELS[name]));
-  const row = rowFor(st, s.name, name);
+  root.append(svgEl("text", { x: 4, y: 11, class: "c-title" }, MEASURE_LABELS[name] + (cls ? " · " + cls : "")));
+  const row = rowFor(st, s.name, name, cls);
   const unstable = rho !== undefined && m !== 2;
   const last = pts.length ? pts[pts.length - 1].v[i] : null;
   const f = last ? last[SER_F + m] : null;

@@ -12,6 +12,7 @@ const net = {
   source: null,   // an uploaded file: {name, source}
   timer: null,
   pollGen: 0,     // the current polling chain (see poll)
+  slot: 0,        // the class the charts show: st.slots[slot], 0 = all classes
 };
 
 const byId = (id) => document.getElementById(id);
@@ -98,6 +99,7 @@ async function openNetwork(req) {
     const st = await netApi("POST", "/api/networks/sessions", req);
     net.id = st.id;
     net.st = null;
+    net.slot = 0;
     show(st);
     poll();
   } catch (e) {
@@ -159,7 +161,8 @@ function show(st) {
   byId("pause").classList.toggle("on", !st.running);
   byId("net-title").textContent = st.graph.name || st.file;
   drawGraph(byId("graph"), st);
-  drawCharts(byId("charts"), st);
+  drawSlots(st);
+  drawCharts(byId("charts"), st, net.slot);
   drawTable(st);
   drawLegend(st);
   drawTaken(st);
@@ -168,6 +171,17 @@ function show(st) {
     drawChanges(st);
     history.replaceState(null, "", replayURL(st));
   }
+}
+
+// drawSlots offers the charts of each class apart when there are several.
+function drawSlots(st) {
+  const box = byId("chart-classes");
+  box.replaceChildren();
+  if (st.slots.length < 2) return;
+  if (net.slot >= st.slots.length) net.slot = 0;
+  box.append("charts of: ");
+  st.slots.forEach((c, k) => box.append(html("button", { text: c || "all classes", class: k === net.slot ? "on" : "", "data-slot": c,
+    onclick: () => { net.slot = k; show(net.st); } })));
 }
 
 function drawLegend(st) {
