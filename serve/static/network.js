@@ -219,7 +219,8 @@ function drawTable(st) {
   for (const r of st.rows) {
     const f = r.formulas.find((x) => x.exact) || r.formulas[0];
     let sim = r.sim === null ? "—" : fmtNum(r.sim) + (r.halfWidth === null ? "" : " ± " + fmtNum(r.halfWidth));
-    if (unstable.has(r.station) && r.name !== "utilization" && r.name !== "throughput") sim = "growing: unstable";
+    const grows = unstable.has(r.station) || (r.station === "network" && unstable.size > 0);
+    if (grows && r.name !== "utilization" && r.name !== "throughput") sim = "growing: unstable";
     const method = f ? `${f.method} (${f.exact ? "exact" : "approximate"})` : "";
     t.append(html("tr", { "data-row": `${r.station}/${r.class}/${r.name}` },
       html("td", { text: r.station }), html("td", { text: r.class || "all" }), html("td", { text: NAMES[r.name] || r.name }),
