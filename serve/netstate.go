@@ -8,16 +8,13 @@ import (
 	"queuelab/validate"
 )
 
-// netRule is the pass rule of the page's verdicts: validate's rule (α =
-// 10⁻⁴ per check, half-width ≤ 5 % of the formula), with an absolute
-// precision of 0.002 for probabilities near 0 (a loss of 0.1 % need not be
-// known to 5 % of itself). The small α keeps the verdict honest although
+// netRule is the pass rule of the page's verdicts, the one `queuelab net
+// run` applies (validate.NetworkChecks): validate.DefaultRule (α = 10⁻⁴ per
+// check, half-width ≤ 5 % of the formula), exact methods must agree, an
+// approximate one is reported with how far it is off and fails only past
+// validate.NetworkApproxTol. The small α keeps the verdict honest although
 // the page looks at it again at every step.
-var netRule = validate.Rule{Alpha: validate.DefaultRule.Alpha, PowerRel: validate.DefaultRule.PowerRel}
-
-// probabilityAbs is netRule's PowerAbs for the probabilities p_loss and
-// p_abandon.
-const probabilityAbs = 0.002
+var netRule = validate.DefaultRule
 
 // Before a verdict is given, the estimate must have its full set of
 // batches and span at least judgeUnits time units (the network's longest
@@ -116,21 +113,25 @@ func judgeRow(e NetEstimate, fs []NetFormula, unit float64) netRowJSON {
 	}
 	if e.K < judgeBatches || e.SE == 0 || e.Measured < judgeUnits*unit {
 		r.Verdict = "inconclusive"
-		r.Text = fmt.Sprintf("collecting: %.0f of %.0f s measured", e.Measured, judgeUnits*unit)
+		switch {
+		case e.Measured < judgeUnits*unit:
+			r.Text = fmt.Sprintf("collecting: %.0f of %.0f s measured", e.Measured, judgeUnits*unit)
+		case e.K < judgeBatches:
+			r.Text = fmt.Sprintf("collecting: %d of %d batches", e.K, judgeBatches)
+		default:
+			r.Text = "collecting: every batch alike so far"
+		}
 		return r
 	}
 	rule := netRule
-	if e.Name == "p_loss" || e.Name == "p_abandon" {
-		rule.PowerAbs = probabilityAbs
-	}
 	c := validate.Check{
 		Name:    e.Name,
 		Sim:     validate.Estimate{Name: e.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K},
 		Formula: ref.Value,
 		Approx:  !ref.Exact,
-		// An approximation is not held to a tolerance on this page: its
-		// verdict says how far off it is once the interval is narrow.
-		Tol: approxTol(ref),
+	}
+	if c.Approx {
+		c.Tol = validate.NetworkApproxTol
 	}
 	c.Judge(rule)
 	switch c.Verdict {
@@ -143,21 +144,8 @@ func judgeRow(e NetEstimate, fs []NetFormula, unit float64) netRowJSON {
 	default:
 		r.Verdict = "inconclusive"
 		r.Text = fmt.Sprintf("collecting: ±%s, needs ≤ %s", relText(c.HalfAlpha, ref.Value), relText(rule.PowerRel*math.Abs(ref.Value), ref.Value))
-		if rule.PowerAbs > 0 {
-			r.Text = fmt.Sprintf("collecting: ±%.2g, needs ≤ %.2g", c.HalfAlpha, max(rule.PowerAbs, rule.PowerRel*math.Abs(ref.Value)))
-		}
 	}
 	return r
-}
-
-// approxTol is the tolerance an approximate formula gets: unbounded, so
-// that it is judged "approximate: formula off by X %" whatever X is, once
-// the interval is narrow enough to say; exact formulas get none.
-func approxTol(f NetFormula) float64 {
-	if f.Exact {
-		return 0
-	}
-	return math.Inf(1)
 }
 
 // relText prints a half-width relative to a value, as a percentage.
