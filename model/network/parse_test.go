@@ -126,8 +126,9 @@ func TestExamplesParse(t *testing.T) {
 	}
 }
 
-// FuzzParse: Parse never panics, and a network it accepts is valid and
-// can be built into a simulation.
+// FuzzParse: Parse never panics, and a network it accepts is valid, can
+// be built into a simulation, and is written back (YAML) to a file that
+// parses to the same network.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(goodFile))
 	files, _ := filepath.Glob("../../examples/networks/*.yaml")
@@ -144,5 +145,10 @@ func FuzzParse(f *testing.F) {
 		require.NoError(t, n.Validate())
 		_, err = New(n, Options{Seed: 1})
 		require.NoError(t, err)
+		out, err := n.YAML()
+		require.NoError(t, err)
+		back, err := Parse("out.yaml", out)
+		require.NoError(t, err, "%s", out)
+		require.Equal(t, n, back, "%s", out)
 	})
 }

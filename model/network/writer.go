@@ -1,0 +1,174 @@
+package network
+
+import (
+	"bytes"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+
+	"queuelab/des"
+)
+
+// YAML writes n in the file format (times in seconds), so that a network
+// changed while running can be saved: Parse reads the result back to the
+// same network. n must be valid.
+func (n *Network) YAML() ([]byte, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	root := mapNode()
+	if n.Name != "" {
+		add(root, "name", str(n.Name))
+	}
+	classes := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, c := range n.Classes {
+		classes.Content = append(classes.Content, classNode(c))
+	}
+	add(root, "classes", classes)
+	stations := &yaml.Node{Kind: yaml.SequenceNode}
+	for i := range n.Stations {
+		stations.Content = append(stations.Content, stationNode(&n.Stations[i], n.Classes))
+	}
+	add(root, "stations", stations)
+	if len(n.Routes) > 0 {
+		add(root, "routing", routingNode(n.Routes))
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), enc.Close()
+}
+
+func mapNode() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
+
+func flowMap() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle} }
+
+func add(m *yaml.Node, key string, v *yaml.Node) { m.Content = append(m.Content, str(key), v) }
+
+func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+
+func num(x float64) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.FormatFloat(x, 'g', -1, 64)}
+}
+
+func integer(i int) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(i)}
+}
+
+func classNode(c Class) *yaml.Node {
+	m := flowMap()
+	add(m, "name", str(c.Name))
+	if !c.Open() {
+		add(m, "population", integer(c.Population))
+		add(m, "start", str(c.Start))
+		return m
+	}
+	a := flowMap()
+	add(a, "to", str(c.Arrivals.To))
+	d := c.Arrivals.Interarrival
+	if rate := 1 / d.Mean; d.Kind == Exp && 1/rate == d.Mean {
+		add(a, "rate", num(rate))
+	} else {
+		add(a, "interarrival", distNode(d))
+	}
+	add(m, "arrivals", a)
+	return m
+}
+
+func distNode(d Dist) *yaml.Node {
+	m := flowMap()
+	add(m, "dist", str(d.Kind.String()))
+	switch d.Kind {
+	case Uniform:
+		add(m, "min", num(d.Min))
+		add(m, "max", num(d.Max))
+		return m
+	case Empirical:
+		vs := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, v := range d.Values {
+			vs.Content = append(vs.Content, num(v))
+		}
+		add(m, "values", vs)
+		return m
+	}
+	add(m, "mean", num(d.Mean))
+	switch d.Kind {
+	case Erlang:
+		add(m, "k", integer(d.K))
+	case HyperExp, Gamma, LogNormal, Weibull:
+		add(m, "cv", num(d.CV))
+	case Pareto:
+		if d.Alpha != 0 {
+			add(m, "alpha", num(d.Alpha))
+		} else {
+			add(m, "cv", num(d.CV))
+		}
+	}
+	return m
+}
+
+func stationNode(s *Station, classes []Class) *yaml.Node {
+	m := mapNode()
+	add(m, "name", str(s.Name))
+	if s.Servers == des.Infinite {
+		add(m, "servers", str("inf"))
+	} else {
+		add(m, "servers", integer(s.Servers))
+		add(m, "discipline", str(s.Discipline.String()))
+	}
+	if s.ServiceByClass != nil {
+		per := mapNode()
+		for _, c := range classes { // class order, not map order
+			if d, ok := s.ServiceByClass[c.Name]; ok {
+				add(per, c.Name, distNode(d))
+			}
+		}
+		add(m, "service", per)
+	} else if s.Service.Kind != NoDist {
+		add(m, "service", distNode(s.Service))
+	}
+	if s.Capacity > 0 {
+		add(m, "capacity", integer(s.Capacity))
+	}
+	if s.Patience.Kind != NoDist {
+		add(m, "patience", distNode(s.Patience))
+	}
+	return m
+}
+
+// routingNode groups the routes by station, then by class, in the order
+// they first appear.
+func routingNode(routes []Route) *yaml.Node {
+	root := mapNode()
+	rows := map[string]*yaml.Node{}
+	perClass := map[[2]string]*yaml.Node{}
+	for _, rt := range routes {
+		row, ok := rows[rt.From]
+		if !ok {
+			row = flowMap()
+			if rt.Class != "" {
+				row.Style = 0
+			}
+			rows[rt.From] = row
+			add(root, rt.From, row)
+		}
+		target := row
+		if rt.Class != "" {
+			k := [2]string{rt.From, rt.Class}
+			if target, ok = perClass[k]; !ok {
+				target = flowMap()
+				perClass[k] = target
+				add(row, rt.Class, target)
+			}
+		}
+		to := rt.To
+		if rt.ToClass != "" {
+			to += "/" + rt.ToClass
+		}
+		add(target, to, num(rt.Prob))
+	}
+	return root
+}
