@@ -324,8 +324,30 @@ func (l *liveNet) station(name string) (network.Station, error) {
 	return network.Station{}, fmt.Errorf("unknown station %q (valid: %s)", clip(name, 40), strings.Join(names, ", "))
 }
 
+// File writes the network as it is now (network.Network.YAML) after the
+// original file's leading comments.
 func (l *liveNet) File() []byte {
-	return networkYAML(l.sim.Network(), l.header)
+	body, err := l.sim.Network().YAML()
+	if err != nil {
+		// A running network is valid, so this does not happen; say so in
+		// the file rather than send half of one.
+		return []byte(l.header + "# queuelab could not write this network: " + err.Error() + "\n")
+	}
+	return append([]byte(l.header), body...)
+}
+
+// leadingComments returns the comment lines at the top of a file (its
+// description and source), to head the edited file.
+func leadingComments(src []byte) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(src), "\n") {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "#") {
+			break
+		}
+		b.WriteString(strings.TrimRight(line, "\r\n") + "\n")
+	}
+	return b.String()
 }
 
 // overloaded solves the open classes' traffic equations λ = γ + λP

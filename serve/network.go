@@ -207,7 +207,12 @@ func (h *netHub) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	var req netCreateReq
 	if err := decodeLimit(w, r, &req, maxNetworkFile+64<<10); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+		status := http.StatusBadRequest
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		fail(w, status, "%v", err)
 		return
 	}
 	name, src, origin, err := h.source(req)
@@ -413,7 +418,7 @@ func fileName(name string) string {
 func decodeLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
-		return fmt.Errorf("reading the request: %v", err)
+		return fmt.Errorf("reading the request: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
