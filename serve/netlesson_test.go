@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/analytic"
 	"queuelab/examples/networks"
 )
 
@@ -33,10 +34,11 @@ func TestLessonChanges(t *testing.T) {
 		{"jackson-feedback", nil, []want{{"a", "mean_in_system", 1, 1e-9}, {"b", "mean_in_system", 2, 1e-9}, {"network", "mean_response", 4, 1e-9}}},
 		{"jackson-feedback", []string{"route b>a=0.3"}, []want{{"a", "throughput", 2, 1e-9}, {"b", "utilization", 0.8, 1e-9}}},
 		{"jackson-feedback", []string{"service b=hyperexp"}, nil},
-		{"central-server", nil, nil},
+		{"central-server", nil, []want{{"terminals", "throughput", 3.68, 0.005}}}, // under min(20/5.29, 1/0.1) = 3.78
 		{"central-server", []string{"discipline cpu=fcfs"}, nil},
 		{"central-server", []string{"service disk1=hyperexp"}, nil},
 		{"central-server", []string{"servers disk1=2"}, nil},
+		{"terminal", nil, []want{{"server", "throughput", 1.98, 0.01}}}, // near 1/D = 2: R = 30/1.98 − 10 ≈ 5 s
 		{"terminal", []string{"servers server=2"}, nil},
 		{"terminal", []string{"service server=det"}, nil},
 		{"priority-mg1", nil, []want{{"server", "mean_wait", 1.5, 0.001}}},
@@ -77,15 +79,15 @@ func TestLessonChanges(t *testing.T) {
 			assert.Empty(t, an.Unstable, "a lesson's change keeps the network stable")
 			for _, w := range tc.wants {
 				v := math.NaN()
-				for _, f := range an.Formulas {
-					if f.Station == w.station && f.Class == "" && f.Name == w.name {
-						v = f.Value
-						break
-					}
+				if f, ok := refFormula(an.Formulas, w.station, "", w.name); ok {
+					v = f.Value
 				}
 				assert.InDelta(t, w.value, v, w.tol, fmt.Sprintf("%s %s (note: %s)", w.station, w.name, an.Note))
 			}
 			assert.NotEmpty(t, l.Estimates())
 		})
 	}
+	// call-centre: without patience, Erlang C at 10 agents and 9 Erlangs
+	// makes about two callers in three wait.
+	assert.InDelta(t, 2.0/3, analytic.ErlangC(10, 9), 0.01)
 }
