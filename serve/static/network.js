@@ -141,7 +141,8 @@ function replayURL(st) {
   if (st.origin) q.set("net", st.origin.replace(/\.ya?ml$/, ""));
   else if (net.source) {
     const enc = encodeSource(net.source.source);
-    if (enc.length < 6000) { q.set("src", enc); q.set("file", st.file); }
+    if (enc.length < 6000) q.set("src", enc); // larger files do not travel in a link
+    q.set("file", st.file);
   }
   q.set("seed", st.seed);
   for (const t of st.taken) q.append("at", t);
@@ -346,6 +347,11 @@ async function start() {
     sel.value = "";
     renderLesson("");
     return openNetwork({ name: net.source.name, source: net.source.source, seed, at: p.at });
+  }
+  if (p.file) { // made for a file too large to travel in the link
+    showError(`This link replays ${p.file}, a file too large to travel in a link: open it with "open file…".`);
+    renderLesson("");
+    return;
   }
   const pick = cat.networks.find((n) => n.name === p.net || n.name.replace(/\.ya?ml$/, "") === p.net) || cat.networks[0];
   if (!pick) { showError("No network to show: open a file."); return; }
