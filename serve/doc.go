@@ -31,4 +31,26 @@
 //
 // Sessions are capped (Options.MaxSessions, 503 beyond) and expire after
 // Options.Idle without a request. Close stops every session goroutine.
+//
+// # Networks
+//
+// The network page (static/network.html) runs any queueing network behind
+// the NetLive interface: OpenNetwork adapts model/network's Sim (stepped in
+// simulated time, observed between steps, changed while it runs with its
+// statistics restarting) and analytic.SolveNetwork. A session steps its
+// network every 100 ms by a tenth of the speed in time units (the longest
+// mean service time), or as far as 80 ms of computing allows at full speed;
+// changes are applied at the simulated time the run reached, and planned
+// ones (from a replay link) at their time, so a replay gives the same
+// states. Verdicts use validate's rule. The API (netHub.routes):
+//
+//	GET  /api/networks                               the catalogue (Options.Networks)
+//	POST /api/networks/sessions                      {example | name+source, seed?, at?: ["120:servers cpu=2", …]}
+//	GET  /api/networks/sessions/{id}/state           graph, snapshot, estimates with formulas and verdicts, chart points, marks
+//	POST /api/networks/sessions/{id}/change          {change: "servers cpu=2"} (NetChange's text form)
+//	POST /api/networks/sessions/{id}/run             {speed}
+//	POST /api/networks/sessions/{id}/step
+//	POST /api/networks/sessions/{id}/restart         {seed?, at?}
+//	GET  /api/networks/sessions/{id}/network.yaml    the network file with the changes applied
+//	POST /api/networks/sessions/{id}/close
 package serve

@@ -29,6 +29,8 @@ type Options struct {
 	MaxSessions int           // concurrent sessions; default 16
 	Idle        time.Duration // a session without requests for this long ends; default 10 min
 	Now         func() time.Time
+	Networks    []NetworkFile // the network page's catalogue (see network.go)
+	OpenNetwork NetOpener     // simulates a network file; nil: the network page is off
 }
 
 // Server serves the live simulator for a list of systems. It is an
@@ -44,6 +46,7 @@ type Server struct {
 
 	stop    chan struct{}
 	janitor chan struct{} // closed when the janitor ends
+	nets    *netHub       // the network page's sessions
 }
 
 // New returns a server for systems (their names must differ). It starts a
@@ -91,6 +94,8 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.HandleFunc("POST /api/sessions/{id}/restart", srv.withSession(srv.handleRestart))
 	m.HandleFunc("GET /api/sessions/{id}/playbook.yaml", srv.withSession(srv.handlePlaybook))
 	m.HandleFunc("POST /api/sessions/{id}/close", srv.handleClose)
+	srv.nets = newNetHub(opts.Networks, opts.OpenNetwork, opts)
+	srv.nets.routes(m)
 	srv.mux = m
 	go srv.expire()
 	return srv, nil
@@ -133,6 +138,7 @@ func (srv *Server) Close() {
 	srv.mu.Unlock()
 	close(srv.stop)
 	<-srv.janitor
+	srv.nets.close()
 	for _, s := range all {
 		s.cancel()
 		<-s.done

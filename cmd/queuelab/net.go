@@ -39,6 +39,8 @@ type netRunFlags struct {
 	duration, warmup, precision, maxDuration string
 	replications, seed, generator            string
 	asJSON, asCSV                            bool
+	serve                                    bool   // open FILE in the live simulator instead
+	addr                                     string // with serve
 }
 
 func newNetRunCmd() *cobra.Command {
@@ -56,6 +58,9 @@ far they are off). An unstable network is reported naming the station.
 The default duration is 200 000 times the longest mean interarrival or\nservice time (delay stations aside).`,
 		Args: exactOneFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.serve {
+				return serveNetworkFile(cmd, args[0], f.addr)
+			}
 			n, err := network.ParseFile(args[0])
 			if err != nil {
 				return usagef("%v", err)
@@ -91,6 +96,8 @@ The default duration is 200 000 times the longest mean interarrival or\nservice 
 	fl.StringVar(&f.generator, "generator", "pcg", "random generator: pcg or mulberry32")
 	fl.BoolVar(&f.asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, sim, ci95, formula, method, verdict}]}")
 	fl.BoolVar(&f.asCSV, "csv", false, "print CSV with the same columns as --json")
+	fl.BoolVar(&f.serve, "serve", false, "open FILE in the live simulator in the browser instead (see queuelab serve --network)")
+	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "with --serve: the address to listen on")
 	return cmd
 }
 

@@ -1,0 +1,432 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+)
+
+// NetworkFile is a network the page offers: a catalogue example or a file
+// named on the command line.
+type NetworkFile struct {
+	Name   string // file name, e.g. "tandem.yaml"
+	Title  string // one line for the picker; the name when empty
+	Source []byte // the YAML file
+	Lesson string // what to try and what to see (Markdown: paragraphs, "- " lists, `code`, **bold**)
+}
+
+// maxNetworkFile bounds an uploaded network file.
+const maxNetworkFile = 256 << 10
+
+// netHub serves the network page's API: the catalogue and one network
+// session per browser tab. It shares the Server's limits.
+type netHub struct {
+	files []NetworkFile
+	open  NetOpener
+	opts  Options
+
+	mu       sync.Mutex
+	sessions map[string]*netSession
+	closed   bool
+	stop     chan struct{}
+	janitor  chan struct{}
+}
+
+func newNetHub(files []NetworkFile, open NetOpener, opts Options) *netHub {
+	return &netHub{files: files, open: open, opts: opts, sessions: map[string]*netSession{},
+		stop: make(chan struct{}), janitor: make(chan struct{})}
+}
+
+// routes registers the network API on m and starts the expiry goroutine.
+//
+//	GET  /api/networks                               the catalogue: name, title, lesson, source
+//	POST /api/networks/sessions                      {example | name+source, seed?, at?: ["120:servers cpu=2", …]} → state
+//	GET  /api/networks/sessions/{id}/state
+//	POST /api/networks/sessions/{id}/change          {change: "servers cpu=2"} → applied at the next step
+//	POST /api/networks/sessions/{id}/run             {speed}: 0 pause, 1 to 10000 time units per second, -1 as fast as possible
+//	POST /api/networks/sessions/{id}/step            one time unit (pauses)
+//	POST /api/networks/sessions/{id}/restart         {seed?, at?}
+//	GET  /api/networks/sessions/{id}/network.yaml    the network file with the changes applied
+//	POST /api/networks/sessions/{id}/close
+func (h *netHub) routes(m *http.ServeMux) {
+	m.HandleFunc("GET /api/networks", h.handleCatalogue)
+	m.HandleFunc("POST /api/networks/sessions", h.handleCreate)
+	m.HandleFunc("GET /api/networks/sessions/{id}/state", h.with(h.handleState))
+	m.HandleFunc("POST /api/networks/sessions/{id}/change", h.with(h.handleChange))
+	m.HandleFunc("POST /api/networks/sessions/{id}/run", h.with(h.handleRun))
+	m.HandleFunc("POST /api/networks/sessions/{id}/step", h.with(h.handleStep))
+	m.HandleFunc("POST /api/networks/sessions/{id}/restart", h.with(h.handleRestart))
+	m.HandleFunc("GET /api/networks/sessions/{id}/network.yaml", h.with(h.handleFile))
+	m.HandleFunc("POST /api/networks/sessions/{id}/close", h.handleClose)
+	go h.expire()
+}
+
+// close ends every network session and the expiry goroutine.
+func (h *netHub) close() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	h.closed = true
+	all := h.sessions
+	h.sessions = map[string]*netSession{}
+	h.mu.Unlock()
+	close(h.stop)
+	<-h.janitor
+	for _, s := range all {
+		s.cancel()
+		<-s.done
+	}
+}
+
+// expire ends idle sessions until close.
+func (h *netHub) expire() {
+	defer close(h.janitor)
+	every := min(max(h.opts.Idle/4, 10*time.Millisecond), 30*time.Second)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.stop:
+			return
+		case <-t.C:
+			h.expireNow()
+		}
+	}
+}
+
+// expireNow ends the sessions idle for longer than Options.Idle.
+func (h *netHub) expireNow() {
+	now := h.opts.Now()
+	var old []*netSession
+	h.mu.Lock()
+	for id, s := range h.sessions {
+		s.mu.Lock()
+		idle := now.Sub(s.lastSeen)
+		s.mu.Unlock()
+		if idle > h.opts.Idle {
+			old = append(old, s)
+			delete(h.sessions, id)
+		}
+	}
+	h.mu.Unlock()
+	for _, s := range old {
+		s.cancel()
+		<-s.done
+	}
+}
+
+// count returns the number of live network sessions.
+func (h *netHub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sessions)
+}
+
+type catalogueJSON struct {
+	Name   string `json:"name"`
+	Title  string `json:"title"`
+	Lesson string `json:"lesson"`
+	Source string `json:"source"`
+}
+
+func (h *netHub) handleCatalogue(w http.ResponseWriter, _ *http.Request) {
+	out := make([]catalogueJSON, len(h.files))
+	for i, f := range h.files {
+		out[i] = catalogueJSON{f.Name, f.Title, f.Lesson, string(f.Source)}
+		if out[i].Title == "" {
+			out[i].Title = f.Name
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"available": h.open != nil, "networks": out})
+}
+
+type netCreateReq struct {
+	Example string   `json:"example"` // a catalogue name, or
+	Name    string   `json:"name"`    // an uploaded file's name
+	Source  string   `json:"source"`  // and its text
+	Seed    *uint64  `json:"seed"`
+	At      []string `json:"at"`
+}
+
+// netPlan parses planned changes ("T:CHANGE").
+func netPlan(at []string) ([]NetTimed, error) {
+	if len(at) > maxPlanned {
+		return nil, fmt.Errorf("too many planned changes (%d; at most %d)", len(at), maxPlanned)
+	}
+	out := make([]NetTimed, 0, len(at))
+	for _, a := range at {
+		t, err := ParseNetTimed(a)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// source finds the file a create request names.
+func (h *netHub) source(req netCreateReq) (name string, src []byte, origin string, err error) {
+	switch {
+	case req.Example != "" && req.Source != "":
+		return "", nil, "", errors.New("give either example or source, not both")
+	case req.Example != "":
+		var names []string
+		for _, f := range h.files {
+			if f.Name == req.Example || strings.TrimSuffix(f.Name, ".yaml") == req.Example {
+				return f.Name, f.Source, f.Name, nil
+			}
+			names = append(names, f.Name)
+		}
+		return "", nil, "", fmt.Errorf("unknown network %q (valid: %s)", clip(req.Example, 60), strings.Join(names, ", "))
+	case req.Source != "":
+		if len(req.Source) > maxNetworkFile {
+			return "", nil, "", fmt.Errorf("the network file is %d bytes; at most %d", len(req.Source), maxNetworkFile)
+		}
+		if !utf8.ValidString(req.Source) {
+			return "", nil, "", errors.New("the network file is not UTF-8 text")
+		}
+		return fileName(req.Name), []byte(req.Source), "", nil
+	}
+	return "", nil, "", errors.New("want {\"example\": NAME} or {\"name\": FILE, \"source\": YAML}")
+}
+
+func (h *netHub) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if h.open == nil {
+		fail(w, http.StatusNotImplemented, "this server cannot simulate networks")
+		return
+	}
+	var req netCreateReq
+	if err := decodeLimit(w, r, &req, maxNetworkFile+64<<10); err != nil {
+		status := http.StatusBadRequest
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		fail(w, status, "%v", err)
+		return
+	}
+	name, src, origin, err := h.source(req)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	plan, err := netPlan(req.At)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	seed := randomSeed()
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &netSession{id: newID(), ctx: ctx, cancel: cancel, done: make(chan struct{}), wake: make(chan struct{}, 1),
+		open: h.open, file: name, src: src, origin: origin, lastSeen: h.opts.Now()}
+	if err := s.start(seed, plan); err != nil {
+		cancel()
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	h.mu.Lock()
+	switch {
+	case h.closed:
+		h.mu.Unlock()
+		cancel()
+		fail(w, http.StatusServiceUnavailable, "the server is shutting down")
+		return
+	case len(h.sessions) >= h.opts.MaxSessions:
+		h.mu.Unlock()
+		cancel()
+		fail(w, http.StatusServiceUnavailable, "too many network simulations running (%d); close another tab or try again in a few minutes", h.opts.MaxSessions)
+		return
+	}
+	h.sessions[s.id] = s
+	h.mu.Unlock()
+	go s.loop()
+	writeJSON(w, http.StatusCreated, s.state())
+}
+
+// with finds the session of the request's {id} and marks it seen.
+func (h *netHub) with(f func(http.ResponseWriter, *http.Request, *netSession)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		h.mu.Lock()
+		s := h.sessions[id]
+		h.mu.Unlock()
+		if s == nil {
+			fail(w, http.StatusNotFound, "no network simulation %q: it ended or expired; reload the page to start a new one", clip(id, 40))
+			return
+		}
+		s.mu.Lock()
+		s.lastSeen = h.opts.Now()
+		s.mu.Unlock()
+		f(w, r, s)
+	}
+}
+
+func (h *netHub) handleClose(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	h.mu.Lock()
+	s := h.sessions[id]
+	delete(h.sessions, id)
+	h.mu.Unlock()
+	if s == nil {
+		fail(w, http.StatusNotFound, "no network simulation %q", clip(id, 40))
+		return
+	}
+	s.cancel()
+	<-s.done
+	writeJSON(w, http.StatusOK, map[string]bool{"closed": true})
+}
+
+func (h *netHub) handleState(w http.ResponseWriter, _ *http.Request, s *netSession) {
+	writeJSON(w, http.StatusOK, s.state())
+}
+
+type netChangeReq struct {
+	Change string `json:"change"`
+}
+
+// handleChange queues a change for the next step, where the network checks
+// it; a refused change is reported in the state's messages. The syntax is
+// checked here.
+func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSession) {
+	var req netChangeReq
+	if err := decode(w, r, &req); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	c, err := ParseNetChange(req.Change)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	s.mu.Lock()
+	if len(s.pending) >= 100 {
+		s.mu.Unlock()
+		fail(w, http.StatusTooManyRequests, "too many changes waiting for the next step")
+		return
+	}
+	s.pending = append(s.pending, c)
+	if s.speed == 0 && s.steps == 0 {
+		s.steps = 1 // paused: apply it now, and show one unit of its effect
+	}
+	s.mu.Unlock()
+	s.nudge()
+	writeJSON(w, http.StatusAccepted, map[string]string{"change": c.String()})
+}
+
+func (h *netHub) handleRun(w http.ResponseWriter, r *http.Request, s *netSession) {
+	var req runReq
+	if err := decode(w, r, &req); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if req.Speed == nil {
+		fail(w, http.StatusBadRequest, "want {\"speed\": N}: 0 pauses, 1 to 10000 time units per second, -1 as fast as possible")
+		return
+	}
+	sp := *req.Speed
+	if sp != 0 && sp != SpeedMax && (sp < 1 || sp > 10000) {
+		fail(w, http.StatusBadRequest, "speed %d: want 0 (pause), 1 to 10000 time units per second, or -1 (as fast as possible)", sp)
+		return
+	}
+	s.mu.Lock()
+	s.speed = sp
+	s.mu.Unlock()
+	s.nudge()
+	writeJSON(w, http.StatusOK, map[string]int{"speed": sp})
+}
+
+func (h *netHub) handleStep(w http.ResponseWriter, _ *http.Request, s *netSession) {
+	s.mu.Lock()
+	s.speed = 0
+	if s.steps < 60 {
+		s.steps++
+	}
+	s.mu.Unlock()
+	s.nudge()
+	writeJSON(w, http.StatusAccepted, map[string]int{"steps": 1})
+}
+
+type netRestartReq struct {
+	Seed *uint64  `json:"seed"`
+	At   []string `json:"at"`
+}
+
+func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSession) {
+	var req netRestartReq
+	if err := decode(w, r, &req); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	plan, err := netPlan(req.At)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	s.mu.Lock()
+	seed := s.seed
+	s.mu.Unlock()
+	if req.Seed != nil {
+		seed = *req.Seed
+	}
+	if err := s.start(seed, plan); err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	s.nudge()
+	writeJSON(w, http.StatusOK, s.state())
+}
+
+func (h *netHub) handleFile(w http.ResponseWriter, _ *http.Request, s *netSession) {
+	text, name := s.fileYAML()
+	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	_, _ = io.WriteString(w, text)
+}
+
+// fileName keeps the letters, digits, '.', '-' and '_' of an uploaded
+// file's name (at most 80), so that it is safe in a header and a message.
+func fileName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if b.Len() >= 80 {
+			break
+		}
+		if r == '.' || r == '-' || r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9') {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 || strings.Trim(b.String(), ".") == "" {
+		return "network.yaml"
+	}
+	return b.String()
+}
+
+// decodeLimit is decode with a larger body limit (an uploaded file).
+func decodeLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		return fmt.Errorf("reading the request: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("invalid JSON request: %v", err)
+	}
+	if dec.More() {
+		return errors.New("invalid JSON request: more than one value")
+	}
+	return nil
+}

@@ -1,0 +1,169 @@
+// queuelab network page: per-station charts of the running estimates with
+// their 95 % band, the formula as a dashed reference line, the points where
+// a change restarted the statistics, and the verdict.
+"use strict";
+
+const MEASURE_LABELS = {
+  mean_in_system: "L · mean number at the station",
+  mean_response: "W · mean time at the station (s)",
+  utilization: "utilisation (per server)",
+  p_loss: "loss · share of arrivals lost",
+  p_abandon: "abandonment · share who give up waiting",
+};
+const CHART = { w: 260, h: 132, padL: 40, padR: 8, padT: 30, padB: 16 };
+const SER_N = 10, SER_F = 11; // indices in a point's per-station values (see netsession.go)
+
+// chartedMeasures returns the measure indices charted for station s.
+function chartedMeasures(st, s) {
+  const out = [0, 1, 2];
+  const hasLoss = s.capacity >= 0 || (st.rows || []).some((r) => r.station === s.name && r.name === "p_loss" && r.formulas.length);
+  if (hasLoss) out.push(3);
+  if ((st.rows || []).some((r) => r.station === s.name && r.name === "p_abandon")) out.push(4);
+  return out;
+}
+
+function rowFor(st, station, name, cls) {
+  return (st.rows || []).find((r) => r.station === station && r.class === cls && r.name === name);
+}
+
+// drawCharts redraws every station's charts into container, for the
+// class st.slots[slot] ("" = all classes together).
+function drawCharts(container, st, slot) {
+  slot = Math.min(slot || 0, st.slots.length - 1);
+  container.replaceChildren();
+  const unstable = new Map((st.unstable || []).map((u) => [u.station, u.rho]));
+  st.graph.stations.forEach((s, i) => {
+    const rowDiv = document.createElement("div");
+    rowDiv.className = "st-row";
+    const h = document.createElement("h3");
+    h.textContent = s.name;
+    if (unstable.has(s.name)) {
+      h.className = "unstable";
+      h.textContent += ` — unstable (ρ = ${fmtNum(unstable.get(s.name))} ≥ 1): no steady state, the queue grows`;
+    }
+    rowDiv.append(h);
+    const charts = document.createElement("div");
+    charts.className = "row-charts";
+    for (const m of chartedMeasures(st, s)) charts.append(drawChart(st, s, i * st.slots.length + slot, st.slots[slot], m, unstable.get(s.name)));
+    rowDiv.append(charts);
+    container.append(rowDiv);
+  });
+}
+
+// yRange picks a vertical range that shows the late estimates and the
+// formula without letting the first wide intervals squash them.
+function yRange(pts, i, m, f, showN) {
+  if (m === 2) return [0, 1.05];
+  let hi = 0;
+  const late = pts.slice(Math.floor(pts.length / 3));
+  for (const p of pts) {
+    const v = p.v[i];
+    if (showN && v[SER_N] !== null) hi = Math.max(hi, v[SER_N]);
+    if (v[2 * m] !== null) hi = Math.max(hi, Math.min(v[2 * m], 3 * (f || v[2 * m])));
+  }
+  for (const p of late) {
+    const v = p.v[i];
+    if (v[2 * m] !== null && v[2 * m + 1] !== null) hi = Math.max(hi, v[2 * m] + v[2 * m + 1]);
+  }
+  if (f !== null && f !== undefined) hi = Math.max(hi, 1.5 * f);
+  if (!(hi > 0)) hi = m >= 3 ? 0.01 : 1;
+  return [0, hi * 1.05];
+}
+
+// drawChart draws measure m of station s from series i of the points (the
+// station's slot for class cls).
+function drawChart(st, s, i, cls, m, rho) {
+  const name = st.measures[m];
+  const pts = st.points || [];
+  const div = document.createElement("div");
+  div.className = "chart netchart";
+  div.dataset.station = s.name;
+  div.dataset.measure = name;
+  div.dataset.class = cls;
+  const root = svgEl("svg", { viewBox: `0 0 ${CHART.w} ${CHART.h}`, width: CHART.w, height: CHART.h });
+  div.append(root);
+  root.append(svgEl("text", { x: 4, y: 11, class: "c-title" }, MEASURE_LABELS[name] + (cls ? " · " + cls : "")));
+  const row = rowFor(st, s.name, name, cls);
+  const unstable = rho !== undefined && m !== 2;
+  const last = pts.length ? pts[pts.length - 1].v[i] : null;
+  const f = last ? last[SER_F + m] : null;
+  const [y0, y1] = yRange(pts, i, m, unstable ? null : f, unstable);
+  const t0 = pts.length ? pts[0].t : 0, t1 = pts.length ? Math.max(pts[pts.length - 1].t, t0 + 1e-9) : 1;
+  const X = (t) => CHART.padL + (t - t0) / (t1 - t0) * (CHART.w - CHART.padL - CHART.padR);
+  const Y = (v) => CHART.h - CHART.padB - (Math.min(Math.max(v, y0), y1) - y0) / (y1 - y0) * (CHART.h - CHART.padT - CHART.padB);
+  root.append(svgEl("line", { x1: CHART.padL, y1: Y(y0), x2: CHART.w - CHART.padR, y2: Y(y0), class: "axis" }));
+  root.append(svgEl("text", { x: CHART.padL - 3, y: Y(y1) + 8, class: "tick", "text-anchor": "end" }, fmtNum(y1)));
+  root.append(svgEl("text", { x: CHART.padL - 3, y: Y(y0), class: "tick", "text-anchor": "end" }, "0"));
+  root.append(svgEl("text", { x: CHART.w - CHART.padR, y: CHART.h - 3, class: "tick", "text-anchor": "end" }, fmtNum(t1) + " s"));
+  for (const mk of st.marks || []) {
+    if (mk.t <= t0) continue;
+    const x = X(mk.t);
+    root.append(svgEl("line", { x1: x, y1: CHART.padT - 4, x2: x, y2: CHART.h - CHART.padB, class: "mark" }));
+    root.append(svgEl("text", { x: x + 2, y: CHART.h - CHART.padB - 3, class: "mark-label" }, "restart"));
+  }
+  for (const seg of segments(pts, st.marks || [])) {
+    if (unstable) {
+      root.append(svgEl("polyline", { points: seg.map((p) => `${X(p.t)},${Y(p.v[i][m === 0 ? SER_N : 2 * m] ?? 0)}`).join(" "), class: "grow-line" }));
+      continue;
+    }
+    const band = seg.filter((p) => p.v[i][2 * m] !== null && p.v[i][2 * m + 1] !== null);
+    if (band.length > 1) {
+      const up = band.map((p) => `${X(p.t)},${Y(p.v[i][2 * m] + p.v[i][2 * m + 1])}`);
+      const down = band.map((p) => `${X(p.t)},${Y(p.v[i][2 * m] - p.v[i][2 * m + 1])}`).reverse();
+      root.append(svgEl("polygon", { points: up.concat(down).join(" "), class: "band" }));
+    }
+    const mean = seg.filter((p) => p.v[i][2 * m] !== null);
+    if (mean.length) root.append(svgEl("polyline", { points: mean.map((p) => `${X(p.t)},${Y(p.v[i][2 * m])}`).join(" "), class: "mean" }));
+    const ref = seg.filter((p) => p.v[i][SER_F + m] !== null);
+    if (ref.length) root.append(svgEl("polyline", { points: ref.map((p) => `${X(p.t)},${Y(p.v[i][SER_F + m])}`).join(" "), class: "formula" }));
+  }
+  root.append(chartCaption(row, unstable, rho, m));
+  div.append(verdictBadge(row, unstable, rho));
+  return div;
+}
+
+// segments splits the points at the marks: the statistics restart there.
+function segments(pts, marks) {
+  const cuts = marks.map((mk) => mk.t).filter((t) => t > 0).sort((a, b) => a - b);
+  const out = [];
+  let cur = [], k = 0;
+  for (const p of pts) {
+    while (k < cuts.length && p.t > cuts[k]) { if (cur.length) out.push(cur); cur = []; k++; }
+    cur.push(p);
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+// chartCaption: the formula's method and whether it is exact, and the
+// current estimate.
+function chartCaption(row, unstable, rho, m) {
+  const t = svgEl("text", { x: 4, y: 23, class: "c-method" });
+  if (unstable) {
+    t.textContent = m === 0 ? "number at the station now: growing" : "running mean: growing without limit";
+    t.setAttribute("class", "c-method bad");
+    return t;
+  }
+  if (!row || !row.formulas.length) { t.textContent = "no formula applies"; return t; }
+  const f = row.formulas.find((x) => x.exact) || row.formulas[0];
+  t.textContent = `--- ${fmtNum(f.value)} · ${f.method} · ${f.exact ? "exact" : "approximate"}`;
+  t.setAttribute("class", "c-method " + (f.exact ? "exact" : "approx"));
+  return t;
+}
+
+function verdictBadge(row, unstable, rho) {
+  const b = document.createElement("div");
+  b.className = "badge";
+  if (unstable) {
+    b.dataset.verdict = "unstable";
+    b.textContent = `unstable · ρ = ${fmtNum(rho)}`;
+    return b;
+  }
+  if (!row) { b.dataset.verdict = "none"; b.textContent = "—"; return b; }
+  const sim = row.sim === null ? "—" : fmtNum(row.sim) + (row.halfWidth === null ? "" : " ± " + fmtNum(row.halfWidth));
+  b.dataset.verdict = row.verdict || "none";
+  const word = { agrees: "✓ agrees", approximate: "≈ " + (row.text || "").replace("approximate: ", ""), disagrees: "✗ DISAGREES", inconclusive: "collecting" }[row.verdict] || "";
+  b.title = row.text || "";
+  b.textContent = sim + (word ? "  ·  " + word : "");
+  return b;
+}

@@ -1,0 +1,199 @@
+// queuelab network page: the network drawn as a graph. Stations are laid
+// out left to right in layers by breadth-first distance from where
+// customers enter (open classes' arrival stations, closed classes' start
+// stations); each box shows its servers and its queue filled with the
+// customers of the last snapshot, coloured by class.
+"use strict";
+
+const NETSVG = "http://www.w3.org/2000/svg"; // a namespace name, not fetched
+const CLASS_COLOURS = ["#5aa9e6", "#f2c14e", "#b48ead", "#3fb8af", "#ff7edb", "#a3be8c", "#d08770", "#88c0d0"];
+const BOX = { w: 210, h: 86, colW: 300, rowH: 132, left: 150, top: 34 };
+const MAX_SERVERS_DRAWN = 8;
+const MAX_SLOTS_DRAWN = 12;
+
+function svgEl(tag, attrs, text) {
+  const e = document.createElementNS(NETSVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function classColour(i) { return CLASS_COLOURS[i % CLASS_COLOURS.length]; }
+
+// layoutNetwork returns {pos: {station: {x, y, layer}}, width, height}.
+function layoutNetwork(g) {
+  const names = g.stations.map((s) => s.name);
+  const next = {};
+  for (const n of names) next[n] = [];
+  for (const r of g.routes) if (r.to && r.p > 0 && next[r.from] && !next[r.from].includes(r.to)) next[r.from].push(r.to);
+  const layer = {};
+  const queue = [];
+  for (const c of g.classes) if (c.to in next && !(c.to in layer)) { layer[c.to] = 0; queue.push(c.to); }
+  if (queue.length === 0 && names.length) { layer[names[0]] = 0; queue.push(names[0]); }
+  for (let i = 0; i < queue.length; i++) {
+    for (const to of next[queue[i]]) if (!(to in layer)) { layer[to] = layer[queue[i]] + 1; queue.push(to); }
+  }
+  for (const n of names) if (!(n in layer)) { layer[n] = 0; queue.push(n); } // unreachable: first column
+  const rows = {};
+  const pos = {};
+  let layers = 0, maxRows = 0;
+  for (const n of queue) {
+    const l = layer[n];
+    const r = rows[l] = (rows[l] || 0) + 1;
+    pos[n] = { x: BOX.left + l * BOX.colW, y: BOX.top + (r - 1) * BOX.rowH, layer: l, row: r - 1 };
+    layers = Math.max(layers, l + 1);
+    maxRows = Math.max(maxRows, r);
+  }
+  return { pos, width: BOX.left + layers * BOX.colW + 30, height: BOX.top + maxRows * BOX.rowH + 40 };
+}
+
+// routeGroups merges the per-class routes of a (from, to) pair into one
+// arrow with its label.
+function routeGroups(g) {
+  const groups = new Map();
+  for (const r of g.routes) {
+    if (!(r.p > 0)) continue;
+    const k = r.from + "\u0000" + r.to;
+    if (!groups.has(k)) groups.set(k, { from: r.from, to: r.to, per: [] });
+    groups.get(k).per.push(r);
+  }
+  const out = [];
+  for (const grp of groups.values()) {
+    const ps = [...new Set(grp.per.map((r) => r.p))];
+    const shared = ps.length === 1 && (grp.per.some((r) => r.class === "") || grp.per.length === g.classes.length || g.classes.length === 1);
+    grp.label = shared ? fmtP(ps[0]) : grp.per.map((r) => r.class + " " + fmtP(r.p)).join(", ");
+    grp.classes = grp.per.some((r) => r.class === "") && g.classes.length > 1 ? [-1] : grp.per.map((r) => r.class === "" ? 0 : g.classes.findIndex((c) => c.name === r.class));
+    out.push(grp);
+  }
+  return out;
+}
+
+function fmtP(p) { return Number(p.toFixed(4)).toString(); }
+
+function fmtNum(v) {
+  if (v === null || v === undefined || !isFinite(v)) return "—";
+  const a = Math.abs(v);
+  if (a !== 0 && (a < 0.001 || a >= 1e6)) return v.toExponential(2);
+  return Number(v.toPrecision(a >= 100 ? 5 : 3)).toLocaleString("en-US", { maximumFractionDigits: 4 });
+}
+
+// drawGraph draws state's network into the svg element.
+function drawGraph(svgRoot, st) {
+  const g = st.graph;
+  const lay = layoutNetwork(g);
+  svgRoot.replaceChildren();
+  svgRoot.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
+  svgRoot.setAttribute("width", lay.width);
+  svgRoot.setAttribute("height", lay.height);
+  const defs = svgEl("defs");
+  const marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" });
+  marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#8b98a5" }));
+  defs.append(marker);
+  svgRoot.append(defs);
+  const arrows = svgEl("g", { class: "arrows" });
+  svgRoot.append(arrows);
+  drawSources(arrows, g, lay);
+  for (const grp of routeGroups(g)) drawRoute(arrows, grp, lay);
+  const unstable = new Map((st.unstable || []).map((u) => [u.station, u.rho]));
+  g.stations.forEach((s, i) => {
+    const snap = (st.snapshot.stations || [])[i] || { inService: [], waiting: [], count: 0, servers: s.servers };
+    svgRoot.append(drawStation(s, snap, lay.pos[s.name], unstable.get(s.name), st));
+  });
+}
+
+function drawSources(parent, g, lay) {
+  const seen = {};
+  g.classes.forEach((c, i) => {
+    const p = lay.pos[c.to];
+    if (!p) return;
+    const k = seen[c.to] = (seen[c.to] || 0) + 1;
+    const y = p.y + 18 + (k - 1) * 16;
+    const label = c.population > 0 ? `${c.name}: N = ${c.population}` : `${c.name}: λ = ${fmtNum(c.rate)}/s`;
+    if (c.population > 0) {
+      parent.append(svgEl("text", { x: p.x - 4, y: p.y - 6 - (k - 1) * 13, class: "src-label", fill: classColour(i), "text-anchor": "end", "data-class": c.name }, label));
+      return;
+    }
+    parent.append(svgEl("line", { x1: p.x - 140, y1: y, x2: p.x - 2, y2: y, stroke: classColour(i), "stroke-width": 2, "marker-end": "url(#arrow)" }));
+    parent.append(svgEl("text", { x: p.x - 140, y: y - 4, class: "src-label", fill: classColour(i), "data-class": c.name }, label));
+  });
+}
+
+function drawRoute(parent, grp, lay) {
+  const a = lay.pos[grp.from];
+  if (!a) return;
+  const colour = grp.classes.length === 1 && grp.classes[0] >= 0 ? classColour(grp.classes[0]) : "#8b98a5";
+  const attrs = { fill: "none", stroke: colour, "stroke-width": 1.6, "marker-end": "url(#arrow)", "data-route": grp.from + ">" + (grp.to || "out") };
+  let d, lx, ly;
+  if (!grp.to) { // leaves the network
+    const y = a.y + BOX.h - 14;
+    d = `M${a.x + BOX.w},${y} L${a.x + BOX.w + 44},${y}`;
+    lx = a.x + BOX.w + 6; ly = y - 5;
+    parent.append(svgEl("text", { x: a.x + BOX.w + 48, y: y + 4, class: "out-label" }, "out"));
+  } else {
+    const b = lay.pos[grp.to];
+    if (!b) return;
+    if (b.layer > a.layer) {
+      const y1 = a.y + BOX.h / 2, y2 = b.y + BOX.h / 2;
+      const x1 = a.x + BOX.w, x2 = b.x - 2;
+      d = `M${x1},${y1} C${x1 + 40},${y1} ${x2 - 40},${y2} ${x2},${y2}`;
+      lx = (x1 + x2) / 2 - 10; ly = (y1 + y2) / 2 - 6;
+    } else if (grp.from === grp.to) { // feedback to itself
+      const x = a.x + BOX.w / 2, y = a.y + BOX.h;
+      d = `M${x + 30},${y} C${x + 60},${y + 40} ${x - 60},${y + 40} ${x - 30},${y + 2}`;
+      lx = x - 8; ly = y + 40;
+    } else { // back or sideways: an arc under the boxes
+      const x1 = a.x + BOX.w / 2 + 20, y1 = a.y + BOX.h;
+      const x2 = b.x + BOX.w / 2 - 20, y2 = b.y + BOX.h + 2;
+      const dip = Math.max(y1, y2) + 34 + 10 * Math.abs(a.layer - b.layer);
+      d = `M${x1},${y1} C${x1},${dip} ${x2},${dip} ${x2},${y2}`;
+      lx = (x1 + x2) / 2 - 10; ly = dip - 4;
+    }
+  }
+  parent.append(svgEl("path", { d, ...attrs }));
+  parent.append(svgEl("text", { x: lx, y: ly, class: "p-label" }, grp.label));
+}
+
+// drawStation draws one station's box with its servers and queue.
+function drawStation(s, snap, p, rho, st) {
+  const box = svgEl("g", { class: "station" + (rho !== undefined ? " unstable" : ""), transform: `translate(${p.x},${p.y})`, "data-station": s.name });
+  box.append(svgEl("rect", { width: BOX.w, height: BOX.h, rx: 8, class: "box" }));
+  const servers = snap.servers;
+  const c = servers < 0 ? "∞" : String(servers);
+  box.append(svgEl("text", { x: 10, y: 17, class: "st-name" }, s.name));
+  box.append(svgEl("text", { x: BOX.w - 8, y: 17, class: "st-meta", "text-anchor": "end" },
+    `${s.discipline} · c = ${c}${s.capacity >= 0 ? " · K = " + s.capacity : ""}`));
+  // servers, right side
+  const busy = snap.inService || [];
+  const drawn = servers < 0 ? Math.min(busy.length + 1, MAX_SERVERS_DRAWN) : Math.min(servers, MAX_SERVERS_DRAWN);
+  for (let i = 0; i < drawn; i++) {
+    const cx = BOX.w - 14 - (i % 4) * 17, cy = 36 + Math.floor(i / 4) * 17;
+    const cls = busy[i];
+    box.append(svgEl("circle", { cx, cy, r: 7, class: "server" + (cls !== undefined ? " busy" : ""), fill: cls !== undefined ? classColour(cls) : "none" }));
+  }
+  if (servers < 0 || servers > MAX_SERVERS_DRAWN) {
+    box.append(svgEl("text", { x: BOX.w - 8, y: 78, class: "st-meta", "text-anchor": "end" }, `${busy.length} in service`));
+  }
+  // queue, left of the servers, head nearest them
+  const waiting = snap.waiting || [];
+  const nWait = Math.max(0, snap.count - busy.length);
+  const right = BOX.w - 14 - Math.min(drawn, 4) * 17 - 4;
+  const slots = s.capacity >= 0 ? Math.min(Math.max(s.capacity - Math.max(servers, 0), 0), MAX_SLOTS_DRAWN) : MAX_SLOTS_DRAWN;
+  for (let i = 0; i < slots; i++) {
+    const x = right - 11 - i * 11;
+    if (x < 8) break;
+    const cls = i < waiting.length ? waiting[i] : undefined;
+    box.append(svgEl("rect", { x, y: 31, width: 9, height: 12, rx: 2, class: "slot" + (cls !== undefined ? " full" : ""), fill: cls !== undefined ? classColour(cls) : "none", "stroke-dasharray": s.capacity >= 0 ? "" : "2 2" }));
+  }
+  const shown = Math.min(waiting.length, slots);
+  if (nWait > shown) box.append(svgEl("text", { x: 10, y: 58, class: "overflow" }, `+${nWait - shown} more waiting`));
+  const rhoRow = (st.rows || []).find((r) => r.station === s.name && r.class === "" && r.name === "utilization");
+  let foot = `N = ${snap.count}`;
+  if (rho !== undefined) foot += ` · ρ = ${fmtNum(rho)} ≥ 1: unstable`;
+  else if (rhoRow && rhoRow.formulas.length) foot += ` · ρ = ${fmtNum(rhoRow.formulas[0].value)}`;
+  box.append(svgEl("text", { x: 10, y: 78, class: "st-foot" }, foot));
+  if (rho !== undefined) { // a bar that grows with the queue: the picture of instability
+    const w = Math.min(BOX.w - 20, 4 * Math.sqrt(nWait));
+    box.append(svgEl("rect", { x: 10, y: 62, width: w, height: 5, class: "growth" }));
+  }
+  return box;
+}

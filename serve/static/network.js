@@ -1,0 +1,363 @@
+// queuelab network page: opens a network (a catalogue example, an uploaded
+// file or a replay link), runs it on the server, polls its state and draws
+// the graph (netgraph.js), the charts (netcharts.js), the comparison table
+// and the change controls. Plain JavaScript, no libraries, no network
+// beyond the server that sent it.
+"use strict";
+
+const net = {
+  catalogue: [],  // from /api/networks
+  id: null,       // session id
+  st: null,       // last state
+  source: null,   // an uploaded file: {name, source}
+  timer: null,
+  pollGen: 0,     // the current polling chain (see poll)
+  slot: 0,        // the class the charts show: st.slots[slot], 0 = all classes
+};
+
+const byId = (id) => document.getElementById(id);
+function html(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "text") e.textContent = v;
+    else if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+async function netApi(method, path, body) {
+  const opt = { method, headers: {} };
+  if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers["Content-Type"] = "application/json"; }
+  const res = await fetch(path, opt);
+  let data;
+  try { data = await res.json(); } catch (e) { data = { error: "the server sent no JSON (" + res.status + ")" }; }
+  if (!res.ok) throw new Error(data && data.error ? data.error : "HTTP " + res.status);
+  return data;
+}
+
+// ---------- lessons: a small, safe Markdown subset ----------
+function inline(text) {
+  const frag = document.createDocumentFragment();
+  for (const part of text.split(/(\*\*[^*]+\*\*|`[^`]+`)/)) {
+    if (part.startsWith("**") && part.endsWith("**") && part.length > 4) frag.append(html("strong", { text: part.slice(2, -2) }));
+    else if (part.startsWith("`") && part.endsWith("`") && part.length > 2) frag.append(html("code", { text: part.slice(1, -1) }));
+    else if (part) frag.append(document.createTextNode(part));
+  }
+  return frag;
+}
+
+function renderLesson(md) {
+  const box = byId("lesson");
+  box.replaceChildren();
+  if (!md) { box.append(html("p", { class: "muted", text: "An uploaded network: try changing a rate, a number of servers or a service law, and watch the verdicts." })); return; }
+  let list = null;
+  for (const block of md.replace(/\r/g, "").split(/\n\s*\n/)) {
+    for (const line of block.split("\n")) {
+      const t = line.trim();
+      if (!t) continue;
+      if (t.startsWith("# ")) { box.append(html("h3", {}, inline(t.slice(2)))); list = null; continue; }
+      if (/^[-*] /.test(t)) {
+        if (!list) { list = html("ul"); box.append(list); }
+        list.append(html("li", {}, inline(t.slice(2))));
+        continue;
+      }
+      if (list && /^\s/.test(line)) { list.lastChild.append(" ", inline(t)); continue; }
+      list = null;
+      const last = box.lastChild;
+      if (last && last.tagName === "P" && last.dataset.open) last.append(" ", inline(t));
+      else { const p = html("p", { "data-open": "1" }, inline(t)); box.append(p); }
+    }
+    list = null;
+    for (const p of box.querySelectorAll("p[data-open]")) delete p.dataset.open;
+  }
+}
+
+// ---------- the session ----------
+function urlParams() {
+  const q = new URLSearchParams(location.search);
+  return { net: q.get("net"), seed: q.get("seed"), at: q.getAll("at"), src: q.get("src"), file: q.get("file") };
+}
+
+function encodeSource(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function decodeSource(s) {
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+async function openNetwork(req) {
+  showError("");
+  if (net.id) { netApi("POST", `/api/networks/sessions/${net.id}/close`).catch(() => {}); net.id = null; }
+  try {
+    const st = await netApi("POST", "/api/networks/sessions", req);
+    net.id = st.id;
+    net.st = null;
+    net.slot = 0;
+    show(st);
+    poll();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function openFromPicker() {
+  const name = byId("network").value;
+  if (!name) { // "(an opened file)": the last file opened, if any
+    if (net.source) openNetwork({ name: net.source.name, source: net.source.source });
+    return;
+  }
+  net.source = null;
+  openNetwork({ example: name });
+}
+
+// poll fetches the state and schedules the next poll. Each call starts a
+// new chain; an older chain still waiting for its answer ends there, so
+// actions that poll at once never multiply the polling.
+async function poll() {
+  clearTimeout(net.timer);
+  if (!net.id) return;
+  const id = net.id, gen = ++net.pollGen;
+  try {
+    const st = await netApi("GET", `/api/networks/sessions/${id}/state`);
+    if (gen !== net.pollGen) return;
+    if (id === net.id) show(st);
+  } catch (e) {
+    if (gen !== net.pollGen) return;
+    showError(e.message);
+  }
+  const busy = net.st && (net.st.running || net.st.pending.length);
+  net.timer = setTimeout(poll, busy ? 250 : 1000);
+}
+
+function replayURL(st) {
+  const q = new URLSearchParams();
+  if (st.origin) q.set("net", st.origin.replace(/\.ya?ml$/, ""));
+  else if (net.source) {
+    const enc = encodeSource(net.source.source);
+    if (enc.length < 6000) q.set("src", enc); // larger files do not travel in a link
+    q.set("file", st.file);
+  }
+  q.set("seed", st.seed);
+  for (const t of st.taken) q.append("at", t);
+  return location.pathname + "?" + q.toString();
+}
+
+// ---------- drawing the state ----------
+function show(st) {
+  const structure = !net.st || net.st.epoch !== st.epoch || net.st.taken.length !== st.taken.length || net.st.id !== st.id;
+  net.st = st;
+  byId("clock").textContent = fmtNum(st.time);
+  byId("unit").textContent = `· 1 unit = ${fmtNum(st.graph.unit)} s`;
+  byId("seed-show").textContent = st.seed;
+  if (document.activeElement !== byId("seed")) byId("seed").value = st.seed;
+  byId("download").href = `/api/networks/sessions/${st.id}/network.yaml`;
+  for (const b of document.querySelectorAll("#speeds button")) b.classList.toggle("on", Number(b.dataset.speed) === st.speed);
+  byId("pause").classList.toggle("on", !st.running);
+  byId("net-title").textContent = st.graph.name || st.file;
+  drawGraph(byId("graph"), st);
+  drawSlots(st);
+  drawCharts(byId("charts"), st, net.slot);
+  drawTable(st);
+  drawLegend(st);
+  drawTaken(st);
+  drawBanner(st);
+  if (structure) {
+    drawChanges(st);
+    history.replaceState(null, "", replayURL(st));
+  }
+}
+
+// drawSlots offers the charts of each class apart when there are several.
+function drawSlots(st) {
+  const box = byId("chart-classes");
+  box.replaceChildren();
+  if (st.slots.length < 2) return;
+  if (net.slot >= st.slots.length) net.slot = 0;
+  box.append("charts of: ");
+  st.slots.forEach((c, k) => box.append(html("button", { text: c || "all classes", class: k === net.slot ? "on" : "", "data-slot": c,
+    onclick: () => { net.slot = k; show(net.st); } })));
+}
+
+function drawLegend(st) {
+  const box = byId("classes");
+  box.replaceChildren();
+  st.graph.classes.forEach((c, i) => {
+    const what = c.population > 0 ? `closed, ${c.population} customers` : `open, λ = ${fmtNum(c.rate)}/s into ${c.to}`;
+    box.append(html("span", { class: "cls" }, html("i", { style: `background:${classColour(i)}` }), `${c.name} (${what})`));
+  });
+}
+
+function drawBanner(st) {
+  const b = byId("banner");
+  if (!st.unstable.length) { b.hidden = true; return; }
+  b.hidden = false;
+  b.textContent = "Unstable: " + st.unstable.map((u) => `${u.station} has ρ = ${fmtNum(u.rho)} ≥ 1`).join(", ") +
+    ". Work arrives faster than it can be served, so there is no steady state: the queue grows for as long as it runs, and no formula applies. Lower the load or add servers.";
+}
+
+function drawTaken(st) {
+  const ol = byId("taken");
+  ol.replaceChildren();
+  for (const t of st.taken) ol.append(html("li", { text: t.replace(":", " s: ") }));
+  for (const t of st.planned) ol.append(html("li", { class: "planned", text: t.replace(":", " s: ") + " (planned)" }));
+  for (const c of st.pending) ol.append(html("li", { class: "planned", text: c + " (next step)" }));
+  byId("messages").textContent = st.messages.join("\n");
+}
+
+const NAMES = { throughput: "throughput", utilization: "utilisation", mean_in_system: "L", mean_in_queue: "Lq", mean_response: "W", mean_wait: "Wq", p_loss: "P(loss)", p_abandon: "P(abandon)" };
+
+function drawTable(st) {
+  const t = byId("table");
+  t.replaceChildren(html("tr", {}, ...["station", "class", "measure", "simulated (95 %)", "formula", "method", "verdict"].map((h) => html("th", { text: h }))));
+  const unstable = new Set(st.unstable.map((u) => u.station));
+  for (const r of st.rows) {
+    const f = r.formulas.find((x) => x.exact) || r.formulas[0];
+    let sim = r.sim === null ? "—" : fmtNum(r.sim) + (r.halfWidth === null ? "" : " ± " + fmtNum(r.halfWidth));
+    const grows = unstable.has(r.station) || (r.station === "network" && unstable.size > 0);
+    if (grows && r.name !== "utilization" && r.name !== "throughput") sim = "growing: unstable";
+    const method = f ? `${f.method} (${f.exact ? "exact" : "approximate"})` : "";
+    t.append(html("tr", { "data-row": `${r.station}/${r.class}/${r.name}` },
+      html("td", { text: r.station }), html("td", { text: r.class || "all" }), html("td", { text: NAMES[r.name] || r.name }),
+      html("td", { class: "v", text: sim }), html("td", { class: "v", text: f ? fmtNum(f.value) : "—" }),
+      html("td", { text: method }), html("td", { class: "verdict-cell " + (r.verdict || ""), text: r.text || "" })));
+  }
+}
+
+// ---------- changes ----------
+function showError(msg) {
+  const e = byId("change-error");
+  e.hidden = !msg;
+  e.textContent = msg;
+}
+
+async function sendChange(text) {
+  showError("");
+  try {
+    await netApi("POST", `/api/networks/sessions/${net.id}/change`, { change: text });
+    poll();
+  } catch (e) { showError(e.message); }
+}
+
+// valueControl is a labelled input with a "set" button sending "PREFIX=value".
+function valueControl(label, prefix, value, help) {
+  const input = html("input", { type: "text", value: String(value), "data-change": prefix, size: "6" });
+  const set = html("button", { text: "set", "data-set": prefix, onclick: () => sendChange(`${prefix}=${input.value.trim()}`) });
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") set.click(); });
+  return html("div", { class: "control", title: help }, html("span", { class: "name", text: label }), html("span", { class: "input" }, input, set));
+}
+
+function choiceControl(label, prefix, choices, current, help) {
+  const span = html("span", { class: "input" });
+  for (const c of choices) {
+    span.append(html("button", { text: c, class: c === current ? "on" : "", "data-change": prefix, "data-value": c, onclick: () => sendChange(`${prefix}=${c}`) }));
+  }
+  if (current && !choices.includes(current)) span.append(html("span", { class: "now", text: "now " + current }));
+  return html("div", { class: "control", title: help }, html("span", { class: "name", text: label }), span);
+}
+
+function drawChanges(st) {
+  const box = byId("changes");
+  box.replaceChildren();
+  const g = st.graph;
+  for (const c of g.classes) {
+    if (c.population > 0) continue;
+    box.append(valueControl(`λ of ${c.name} (/s)`, `rate ${c.name}`, fmtP(c.rate), "external arrival rate of this open class"));
+  }
+  for (const s of g.stations) {
+    box.append(html("h3", { class: "st-head", text: s.name }));
+    if (s.servers < 0) box.append(html("div", { class: "control" }, html("span", { class: "name", text: "servers" }), html("span", { class: "now", text: "∞ (a delay station: nobody waits)" })));
+    else box.append(valueControl("servers", `servers ${s.name}`, s.servers, "a whole number ≥ 1"));
+    const dists = [...new Set(s.service.map((x) => x.dist))];
+    box.append(choiceControl("service law", `service ${s.name}`, g.choices.services, dists.length === 1 ? dists[0] : dists.join(" / "),
+      "same mean, different variability: exp (cv 1), det (cv 0), hyperexp (cv > 1)"));
+    if (s.servers >= 0) box.append(choiceControl("discipline", `discipline ${s.name}`, g.choices.disciplines, s.discipline, "the order in which the station serves; a change starts the run again, empty, from now"));
+  }
+  const routes = routeGroups(g).filter((r) => r.to);
+  if (routes.length) box.append(html("h3", { class: "st-head", text: "routing" }));
+  for (const r of routes) {
+    const shared = r.per.some((x) => x.class === ""); // one row for every class; else a control per class
+    for (const pr of shared ? [{ class: "", p: r.per[0].p }] : r.per) {
+      const target = `${r.from}>${r.to}` + (pr.class && g.classes.length > 1 ? "/" + pr.class : "");
+      box.append(valueControl(`${r.from} → ${r.to}${pr.class && g.classes.length > 1 ? " (" + pr.class + ")" : ""}`, `route ${target}`, fmtP(pr.p), "probability; what is left of the row leaves the network"));
+    }
+  }
+}
+
+// ---------- run bar and pickers ----------
+function runAt(speed) { netApi("POST", `/api/networks/sessions/${net.id}/run`, { speed }).then(poll, (e) => showError(e.message)); }
+
+function wire() {
+  for (const b of document.querySelectorAll("#speeds button")) b.addEventListener("click", () => runAt(Number(b.dataset.speed)));
+  byId("pause").addEventListener("click", () => runAt(0));
+  byId("step").addEventListener("click", () => netApi("POST", `/api/networks/sessions/${net.id}/step`).then(poll, (e) => showError(e.message)));
+  byId("restart").addEventListener("click", () => netApi("POST", `/api/networks/sessions/${net.id}/restart`, {}).then((st) => { net.st = null; show(st); poll(); }, (e) => showError(e.message)));
+  byId("network").addEventListener("change", () => { selectLesson(); openFromPicker(); });
+  byId("seed").addEventListener("change", () => {
+    const seed = Number(byId("seed").value);
+    if (Number.isInteger(seed) && seed >= 0) netApi("POST", `/api/networks/sessions/${net.id}/restart`, { seed }).then((st) => { net.st = null; show(st); poll(); }, (e) => showError(e.message));
+  });
+  byId("newseed").addEventListener("click", () => {
+    const seed = 1 + Math.floor(Math.random() * 1e6);
+    netApi("POST", `/api/networks/sessions/${net.id}/restart`, { seed }).then((st) => { net.st = null; show(st); poll(); }, (e) => showError(e.message));
+  });
+  byId("share").addEventListener("click", async () => {
+    const url = location.origin + replayURL(net.st);
+    try { await navigator.clipboard.writeText(url); byId("share").textContent = "link copied"; } catch (e) { prompt("Replay link:", url); }
+    setTimeout(() => { byId("share").textContent = "copy replay link"; }, 1500);
+  });
+  byId("upload").addEventListener("change", async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    const text = await f.text();
+    net.source = { name: f.name, source: text };
+    byId("network").value = "";
+    renderLesson("");
+    openNetwork({ name: f.name, source: text });
+  });
+  window.addEventListener("pagehide", () => { if (net.id) navigator.sendBeacon(`/api/networks/sessions/${net.id}/close`); });
+}
+
+function selectLesson() {
+  const n = net.catalogue.find((x) => x.name === byId("network").value);
+  renderLesson(n ? n.lesson : "");
+}
+
+async function start() {
+  wire();
+  let cat;
+  try { cat = await netApi("GET", "/api/networks"); } catch (e) { showError(e.message); return; }
+  net.catalogue = cat.networks;
+  if (!cat.available) { showError("This server does not simulate networks."); return; }
+  const sel = byId("network");
+  sel.append(html("option", { value: "", text: "(an opened file)" }));
+  for (const n of cat.networks) sel.append(html("option", { value: n.name, text: n.title }));
+  const p = urlParams();
+  const seed = p.seed !== null && /^\d+$/.test(p.seed) ? Number(p.seed) : undefined;
+  if (p.src) {
+    try {
+      net.source = { name: p.file || "network.yaml", source: decodeSource(p.src) };
+    } catch (e) { showError("the link's network file is damaged: " + e.message); return; }
+    sel.value = "";
+    renderLesson("");
+    return openNetwork({ name: net.source.name, source: net.source.source, seed, at: p.at });
+  }
+  if (p.file) { // made for a file too large to travel in the link
+    showError(`This link replays ${p.file}, a file too large to travel in a link: open it with "open file…".`);
+    renderLesson("");
+    return;
+  }
+  const pick = cat.networks.find((n) => n.name === p.net || n.name.replace(/\.ya?ml$/, "") === p.net) || cat.networks[0];
+  if (!pick) { showError("No network to show: open a file."); return; }
+  sel.value = pick.name;
+  selectLesson();
+  openNetwork({ example: pick.name, seed, at: p.at });
+}
+
+start();
