@@ -55,7 +55,7 @@ confidence interval beside every analytic value that applies, its method and
 a verdict (exact methods must agree; approximate ones are reported with how
 far they are off). An unstable network is reported naming the station.
 
-The default duration is 200 000 times the longest mean interarrival or\nservice time (delay stations aside).`,
+The default duration is 200 000 times the longest mean interarrival or service time (delay stations aside).`,
 		Args: exactOneFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.serve {
