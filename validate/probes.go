@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"queuelab/analytic"
+	"queuelab/des"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -393,7 +394,7 @@ func diurnalProbe(b breaks) ProbeExperiment {
 			}
 			xs := make([]float64, n)
 			for i := range xs {
-				cfg, err := webservice.NewConfig("normal", SeedFor(seed, i))
+				cfg, err := webservice.NewConfig("normal", des.ReplicationSeed(seed, i))
 				if err != nil {
 					return nil, 0, err
 				}
