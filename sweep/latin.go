@@ -15,7 +15,8 @@ import (
 // values of input variables in the analysis of output from a computer
 // code", Technometrics 21(2), 1979): each factor's range is cut into n
 // equal strata, each stratum is used by exactly one point, at a uniform
-// position inside it, and the strata are paired across factors by
+// position inside it (an integer factor's range [a, b] is taken as
+// [a − ½, b + ½) and rounded, so every integer is equally likely), and the strata are paired across factors by
 // independent random permutations. The sample is drawn from the design's
 // seed, so the same design gives the same points.
 type latinSample struct {
@@ -91,8 +92,12 @@ func (p parser) latin(d *Design, n *yaml.Node, name func(*yaml.Node) (scenario.C
 			r := int(st.Float64() * float64(j+1))
 			perm[j], perm[r] = perm[r], perm[j]
 		}
+		a, b := lo.Num, hi.Num
+		if c.Kind == scenario.Int { // each integer owns [k − ½, k + ½)
+			a, b = a-0.5, b+0.5
+		}
 		for j := range pts {
-			x := lo.Num + (float64(perm[j])+st.Float64())/float64(pts)*(hi.Num-lo.Num)
+			x := a + (float64(perm[j])+st.Float64())/float64(pts)*(b-a)
 			val, err := c.Parse(latinText(c, x))
 			if err != nil { // cannot happen: x is inside [lo, hi]
 				return nil, p.errf(v, "%v", err)
@@ -109,7 +114,7 @@ func (p parser) latin(d *Design, n *yaml.Node, name func(*yaml.Node) (scenario.C
 func latinText(c scenario.Control, x float64) string {
 	switch c.Kind {
 	case scenario.Int:
-		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+		return strconv.FormatFloat(math.Min(math.Max(math.Round(x), c.Min), c.Max), 'f', 0, 64)
 	case scenario.Percent:
 		return strconv.FormatFloat(clampSig(100*x, 100*c.Min, 100*c.Max), 'g', -1, 64) + "%"
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"queuelab/des"
+	"queuelab/model/scenario"
 )
 
 // PlanVersion is the version of the plan and task-line formats; merge
@@ -28,16 +29,20 @@ type Plan struct {
 	Minutes      int         `json:"minutes,omitempty"`
 	Set          []Level     `json:"set"`
 	Factors      []string    `json:"factors"`
+	Numeric      []bool      `json:"numeric"` // by factor: its levels are numbers (an axis), not choices
 	Points       []PlanPoint `json:"points"`
 	Replications int         `json:"replications"`
 	Seed         uint64      `json:"seed"`
 	Responses    []Response  `json:"responses"`
 }
 
-// Level is a factor's value as written.
+// Level is a factor's value as written, and as a number in the factor's
+// unit (a fraction for percentages, seconds for durations, the index of
+// a choice).
 type Level struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
+	Name  string  `json:"name"`
+	Value string  `json:"value"`
+	Num   float64 `json:"num"`
 }
 
 // PlanPoint is one design point of a plan.
@@ -58,7 +63,7 @@ type Task struct {
 func levels(ss []Setting) []Level {
 	out := make([]Level, len(ss))
 	for i, s := range ss {
-		out[i] = Level{Name: s.Name, Value: s.Value.Text}
+		out[i] = Level{Name: s.Name, Value: s.Value.Text, Num: s.Value.Num}
 	}
 	return out
 }
@@ -67,15 +72,16 @@ func levels(ss []Setting) []Level {
 func (d *Design) Plan() *Plan {
 	p := &Plan{Version: PlanVersion, System: d.System, Scenario: d.Scenario, Network: d.Network,
 		Engine: d.Engine, At: d.At, Minutes: d.Minutes, Set: levels(d.Set), Factors: []string{},
-		Replications: d.Replications, Seed: d.Seed, Responses: d.Responses}
-	seen := map[string]bool{}
+		Numeric: []bool{}, Replications: d.Replications, Seed: d.Seed, Responses: d.Responses}
 	for _, pt := range d.Points {
 		p.Points = append(p.Points, PlanPoint{Index: pt.Index, Levels: levels(pt.Levels)})
-		for _, l := range pt.Levels {
-			if !seen[l.Name] {
-				seen[l.Name] = true
-				p.Factors = append(p.Factors, l.Name)
-			}
+	}
+	if len(d.Points) > 0 {
+		for _, l := range d.Points[0].Levels {
+			c, _ := scenario.Find(d.sys.Factors(), l.Name)
+			numeric := c.Kind == scenario.Int || c.Kind == scenario.Float || c.Kind == scenario.Percent || c.Kind == scenario.Duration
+			p.Factors = append(p.Factors, l.Name)
+			p.Numeric = append(p.Numeric, numeric)
 		}
 	}
 	p.Hash = p.digest()
@@ -107,9 +113,12 @@ func (p *Plan) Check() error {
 	case p.digest() != p.Hash:
 		return fmt.Errorf("plan content does not match its hash %s (edited by hand?)", p.Hash)
 	}
+	if len(p.Numeric) != len(p.Factors) {
+		return fmt.Errorf("plan has %d factors but %d numeric flags", len(p.Factors), len(p.Numeric))
+	}
 	for i, pt := range p.Points {
-		if pt.Index != i {
-			return fmt.Errorf("plan point %d has index %d", i, pt.Index)
+		if pt.Index != i || len(pt.Levels) != len(p.Factors) {
+			return fmt.Errorf("plan point %d is malformed", i)
 		}
 	}
 	return nil

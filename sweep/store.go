@@ -92,7 +92,11 @@ func writeAtomic(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
+	defer os.Remove(tmp.Name())              // no-op after the rename
+	if err := tmp.Chmod(0o644); err != nil { // readable by the merge job, as os.Create would make it
+		tmp.Close()
+		return err
+	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err

@@ -136,10 +136,14 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		}
 		for ri, r := range p.Responses {
 			st := ps.Stats[ri]
+			if r.Verdict && r.Op == "" { // a pass/fail response ("met"): the count says it all
+				row = append(row, fmt.Sprintf("%d/%d", st.Met, st.Runs))
+				continue
+			}
 			k := scale(r.Unit)
 			cell := fmtNum(st.Mean * k)
 			if !math.IsNaN(st.HalfWidth) {
-				cell += " ± " + fmtNum(st.HalfWidth*k)
+				cell += " ± " + strconv.FormatFloat(st.HalfWidth*k, 'g', 2, 64)
 			}
 			if r.Verdict {
 				cell += fmt.Sprintf(" [%d/%d]", st.Met, st.Runs)
@@ -151,8 +155,13 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(w, "\n[k/n]: replications that met the goal. Percent and per-mille responses are shown in % and ‰.")
-	return err
+	for _, r := range p.Responses {
+		if r.Verdict {
+			_, err := fmt.Fprintln(w, "\n[k/n]: replications that met the goal; % and ‰ responses are shown in percent and per mille.")
+			return err
+		}
+	}
+	return nil
 }
 
 func unitHead(u string) string {

@@ -1,0 +1,201 @@
+package sweep
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// smallMMc is a design of 12 short station runs (a few ms each).
+const smallMMc = `system: mmc
+set: {arrival-rate: 4, service-mean: 1s, duration: 300s, warmup: 15s}
+vary:
+  servers: [5, 6, 8]
+replications: 4
+seed: 11
+responses: [p_wait, mean_wait, utilization]
+`
+
+func mustParse(t *testing.T, src string) *Design {
+	t.Helper()
+	d, err := Parse("test.yaml", []byte(src))
+	require.NoError(t, err)
+	return d
+}
+
+// outputs renders a summary in every format.
+func outputs(t *testing.T, s *Summary) string {
+	t.Helper()
+	var b bytes.Buffer
+	for _, f := range []string{"table", "csv", "json"} {
+		require.NoError(t, s.Write(&b, f))
+	}
+	return b.String()
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// TestDeterministicAcrossWorkersAndShards: the summary (every format) and
+// the finished tasks file are the same bytes with 1, 2 or 4 workers, and a
+// sweep run as 3 shards and merged gives the same summary.
+func TestDeterministicAcrossWorkersAndShards(t *testing.T) {
+	d := mustParse(t, smallMMc)
+	var want, wantTasks string
+	for _, j := range []int{1, 2, 4} {
+		dir := t.TempDir()
+		res, err := Run(d, Options{Workers: j, Out: dir})
+		require.NoError(t, err)
+		require.NotNil(t, res.Summary)
+		assert.Equal(t, 12, res.Ran)
+		got, tasks := outputs(t, res.Summary), readFile(t, filepath.Join(dir, "tasks.jsonl"))
+		assert.Equal(t, got, readFile(t, filepath.Join(dir, "summary.txt"))+readFile(t, filepath.Join(dir, "summary.csv"))+readFile(t, filepath.Join(dir, "summary.json")))
+		if want == "" {
+			want, wantTasks = got, tasks
+			continue
+		}
+		assert.Equal(t, want, got, "-j %d", j)
+		assert.Equal(t, wantTasks, tasks, "-j %d", j)
+	}
+	for _, n := range []int{2, 3, 5} {
+		shared := t.TempDir()
+		for i := range n {
+			res, err := Run(d, Options{Workers: 2, Out: shared, Shard: Shard{i, n}})
+			require.NoError(t, err)
+			assert.Nil(t, res.Summary, "a shard of several has no summary")
+		}
+		s, err := Merge([]string{shared}, nil)
+		require.NoError(t, err)
+		assert.Equal(t, want, outputs(t, s), "%d shards merged", n)
+	}
+	assert.Contains(t, want, "0.4") // the interval level and values are there at all
+}
+
+// TestScenarioSystem runs a 3-minute switch sweep: the settings apply at
+// `at`, goals and met are recorded, and common random numbers make the
+// two levels' runs differ only through the factor.
+func TestScenarioSystem(t *testing.T) {
+	d := mustParse(t, `system: switch
+scenario: sale-surge
+minutes: 3
+at: 1m
+vary: {servers: [6, 12]}
+replications: 2
+responses: [booting, cost, goals, met]
+`)
+	res, err := Run(d, Options{Workers: 2})
+	require.NoError(t, err)
+	s := res.Summary
+	require.Len(t, s.Points, 2)
+	assert.Equal(t, 0.0, s.Points[0].Stats[0].Mean, "6 servers: none ordered")
+	assert.Equal(t, 6.0, s.Points[1].Stats[0].Mean, "12 servers set at minute 1: 6 still booting at the end of minute 3")
+	assert.Greater(t, s.Points[1].Stats[1].Mean, s.Points[0].Stats[1].Mean, "more servers cost more")
+	assert.Equal(t, 0.0, s.Points[0].Stats[1].HalfWidth, "cost does not depend on the seed")
+	var b bytes.Buffer
+	require.NoError(t, s.WriteTable(&b))
+	assert.Contains(t, b.String(), "goal3: server cost (target <= 75 u)")
+	assert.Regexp(t, `\[\d/2\]`, b.String())
+}
+
+// TestResumeAfterTruncatedLine: a run cut short — a half-written last line
+// and lines never written — is resumed: the torn line is not taken for a
+// result, only the missing tasks run, and the final files are the same
+// bytes as an uninterrupted run.
+func TestResumeAfterTruncatedLine(t *testing.T) {
+	d := mustParse(t, smallMMc)
+	dir := t.TempDir()
+	_, err := Run(d, Options{Workers: 2, Out: dir})
+	require.NoError(t, err)
+	path := filepath.Join(dir, "tasks.jsonl")
+	full := readFile(t, path)
+	summary := readFile(t, filepath.Join(dir, "summary.json"))
+	lines := strings.SplitAfter(full, "\n")
+	for _, cut := range []struct {
+		name    string
+		content string
+		rerun   int
+	}{
+		{"torn last line", strings.Join(lines[:7], "") + lines[7][:len(lines[7])/2], 5},
+		{"torn line only", lines[0][:30], 12},
+		{"garbage line", lines[0] + "{\"design\":\x00\x00\n" + strings.Join(lines[1:3], ""), 9},
+		{"nothing lost", full, 0},
+	} {
+		t.Run(cut.name, func(t *testing.T) {
+			require.NoError(t, os.WriteFile(path, []byte(cut.content), 0o644))
+			require.NoError(t, os.Remove(filepath.Join(dir, "summary.json")))
+			var notes []string
+			res, err := Run(d, Options{Workers: 2, Out: dir, Warn: func(s string) { notes = append(notes, s) }})
+			require.NoError(t, err)
+			assert.Equal(t, cut.rerun, res.Ran, "tasks run again")
+			assert.Equal(t, 12-cut.rerun, res.Reused)
+			assert.Equal(t, full, readFile(t, path))
+			assert.Equal(t, summary, readFile(t, filepath.Join(dir, "summary.json")))
+			if cut.rerun > 0 && cut.name != "torn line only" {
+				require.NotEmpty(t, notes)
+				assert.Contains(t, notes[0], "tasks.jsonl:")
+			}
+		})
+	}
+}
+
+// TestMergeRefuses: an incomplete shard set names the missing tasks and
+// shard; directories of different designs and a task with two different
+// results are refused; an output directory of another design is refused.
+func TestMergeRefuses(t *testing.T) {
+	d := mustParse(t, smallMMc)
+	shared := t.TempDir()
+	for _, i := range []int{0, 2} {
+		_, err := Run(d, Options{Workers: 2, Out: shared, Shard: Shard{i, 3}})
+		require.NoError(t, err)
+	}
+	_, err := Merge([]string{shared}, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "4 of 12 tasks missing: 1, 4, 7, 10")
+	assert.Contains(t, err.Error(), "no tasks file from shard 1 of 3")
+
+	other := t.TempDir()
+	d2 := mustParse(t, strings.Replace(smallMMc, "seed: 11", "seed: 12", 1))
+	_, err = Run(d2, Options{Workers: 2, Out: other, Shard: Shard{1, 3}})
+	require.NoError(t, err)
+	_, err = Merge([]string{shared, other}, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "different designs")
+
+	_, err = Run(d2, Options{Workers: 2, Out: shared, Shard: Shard{1, 3}})
+	require.ErrorIs(t, err, ErrOtherDesign)
+
+	// A task recorded twice with different values.
+	_, err = Run(d, Options{Workers: 2, Out: shared, Shard: Shard{1, 3}})
+	require.NoError(t, err)
+	tampered := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(tampered, "design.json"), []byte(readFile(t, filepath.Join(shared, "design.json"))), 0o644))
+	line := strings.SplitAfter(readFile(t, filepath.Join(shared, "tasks-0-of-3.jsonl")), "\n")[0]
+	line = strings.Replace(line, `"p_wait":0.`, `"p_wait":0.9`, 1)
+	require.NoError(t, os.WriteFile(filepath.Join(tampered, "tasks.jsonl"), []byte(line), 0o644))
+	_, err = Merge([]string{shared, tampered}, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "different results")
+
+	_, err = Merge([]string{t.TempDir()}, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not a sweep output directory")
+}
+
+// TestShardCheck: shard indices out of range are refused.
+func TestShardCheck(t *testing.T) {
+	for _, s := range []Shard{{-1, 3}, {3, 3}, {2, 1}} {
+		_, err := Run(mustParse(t, smallMMc), Options{Shard: s, Out: t.TempDir()})
+		require.Error(t, err, "%v", s)
+		assert.Contains(t, err.Error(), fmt.Sprintf("shard %d/%d", s.I, s.N))
+	}
+}
