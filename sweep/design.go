@@ -18,7 +18,7 @@ import (
 const (
 	MaxDesignBytes  = 1 << 20 // a design file is at most 1 MiB
 	MaxReplications = 100_000
-	MaxTasks        = 10_000_000 // design points × replications
+	MaxTasks        = 1_000_000 // design points × replications
 )
 
 // Design is a parsed sweep design: what to run, the design points and how

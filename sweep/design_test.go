@@ -3,6 +3,7 @@ package sweep
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,6 +43,8 @@ func TestParseErrors(t *testing.T) {
 		{"latin choice factor", "system: switch\nscenario: sale-surge\nlatin: {points: 3, ranges: {retry: [a, b]}}", []string{"d.yaml:3", "retry", "vary"}},
 		{"latin reversed", "system: mmc\nlatin:\n  points: 3\n  ranges: {servers: [300, 200]}", []string{"d.yaml:4", "low end 300"}},
 		{"latin out of range", "system: mmc\nlatin:\n  points: 3\n  ranges: {servers: [0, 200]}", []string{"d.yaml:4", `"0"`, "an integer from 1"}},
+		{"too many tasks", "system: mmc\nvary:\n  servers: [" + count(1, 2000) + "]\n  capacity: [" + count(1, 1000) + "]\nreplications: 2", []string{"d.yaml", "more than 1000000 tasks"}},
+		{"repeated level", "system: mmc\nvary:\n  service-mean: [1s, 2s,\n    1000ms]", []string{"d.yaml:4", "level 1000ms is the same as 1s at d.yaml:3"}},
 		{"patience twice", "system: mmc\nset: {patience: 2s, patience-mean: 3s}\nvary: {servers: [200]}", []string{"d.yaml:2", "exclude each other"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -52,6 +55,18 @@ func TestParseErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// count returns "lo, lo+1, …, hi".
+func count(lo, hi int) string {
+	var b strings.Builder
+	for i := lo; i <= hi; i++ {
+		if i > lo {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	return b.String()
 }
 
 // TestLoadSizeCap: a file over MaxDesignBytes is refused before parsing.

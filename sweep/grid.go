@@ -69,6 +69,11 @@ func (p parser) settings(d *Design, keys map[string]*yaml.Node) error {
 				if err != nil {
 					return err
 				}
+				for _, prev := range f.Levels {
+					if prev.Value.Num == st.Value.Num {
+						return p.errf(x, "vary: factor %s: level %s is the same as %s at %s", c.Name, st.Value.Text, prev.Value.Text, prev.Where)
+					}
+				}
 				f.Levels = append(f.Levels, st)
 			}
 			d.Factors = append(d.Factors, f)
@@ -97,6 +102,19 @@ func controlNames(cs []scenario.Control) string {
 // crossed with the Latin-hypercube sample if any; then checks each point
 // with the system.
 func (p parser) points(d *Design) error {
+	n := d.Replications
+	for _, f := range d.Factors {
+		n *= len(f.Levels)
+		if n > MaxTasks {
+			break
+		}
+	}
+	if d.latin != nil && n <= MaxTasks {
+		n *= len(d.latin.samples)
+	}
+	if n > MaxTasks {
+		return fmt.Errorf("%s: more than %d tasks (design points × replications): split the study into several designs", d.File, MaxTasks)
+	}
 	grid := [][]Setting{nil}
 	for _, f := range d.Factors {
 		next := make([][]Setting, 0, len(grid)*len(f.Levels))
@@ -106,9 +124,6 @@ func (p parser) points(d *Design) error {
 			}
 		}
 		grid = next
-		if len(grid)*d.Replications > MaxTasks {
-			return fmt.Errorf("%s: the grid has more than %d tasks (design points × replications)", d.File, MaxTasks)
-		}
 	}
 	if d.latin != nil {
 		var next [][]Setting
@@ -118,9 +133,6 @@ func (p parser) points(d *Design) error {
 			}
 		}
 		grid = next
-		if len(grid)*d.Replications > MaxTasks {
-			return fmt.Errorf("%s: more than %d tasks (design points × replications)", d.File, MaxTasks)
-		}
 	}
 	for i, g := range grid {
 		pt := Point{Index: i, Levels: g}
