@@ -116,6 +116,7 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 	pl.Title.TextStyle.Font.Size = vg.Points(10)
 	pl.X.Tick.Label.Font.Size = vg.Points(8)
 	pl.Y.Tick.Label.Font.Size = vg.Points(8)
+	pl.Y.Tick.Marker = plainTicks{}
 	if bottom {
 		pl.X.Label.Text = p.Factors[0]
 	}
@@ -178,9 +179,15 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 			pl.Legend.Add(name, ln, pts)
 		}
 	}
+	if len(ticks) == 1 {
+		pl.X.Min, pl.X.Max = ticks[0].Value-1, ticks[0].Value+1
+	} else {
+		pad := (ticks[len(ticks)-1].Value - ticks[0].Value) * 0.05
+		pl.X.Min, pl.X.Max = ticks[0].Value-pad, ticks[len(ticks)-1].Value+pad
+	}
 	if r.Target != nil {
 		t := *r.Target * k
-		line, err := plotter.NewLine(plotter.XYs{{X: ticks[0].Value, Y: t}, {X: ticks[len(ticks)-1].Value, Y: t}})
+		line, err := plotter.NewLine(plotter.XYs{{X: pl.X.Min, Y: t}, {X: pl.X.Max, Y: t}})
 		if err != nil {
 			return nil, err
 		}
@@ -189,11 +196,20 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 		pl.Add(line)
 		pl.Legend.Add("goal "+r.Op+" "+strconv.FormatFloat(t, 'g', 4, 64)+unitSuffix(r.Unit), line)
 	}
-	if len(ticks) == 1 {
-		pl.X.Min, pl.X.Max = ticks[0].Value-1, ticks[0].Value+1
-	} else {
-		pad := (ticks[len(ticks)-1].Value - ticks[0].Value) * 0.05
-		pl.X.Min, pl.X.Max = ticks[0].Value-pad, ticks[len(ticks)-1].Value+pad
-	}
 	return pl, nil
+}
+
+// plainTicks are gonum's default ticks labelled without trailing zeros
+// ("47.5", not "47.50"), as in report's charts.
+type plainTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (plainTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', 6, 64)
+		}
+	}
+	return ticks
 }

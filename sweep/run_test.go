@@ -199,3 +199,25 @@ func TestShardCheck(t *testing.T) {
 		assert.Contains(t, err.Error(), fmt.Sprintf("shard %d/%d", s.I, s.N))
 	}
 }
+
+// TestWritePlot draws a summary as SVG and PNG, and refuses another
+// extension and a design that varies nothing.
+func TestWritePlot(t *testing.T) {
+	res, err := Run(mustParse(t, smallMMc), Options{Workers: 2})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for _, name := range []string{"p.svg", "p.png"} {
+		require.NoError(t, res.Summary.WritePlot(filepath.Join(dir, name)))
+		st, err := os.Stat(filepath.Join(dir, name))
+		require.NoError(t, err)
+		assert.Greater(t, st.Size(), int64(1000))
+	}
+	svg := readFile(t, filepath.Join(dir, "p.svg"))
+	assert.Contains(t, svg, "mean_wait")
+	assert.Contains(t, svg, "servers")
+	require.ErrorContains(t, res.Summary.WritePlot(filepath.Join(dir, "p.pdf")), ".svg or .png")
+
+	flat, err := Run(mustParse(t, "system: mmc\nset: {duration: 100s, arrival-rate: 1, service-mean: 1, servers: 2}\nreplications: 2\n"), Options{})
+	require.NoError(t, err)
+	require.ErrorContains(t, flat.Summary.WritePlot(filepath.Join(dir, "f.svg")), "varies no factor")
+}

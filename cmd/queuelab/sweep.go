@@ -95,9 +95,15 @@ func (f *sweepFlags) run(cmd *cobra.Command, path string) error {
 	if shard.N > 1 && f.out == "" {
 		return usagef("%s: a shard needs --out DIR (a directory all shards can reach): its results are merged from there", from)
 	}
+	if f.plot != "" && shard.N > 1 {
+		return usagef("--plot: a shard has no summary to draw; give --plot to queuelab merge")
+	}
 	d, err := sweep.Load(path)
 	if err != nil {
 		return usageError{err}
+	}
+	if f.plot != "" && len(d.Factors) == 0 && len(d.Points) < 2 {
+		return usagef("--plot: %s varies no factor: there is nothing to draw a response against", path)
 	}
 	opts := sweep.Options{Workers: f.jobs, Out: f.out, Shard: shard,
 		Warn: func(s string) { fmt.Fprintln(os.Stderr, "queuelab: note:", s) }}

@@ -3,7 +3,9 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -96,4 +98,20 @@ func TestSweepAndMergeCLI(t *testing.T) {
 	code, _, errOut = runCapture3(t, "sweep", design, "--shard", "0/2")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "needs --out")
+}
+
+// TestETABar: the bar shows tasks done and the time left at the rate of
+// the tasks run in this process (not counting those found done), and
+// clears its line at the end.
+func TestETABar(t *testing.T) {
+	var b strings.Builder
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	bar := etaBar(&b, func() time.Time { return now })
+	bar(4, 10) // 4 found done on disk
+	assert.Contains(t, b.String(), "4/10 tasks, ETA …")
+	now = now.Add(20 * time.Second)
+	bar(6, 10) // 2 run in 20 s: 4 left take 40 s
+	assert.Contains(t, b.String(), "6/10 tasks, ETA 40s")
+	bar(10, 10)
+	assert.True(t, strings.HasSuffix(b.String(), "\r\033[K"))
 }
