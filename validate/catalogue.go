@@ -132,14 +132,15 @@ func Run(opts Options) (*Report, error) {
 			models = append(models, e)
 		}
 	}
-	var probes []ProbeExperiment
+	var all, probes []ProbeExperiment
 	if !opts.NoModels {
-		for _, e := range probeCatalogue(opts.breaks) {
-			if opts.Quick && !e.Quick {
-				continue
-			}
-			probes = append(probes, e)
+		all = probeCatalogue(opts.breaks)
+	}
+	for _, e := range append(all, networkProbes()...) {
+		if opts.Quick && !e.Quick {
+			continue
 		}
+		probes = append(probes, e)
 	}
 	type out struct {
 		res      *Result

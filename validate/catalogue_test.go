@@ -37,7 +37,8 @@ func TestQuickCatalogue(t *testing.T) {
 	}
 	for _, s := range []string{"M/M/c (Erlang C)", "Erlang B", "Erlang B (insensitive)", "M/M/c/K", "M/M/c+D",
 		"Erlang-A (M/M/c+M)", "M/G/1 (Pollaczek–Khinchine)", "Little's law, λ·W measured", "M/M/c exact sojourn quantile",
-		"overload goodput (fluid balance)", "exponential latency under a timeout", "diurnal curve", "original (shedding cap)"} {
+		"overload goodput (fluid balance)", "exponential latency under a timeout", "diurnal curve", "original (shedding cap)",
+		"Jackson product form", "exact MVA", "Linearizer AMVA", "Cobham priority", "M/G/1-PS insensitivity", "QNA (Whitt 1983)"} {
 		assert.True(t, sources[s], "no check uses %s", s)
 	}
 	// The original's approximations are reported as approximations.

@@ -1,0 +1,306 @@
+package analytic
+
+// The open-network part of SolveNetwork: stability, traffic, the product-form
+// and QNA solutions, and the single-station special cases.
+
+// limited reports whether station i loses or sheds customers (finite
+// capacity, or patience at a station where customers can wait).
+func (s *netSolver) limited(i int) bool {
+	st := s.n.Stations[i]
+	return st.Capacity > 0 || (st.Patience > 0 && !st.delay())
+}
+
+// checkStable returns an *UnstableError for the first station without
+// capacity or patience whose offered utilisation is ≥ 1.
+func (s *netSolver) checkStable(lam []float64) error {
+	for i, st := range s.n.Stations {
+		if st.delay() || s.limited(i) {
+			continue
+		}
+		_, a := s.classLoads(i, lam)
+		if rho := a / float64(st.Servers); rho >= 1 {
+			return &UnstableError{Station: st.Name, Rho: rho}
+		}
+	}
+	return nil
+}
+
+// poisson reports whether every open class arrives as a Poisson process.
+func (s *netSolver) poisson() bool {
+	for _, c := range s.n.Classes {
+		if c.open() && c.ArrivalSCV != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// singleStation reports whether n is one station that nobody returns to.
+func (s *netSolver) singleStation() bool {
+	if s.m != 1 {
+		return false
+	}
+	for _, row := range s.n.Routing {
+		for _, p := range row {
+			if p > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (s *netSolver) solveOpen() error {
+	lam, err := s.n.openRates()
+	if err != nil {
+		return err
+	}
+	if err := s.checkStable(lam); err != nil {
+		return err
+	}
+	if s.singleStation() {
+		s.solveSingle(lam)
+		return nil
+	}
+	for i := range s.n.Stations {
+		if s.limited(i) {
+			return nil // losses change the flows: nothing here is exact or modelled
+		}
+	}
+	s.emitTraffic(lam)
+	if s.poisson() && s.allBCMP(lam) {
+		method := MethodBCMP
+		if s.jackson() {
+			method = MethodJackson
+		}
+		for i := range s.n.Stations {
+			thr, a := s.classLoads(i, lam)
+			perf := s.productFormPerf(i, thr, a)
+			perf.method, perf.exact = method, true
+			s.emitStation(i, thr, perf, false)
+		}
+		s.emitOpenNetwork(method, true)
+		return nil
+	}
+	if res, err := QNA(s.n); err == nil {
+		for i := range s.n.Stations {
+			thr, _ := s.classLoads(i, lam)
+			s.emitStation(i, thr, s.qnaPerf(i, res[i].MeanWait, MethodQNA), false)
+		}
+		s.emitOpenNetwork(MethodQNA, false)
+	}
+	return nil
+}
+
+// allBCMP reports whether every station is of a BCMP type for the classes
+// that visit it.
+func (s *netSolver) allBCMP(lam []float64) bool {
+	for i := range s.n.Stations {
+		thr, _ := s.classLoads(i, lam)
+		if !s.bcmpType(i, thr) {
+			return false
+		}
+	}
+	return true
+}
+
+// jackson reports whether the network is a Jackson network: one class and
+// exponential service everywhere.
+func (s *netSolver) jackson() bool {
+	if s.r != 1 {
+		return false
+	}
+	for _, st := range s.n.Stations {
+		if st.scv(0) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// qnaPerf returns the per-visit measures of station i with mean wait wq
+// (0 at a delay station), approximate.
+func (s *netSolver) qnaPerf(i int, wq float64, method string) stationPerf {
+	st := s.n.Stations[i]
+	perf := stationPerf{resp: make([]float64, s.r), wait: make([]float64, s.r), method: method}
+	for k := range s.r {
+		perf.wait[k] = wq
+		perf.resp[k] = wq + st.Mean[k]
+	}
+	return perf
+}
+
+// solveSingle handles a network of one station that nobody returns to.
+func (s *netSolver) solveSingle(lam []float64) {
+	thr, a := s.classLoads(0, lam)
+	total := 0.0
+	for _, x := range thr {
+		total += x
+	}
+	if s.limited(0) {
+		s.solveSingleLimited(thr, total, a)
+		return
+	}
+	s.emitTraffic(lam)
+	perf, ok := s.singlePerf(thr, total, a)
+	if !ok {
+		return
+	}
+	s.emitStation(0, thr, perf, false)
+	s.emitOpenNetwork(perf.method, perf.exact)
+}
+
+// singlePerf picks the single-station formula for a station without
+// capacity or patience (see SolveNetwork).
+func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bool) {
+	st := s.n.Stations[0]
+	poisson := s.poisson()
+	switch {
+	case st.delay():
+		perf := s.productFormPerf(0, thr, a)
+		perf.method, perf.exact = "M/G/∞", true
+		return perf, true
+	case st.Discipline == PriorityNP || st.Discipline == PriorityPR:
+		return s.priorityPerf(thr)
+	case poisson && s.bcmpType(0, thr):
+		perf := s.productFormPerf(0, thr, a)
+		perf.method, perf.exact = MethodInsensitive, true
+		if st.Discipline != PS && st.Discipline != LCFSPR {
+			perf.method = MethodErlangC
+		}
+		return perf, true
+	case st.Discipline == PS || st.Discipline == LCFSPR:
+		return stationPerf{}, false
+	case poisson && st.Servers == 1:
+		mean, scv := s.mixture(thr, total)
+		return s.qnaPerf(0, MG1{total, mean, scv}.MeanWait(), MethodPK), true
+	}
+	res, err := QNA(s.n)
+	if err != nil {
+		return stationPerf{}, false
+	}
+	method := MethodAllenCunneen
+	if st.Servers == 1 {
+		method = MethodKingman
+	}
+	return s.qnaPerf(0, res[0].MeanWait, method), true
+}
+
+// mixture returns the mean and SCV of the service time of a customer picked
+// in proportion to the class rates thr (total their sum) at station 0.
+func (s *netSolver) mixture(thr []float64, total float64) (mean, scv float64) {
+	st := s.n.Stations[0]
+	second := 0.0
+	for k, x := range thr {
+		mean += x * st.Mean[k]
+		second += x * st.Mean[k] * st.Mean[k] * (1 + st.scv(k))
+	}
+	mean /= total
+	return mean, max(second/total/(mean*mean)-1, 0)
+}
+
+// priorityPerf solves a single priority station by Cobham's formulas when
+// they are exact for it (Poisson arrivals; see PriorityQueue).
+func (s *netSolver) priorityPerf(thr []float64) (stationPerf, bool) {
+	st := s.n.Stations[0]
+	if !s.poisson() {
+		return stationPerf{}, false
+	}
+	q := PriorityQueue{Servers: st.Servers, Preemptive: st.Discipline == PriorityPR}
+	for k := range s.r {
+		q.Classes = append(q.Classes, PriorityClass{Lambda: thr[k], Mean: st.Mean[k], SCV: st.scv(k)})
+	}
+	if q.Validate() != nil {
+		return stationPerf{}, false
+	}
+	perf := stationPerf{resp: make([]float64, s.r), method: MethodCobham, exact: true}
+	if !q.Preemptive {
+		perf.wait = make([]float64, s.r)
+	}
+	for k := range s.r {
+		perf.resp[k] = q.MeanResponseTime(k)
+		if perf.wait != nil {
+			perf.wait[k] = q.MeanWait(k)
+		}
+	}
+	return perf, true
+}
+
+// solveSingleLimited handles one station with finite capacity or patience
+// and Poisson arrivals: Erlang B (delay station with capacity), M/M/c/K,
+// Erlang-A or M/M/c+D. Every class shares the station's figures in
+// proportion to its arrival rate (PASTA).
+func (s *netSolver) solveSingleLimited(thr []float64, total, a float64) {
+	st := s.n.Stations[0]
+	if !s.poisson() || (st.Capacity > 0 && st.Patience > 0 && !st.delay()) {
+		return
+	}
+	var lim limitedPerf
+	switch mean, exp := s.expUniform(0, thr); {
+	case st.delay():
+		b := ErlangB(st.Capacity, a)
+		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: st.Capacity, lossName: "p_loss"}
+	case !exp:
+		return
+	case st.Capacity > 0:
+		q := MMcK{st.Servers, st.Capacity, total, 1 / mean}
+		lim = limitedPerf{method: MethodMMcK, loss: q.ProbBlock(), inSystem: q.MeanNumberInSystem(), inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: "p_loss"}
+	case st.PatienceSCV == 1:
+		q := ErlangA{st.Servers, total, 1 / mean, 1 / st.Patience}
+		if q.Validate() != nil {
+			return
+		}
+		p := q.ProbAbandon()
+		lim = limitedPerf{method: MethodErlangA, loss: p, inSystem: q.MeanQueueLength() + total*(1-p)*mean, inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: "p_abandon"}
+	case st.PatienceSCV == 0:
+		q := MMcD{st.Servers, total, 1 / mean, st.Patience}
+		p := q.ProbAbandon()
+		lim = limitedPerf{method: MethodMMcD, loss: p, inSystem: q.MeanQueueLength() + total*(1-p)*mean, inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: "p_abandon"}
+	default:
+		return
+	}
+	s.emitLimited(thr, total, lim)
+}
+
+// limitedPerf is the solution of a single station that loses customers.
+type limitedPerf struct {
+	method            string
+	loss              float64 // share of arrivals lost (blocked or abandoning)
+	lossName          string  // p_loss or p_abandon
+	inSystem, inQueue float64 // mean numbers, all classes
+	servers           int     // servers for the utilisation (capacity of a loss delay station)
+}
+
+// emitLimited adds the measures of a single station that loses customers:
+// throughput, utilisation, loss share and mean numbers. With blocking
+// (p_loss) the mean wait and mean response are those of admitted customers
+// (Lq and L over the throughput); with abandonment (p_abandon) the mean
+// wait is over all arrivals, Lq/λ, since those who abandon wait too, and
+// no mean response is given.
+func (s *netSolver) emitLimited(thr []float64, total float64, lim limitedPerf) {
+	st := s.n.Stations[0]
+	for k, c := range s.n.Classes {
+		if thr[k] <= 0 {
+			continue
+		}
+		share := thr[k] / total
+		s.limitedRow(st, c.Name, thr[k], share, lim)
+	}
+	s.limitedRow(st, "", total, 1, lim)
+}
+
+func (s *netSolver) limitedRow(st NetStation, class string, lambda, share float64, lim limitedPerf) {
+	x := lambda * (1 - lim.loss)
+	busy := lim.inSystem - lim.inQueue
+	s.add(st.Name, class, "throughput", x, lim.method, true)
+	s.add(st.Name, class, "utilization", share*busy/float64(lim.servers), lim.method, true)
+	s.add(st.Name, class, lim.lossName, lim.loss, lim.method, true)
+	s.add(st.Name, class, "mean_in_system", share*lim.inSystem, lim.method, true)
+	s.add(st.Name, class, "mean_in_queue", share*lim.inQueue, lim.method, true)
+	if lim.lossName == "p_abandon" {
+		s.add(st.Name, class, "mean_wait", share*lim.inQueue/lambda, lim.method, true)
+	} else if x > 0 {
+		s.add(st.Name, class, "mean_wait", share*lim.inQueue/x, lim.method, true)
+		s.add(st.Name, class, "mean_response", share*lim.inSystem/x, lim.method, true)
+	}
+}

@@ -1,0 +1,239 @@
+package analytic
+
+import (
+	"fmt"
+	"math"
+)
+
+// KingmanWait returns Kingman's heavy-traffic approximation of the mean
+// wait in a GI/G/1 queue ([Kingman]; QNA's GI/G/1 formula in [Whitt]
+// without its correction factor for c²_a < 1):
+//
+//	Wq ≈ S·ρ/(1 − ρ)·(c²_a + c²_s)/2,   ρ = λ·S,
+//
+// with c²_a and c²_s the squared coefficients of variation of the
+// interarrival and service times. It is exact for M/G/1 (c²_a = 1, the
+// Pollaczek–Khinchine formula) and good in heavy traffic. Returns +Inf if
+// ρ ≥ 1 and NaN for negative, NaN or infinite arguments or S = 0.
+func KingmanWait(lambda, mean, arrivalSCV, serviceSCV float64) float64 {
+	if !nonneg(lambda) || !positive(mean) || !nonneg(arrivalSCV) || !nonneg(serviceSCV) || !finite(lambda*mean) {
+		return math.NaN()
+	}
+	rho := lambda * mean
+	if rho >= 1 {
+		return math.Inf(1)
+	}
+	return mean * rho / (1 - rho) * (arrivalSCV + serviceSCV) / 2
+}
+
+// AllenCunneenWait returns the Allen–Cunneen approximation of the mean wait
+// in a GI/G/c queue ([Allen-Cunneen]; [Allen]): the
+// exact M/M/c wait scaled by the mean of the two SCVs,
+//
+//	Wq ≈ C(c, a)/(c·μ − λ)·(c²_a + c²_s)/2,   a = λ·S, μ = 1/S,
+//
+// exact for M/M/c (both SCVs 1). Returns +Inf if a ≥ c and NaN for invalid
+// arguments (servers < 1 included).
+func AllenCunneenWait(servers int, lambda, mean, arrivalSCV, serviceSCV float64) float64 {
+	if servers < 1 || !nonneg(lambda) || !positive(mean) || !nonneg(arrivalSCV) || !nonneg(serviceSCV) {
+		return math.NaN()
+	}
+	q := MMc{servers, lambda, 1 / mean}
+	if q.Validate() != nil {
+		return math.NaN()
+	}
+	return q.MeanWait() * (arrivalSCV + serviceSCV) / 2
+}
+
+// QNAStation is the result of Whitt's QNA at one station: the aggregate
+// (all classes) arrival rate, utilisation, first two moments of service, the
+// SCVs of the arrival and departure processes, and the approximate mean
+// wait in queue (0 at a delay station).
+type QNAStation struct {
+	Rate         float64 // total arrival rate λ_i (external + internal, all classes)
+	Utilization  float64 // ρ_i = λ_i·S_i/c_i (0 at a delay station)
+	MeanService  float64 // S_i, the rate-weighted mean of the class means
+	ServiceSCV   float64 // c²_si of the class mixture
+	ArrivalSCV   float64 // c²_ai from the variability equations
+	DepartureSCV float64 // c²_di = 1 + (1 − ρ²)(c²_a − 1) + ρ²(c²_s − 1)/√c
+	MeanWait     float64 // Wq_i: Kingman (c = 1) or Allen–Cunneen (c > 1)
+}
+
+// QNA solves an open network by the Queueing Network Analyzer of [Whitt]
+// (1983): each station is described by the rate and the squared coefficient
+// of variation (SCV) of its arrival process, found from
+//
+//  1. the traffic rate equations (exact: the multi-class traffic equations
+//     with class switching, aggregated over classes);
+//  2. the traffic variability equations, linear in the arrival SCVs c²_aj:
+//     departure c²_di = 1 + (1 − ρ_i²)(c²_ai − 1) + ρ_i²·(c²_si − 1)/√c_i;
+//     splitting with probability q, q·c²_d + 1 − q; superposition of the
+//     flows into j with shares p_kj, c²_aj = w_j·Σ_k p_kj·c²_kj + 1 − w_j
+//     with w_j = 1/(1 + 4(1 − ρ_j)²(ν_j − 1)), ν_j = 1/Σ_k p_kj²
+//     (Albin's weight);
+//
+// and then each station is a GI/G/c queue, solved by KingmanWait (c = 1) or
+// AllenCunneenWait (c > 1). A delay station passes its arrival SCV on to
+// its departures (the c → ∞ limit of the departure formula).
+//
+// Assumptions and simplifications: all classes open; every station with
+// finite servers is FCFS (or SIRO, treated alike); no finite capacity and
+// no patience; classes are aggregated at each station (their service
+// times form a mixture); external arrivals of each class are one renewal
+// flow each; immediate feedback is not removed first (QNA proper
+// eliminates it, which is more accurate for non-exponential service). With Poisson arrivals and exponential service everywhere, every SCV
+// is 1 and the result is the Jackson network's, exactly. Errors:
+// *UnstableError for a station with ρ ≥ 1, a plain error when the
+// assumptions do not hold or the network is invalid.
+func QNA(n Network) ([]QNAStation, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	for k, c := range n.Classes {
+		if !c.open() {
+			return nil, fmt.Errorf("QNA needs open classes only; class %q is closed", n.Classes[k].Name)
+		}
+	}
+	for _, s := range n.Stations {
+		if s.Capacity > 0 || s.Patience > 0 {
+			return nil, fmt.Errorf("QNA does not model finite capacity or patience (station %q)", s.Name)
+		}
+		if !s.delay() && s.Discipline != FCFS && s.Discipline != SIRO {
+			return nil, fmt.Errorf("QNA models FCFS stations; station %q is %v", s.Name, s.Discipline)
+		}
+	}
+	lam, err := n.openRates()
+	if err != nil {
+		return nil, err
+	}
+	st, err := n.qnaRates(lam)
+	if err != nil {
+		return nil, err
+	}
+	if err := n.qnaVariability(lam, st); err != nil {
+		return nil, err
+	}
+	for i, s := range n.Stations {
+		q := &st[i]
+		switch {
+		case s.delay() || q.Rate == 0:
+			q.MeanWait = 0
+		case s.Servers == 1:
+			q.MeanWait = KingmanWait(q.Rate, q.MeanService, q.ArrivalSCV, q.ServiceSCV)
+		default:
+			q.MeanWait = AllenCunneenWait(s.Servers, q.Rate, q.MeanService, q.ArrivalSCV, q.ServiceSCV)
+		}
+	}
+	return st, nil
+}
+
+// qnaRates aggregates the node rates per station: total rate, mean and SCV
+// of the service mixture, utilisation; it reports the first unstable
+// station.
+func (n Network) qnaRates(lam []float64) ([]QNAStation, error) {
+	m := len(n.Stations)
+	st := make([]QNAStation, m)
+	for i, s := range n.Stations {
+		q := &st[i]
+		second := 0.0
+		for k := range n.Classes {
+			l := lam[k*m+i]
+			q.Rate += l
+			q.MeanService += l * s.Mean[k]
+			second += l * s.Mean[k] * s.Mean[k] * (1 + s.scv(k))
+		}
+		if q.Rate == 0 {
+			q.ServiceSCV, q.ArrivalSCV, q.DepartureSCV = 1, 1, 1
+			continue
+		}
+		load := q.MeanService
+		q.MeanService /= q.Rate
+		q.ServiceSCV = max(second/q.Rate/(q.MeanService*q.MeanService)-1, 0)
+		if !s.delay() {
+			q.Utilization = load / float64(s.Servers)
+			if q.Utilization >= 1 {
+				return nil, &UnstableError{Station: s.Name, Rho: q.Utilization}
+			}
+		}
+	}
+	return st, nil
+}
+
+// qnaDeparture returns A, B with c²_d = A + B·c²_a at station s ([Whitt]): A = ρ² + ρ²(c²_s − 1)/√c, B = 1 − ρ²; a delay station has A = 0,
+// B = 1.
+func qnaDeparture(s NetStation, q QNAStation) (a, b float64) {
+	if s.delay() {
+		return 0, 1
+	}
+	r2 := q.Utilization * q.Utilization
+	return r2 + r2*(q.ServiceSCV-1)/math.Sqrt(float64(s.Servers)), 1 - r2
+}
+
+// qnaVariability solves the linear traffic variability equations for the
+// arrival SCVs and fills ArrivalSCV and DepartureSCV.
+func (n Network) qnaVariability(lam []float64, st []QNAStation) error {
+	m, r := len(n.Stations), len(n.Classes)
+	flow := make([][]float64, m) // flow[i][j]: aggregate rate i → j
+	out := make([]float64, m)    // departures of i that go anywhere (incl. out)
+	for i := range flow {
+		flow[i] = make([]float64, m)
+		out[i] = st[i].Rate
+	}
+	for x, row := range n.Routing {
+		for y, p := range row {
+			flow[x%m][y%m] += lam[x] * p
+		}
+	}
+	a := make([][]float64, m)
+	rhs := make([]float64, m)
+	for j := range m {
+		a[j] = make([]float64, m)
+		a[j][j] = 1
+		lj := st[j].Rate
+		if lj == 0 {
+			rhs[j] = 1
+			continue
+		}
+		var shares []float64 // p_kj of every flow into j
+		ext := 0.0           // Σ over external class flows of p·c²
+		for k := range r {
+			if c := n.Classes[k]; c.Source == j {
+				p := c.Rate / lj
+				shares = append(shares, p)
+				ext += p * c.ArrivalSCV
+			}
+		}
+		for i := range m {
+			if flow[i][j] > 0 {
+				shares = append(shares, flow[i][j]/lj)
+			}
+		}
+		sumSq := 0.0
+		for _, p := range shares {
+			sumSq += p * p
+		}
+		nu := 1 / sumSq
+		w := 1 / (1 + 4*(1-st[j].Utilization)*(1-st[j].Utilization)*(nu-1))
+		rhs[j] = 1 - w + w*ext
+		for i := range m {
+			if flow[i][j] == 0 {
+				continue
+			}
+			p := flow[i][j] / lj
+			q := flow[i][j] / out[i]
+			ai, bi := qnaDeparture(n.Stations[i], st[i])
+			rhs[j] += w * p * (q*ai + 1 - q)
+			a[j][i] -= w * p * q * bi
+		}
+	}
+	sol, ok := solveLinear(a, rhs)
+	if !ok {
+		return fmt.Errorf("QNA variability equations are singular")
+	}
+	for j := range m {
+		st[j].ArrivalSCV = max(sol[j], 0)
+		da, db := qnaDeparture(n.Stations[j], st[j])
+		st[j].DepartureSCV = da + db*st[j].ArrivalSCV
+	}
+	return nil
+}

@@ -1,0 +1,368 @@
+package analytic
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Method names used in NetMetric.Method.
+const (
+	MethodTraffic      = "traffic equations"
+	MethodJackson      = "Jackson product form"
+	MethodBCMP         = "BCMP product form"
+	MethodExactMVA     = "exact MVA"
+	MethodMixedMVA     = "mixed MVA"
+	MethodSchweitzer   = "Bard-Schweitzer AMVA"
+	MethodLinearizer   = "Linearizer AMVA"
+	MethodAsymptotic   = "asymptotic bound"
+	MethodBalanced     = "balanced job bound"
+	MethodPK           = "Pollaczek-Khinchine"
+	MethodCobham       = "Cobham priority"
+	MethodErlangC      = "Erlang C"
+	MethodInsensitive  = "M/G/1-PS insensitivity"
+	MethodMMcK         = "M/M/c/K"
+	MethodErlangB      = "Erlang B (M/G/K/K)"
+	MethodErlangA      = "Erlang-A"
+	MethodMMcD         = "M/M/c+D"
+	MethodQNA          = "QNA (Whitt 1983)"
+	MethodKingman      = "Kingman"
+	MethodAllenCunneen = "Allen-Cunneen"
+)
+
+// SolveNetwork returns every analytic value that applies to n, in a
+// deterministic order: stations in the order of n.Stations, then
+// "network"; within a station the classes in order, then "" (all classes);
+// then the name; then the method. Several methods may give the same
+// station, class and name (exact MVA beside its approximations).
+//
+// Which methods apply (S: service, c: servers, "exponential
+// class-independent" = SCV 1 and the same mean for every class served):
+//
+//   - Every open network without finite capacity or patience: throughputs
+//     and utilisations from the multi-class traffic equations with class
+//     switching, exact.
+//   - A single station (one station, no routing back to it) with Poisson
+//     arrivals: delay → M/G/∞ (any law), with capacity K → Erlang B on K
+//     servers (insensitive); FCFS/SIRO exponential class-independent →
+//     Erlang C; PS any c, LCFS-PR c = 1, any law → insensitivity; FCFS/SIRO
+//     c = 1, any law → Pollaczek–Khinchine; priority (non-preemptive or
+//     preemptive resume) c = 1 any law or c > 1 exponential
+//     class-independent → Cobham; capacity K with exponential
+//     class-independent service → M/M/c/K; patience with exponential
+//     class-independent service → Erlang-A (PatienceSCV 1) or M/M/c+D
+//     (PatienceSCV 0). All exact. FCFS/SIRO otherwise (non-Poisson arrivals,
+//     or c > 1 with general service) → Kingman (c = 1) or Allen–Cunneen
+//     (c > 1), approximate.
+//   - An open network with Poisson arrivals whose every station is of a BCMP
+//     type — delay or PS (any c, any law), LCFS-PR with c = 1 (any law),
+//     FCFS/SIRO/LCFS-PR exponential class-independent — and has no
+//     capacity, patience or priority: per-station product-form measures
+//     ("Jackson product form" for one class with exponential service
+//     everywhere, else "BCMP product form"), exact.
+//   - Any other open network whose finite-server stations are all FCFS or
+//     SIRO without capacity or patience: QNA, approximate.
+//   - A closed network (all classes closed) with no patience, capacity
+//     below the population, or priority: exact MVA (exact when every
+//     station is of a BCMP type, else marked inexact), Bard–Schweitzer and
+//     Linearizer AMVA (approximate). One closed chain of delay and
+//     single-server stations also gets asymptotic bounds, and balanced job
+//     bounds when of BCMP type; with priority stations only the asymptotic
+//     bounds (they hold for any work-conserving discipline).
+//   - A mixed network (open and closed classes), BCMP type, Poisson
+//     arrivals, delay and single-server stations only: mixed MVA
+//     ([Lazowska] §7.3), exact. Otherwise only the open classes'
+//     throughputs.
+//   - Anything else gets no metrics beyond the above.
+//
+// Closed chains: classes that switch into one another form a chain
+// ([BCMP]); its population is the sum of theirs, its reference station is
+// the start station of its first class. The "network" figures of a chain are
+// reported under its first class's name: throughput = completions per second
+// at the reference station, mean_response = cycle time N/X between two
+// visits to it, mean_in_system = N. For an open class, "network" figures are
+// per customer who arrives from outside as that class: throughput = its
+// arrival rate, mean_response = the sum over stations (and classes it
+// switches into) of visits × per-visit response, mean_in_system by Little's
+// law. The per-visit figures of PS and LCFS-PR stations have no
+// mean_wait/mean_in_queue (customers are in service at once); priority
+// preemptive stations have no mean_wait either (time before first service
+// and time preempted are not one figure).
+//
+// Errors: the Validate error for an inconsistent network; *UnstableError
+// when an open or mixed network has a station (no capacity, no patience)
+// whose open-class utilisation is ≥ 1, naming the first such station. When
+// exact MVA would exceed MVAStateLimit it is left out and the approximate
+// methods are returned with a nil error.
+func SolveNetwork(n Network) ([]NetMetric, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	s := &netSolver{n: n, m: len(n.Stations), r: len(n.Classes)}
+	s.nodeResp = make([]float64, s.m*s.r)
+	for i := range s.nodeResp {
+		s.nodeResp[i] = math.NaN()
+	}
+	var err error
+	switch open, closed := s.counts(); {
+	case closed == 0:
+		err = s.solveOpen()
+	case open == 0:
+		err = s.solveClosed()
+	default:
+		err = s.solveMixed()
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range s.out {
+		if !finite(x.Value) {
+			return nil, fmt.Errorf("internal error: %s of station %q class %q by %s is %v", x.Name, x.Station, x.Class, x.Method, x.Value)
+		}
+	}
+	s.sort()
+	return s.out, nil
+}
+
+// netSolver collects the metrics of one SolveNetwork call.
+type netSolver struct {
+	n        Network
+	m, r     int
+	out      []NetMetric
+	nodeResp []float64 // per-visit response per node (NaN: unknown)
+}
+
+func (s *netSolver) counts() (open, closed int) {
+	for _, c := range s.n.Classes {
+		if c.open() {
+			open++
+		} else {
+			closed++
+		}
+	}
+	return open, closed
+}
+
+func (s *netSolver) add(station, class, name string, v float64, method string, exact bool) {
+	s.out = append(s.out, NetMetric{Station: station, Class: class, Name: name, Value: v, Method: method, Exact: exact})
+}
+
+func (s *netSolver) sort() {
+	station := map[string]int{"network": s.m}
+	for i, st := range s.n.Stations {
+		station[st.Name] = i
+	}
+	class := map[string]int{"": s.r}
+	for k, c := range s.n.Classes {
+		class[c.Name] = k
+	}
+	slices.SortStableFunc(s.out, func(a, b NetMetric) int {
+		return cmp.Or(cmp.Compare(station[a.Station], station[b.Station]),
+			cmp.Compare(class[a.Class], class[b.Class]),
+			cmp.Compare(a.Name, b.Name), cmp.Compare(a.Method, b.Method))
+	})
+}
+
+// stationPerf is the per-visit performance of one station: per class the
+// mean response time and, where the discipline gives it a meaning, the
+// mean wait in queue (nil otherwise).
+type stationPerf struct {
+	resp, wait []float64
+	method     string
+	exact      bool
+}
+
+// emitStation adds the per-class and all-class measures of station i whose
+// classes arrive at rates thr (per class; classes with 0 are skipped). With
+// withFlow it also adds throughput and utilisation under perf's method.
+func (s *netSolver) emitStation(i int, thr []float64, perf stationPerf, withFlow bool) {
+	st := s.n.Stations[i]
+	var x, l, lq, u float64
+	for k, c := range s.n.Classes {
+		if thr[k] <= 0 || st.Mean[k] == 0 {
+			continue
+		}
+		s.nodeResp[k*s.m+i] = perf.resp[k]
+		x += thr[k]
+		l += thr[k] * perf.resp[k]
+		if withFlow {
+			s.add(st.Name, c.Name, "throughput", thr[k], perf.method, perf.exact)
+			if !st.delay() {
+				uk := thr[k] * st.Mean[k] / float64(st.Servers)
+				u += uk
+				s.add(st.Name, c.Name, "utilization", uk, perf.method, perf.exact)
+			}
+		}
+		s.add(st.Name, c.Name, "mean_response", perf.resp[k], perf.method, perf.exact)
+		s.add(st.Name, c.Name, "mean_in_system", thr[k]*perf.resp[k], perf.method, perf.exact)
+		if perf.wait != nil {
+			lq += thr[k] * perf.wait[k]
+			s.add(st.Name, c.Name, "mean_wait", perf.wait[k], perf.method, perf.exact)
+			s.add(st.Name, c.Name, "mean_in_queue", thr[k]*perf.wait[k], perf.method, perf.exact)
+		}
+	}
+	if x == 0 {
+		return
+	}
+	if withFlow {
+		s.add(st.Name, "", "throughput", x, perf.method, perf.exact)
+		if !st.delay() {
+			s.add(st.Name, "", "utilization", u, perf.method, perf.exact)
+		}
+	}
+	s.add(st.Name, "", "mean_response", l/x, perf.method, perf.exact)
+	s.add(st.Name, "", "mean_in_system", l, perf.method, perf.exact)
+	if perf.wait != nil {
+		s.add(st.Name, "", "mean_wait", lq/x, perf.method, perf.exact)
+		s.add(st.Name, "", "mean_in_queue", lq, perf.method, perf.exact)
+	}
+}
+
+// emitTraffic adds the exact throughputs and utilisations of the open
+// classes from the node rates lam.
+func (s *netSolver) emitTraffic(lam []float64) {
+	for i, st := range s.n.Stations {
+		var x, u float64
+		for k, c := range s.n.Classes {
+			l := lam[k*s.m+i]
+			if l <= 0 || !c.open() {
+				continue
+			}
+			x += l
+			s.add(st.Name, c.Name, "throughput", l, MethodTraffic, true)
+			if !st.delay() {
+				uk := l * st.Mean[k] / float64(st.Servers)
+				u += uk
+				s.add(st.Name, c.Name, "utilization", uk, MethodTraffic, true)
+			}
+		}
+		if x > 0 {
+			s.add(st.Name, "", "throughput", x, MethodTraffic, true)
+			if !st.delay() {
+				s.add(st.Name, "", "utilization", u, MethodTraffic, true)
+			}
+		}
+	}
+}
+
+// emitOpenNetwork adds the end-to-end figures of every open class whose
+// visited nodes all have a per-visit response, and in a network without
+// closed classes those of all classes together.
+func (s *netSolver) emitOpenNetwork(method string, exact bool) {
+	var lTotal, xTotal float64
+	all := true
+	for k, c := range s.n.Classes {
+		if !c.open() {
+			continue
+		}
+		visits, err := s.n.openVisits(k)
+		if err != nil {
+			return
+		}
+		t, ok := 0.0, true
+		for x, v := range visits {
+			if v > 0 {
+				ok = ok && !math.IsNaN(s.nodeResp[x])
+				t += v * s.nodeResp[x]
+			}
+		}
+		if !ok {
+			all = false
+			continue
+		}
+		s.add("network", c.Name, "throughput", c.Rate, MethodTraffic, true)
+		s.add("network", c.Name, "mean_response", t, method, exact)
+		s.add("network", c.Name, "mean_in_system", c.Rate*t, method, exact)
+		lTotal += c.Rate * t
+		xTotal += c.Rate
+	}
+	if _, closed := s.counts(); all && xTotal > 0 && closed == 0 {
+		s.add("network", "", "throughput", xTotal, MethodTraffic, true)
+		s.add("network", "", "mean_response", lTotal/xTotal, method, exact)
+		s.add("network", "", "mean_in_system", lTotal, method, exact)
+	}
+}
+
+// classLoads returns, for station i and node rates lam, the per-class
+// arrival rates and the total offered load Σ λ_k·S_k.
+func (s *netSolver) classLoads(i int, lam []float64) (thr []float64, load float64) {
+	thr = make([]float64, s.r)
+	for k := range s.r {
+		thr[k] = lam[k*s.m+i]
+		load += thr[k] * s.n.Stations[i].Mean[k]
+	}
+	return thr, load
+}
+
+// expUniform reports whether every class that visits station i (thr > 0,
+// or Mean > 0 when thr is nil) has exponential service with one common
+// mean, and returns that mean.
+func (s *netSolver) expUniform(i int, thr []float64) (float64, bool) {
+	st := s.n.Stations[i]
+	mean := 0.0
+	for k := range s.r {
+		if st.Mean[k] == 0 || (thr != nil && thr[k] <= 0) {
+			continue
+		}
+		if st.scv(k) != 1 || (mean != 0 && math.Abs(st.Mean[k]-mean) > 1e-12*mean) {
+			return 0, false
+		}
+		mean = st.Mean[k]
+	}
+	return mean, mean > 0
+}
+
+// bcmpType reports whether station i is of a BCMP type (for the classes
+// with thr > 0, or all classes serving there when thr is nil), ignoring
+// capacity and patience.
+func (s *netSolver) bcmpType(i int, thr []float64) bool {
+	st := s.n.Stations[i]
+	switch {
+	case st.delay() || st.Discipline == PS:
+		return true
+	case st.Discipline == LCFSPR && st.Servers == 1:
+		return true
+	case st.Discipline == PriorityNP || st.Discipline == PriorityPR:
+		return false
+	}
+	_, ok := s.expUniform(i, thr)
+	return ok
+}
+
+// productFormPerf returns the per-visit measures of a BCMP-type station i
+// offered per-class rates thr with total load a (= Σ λ_k S_k), given that
+// it is stable, in isolation (the product-form marginal of [BCMP]):
+// delay T = S; PS and LCFS-PR T_k = S_k·L/a with L the M/M/c number in
+// system at load a (S_k/(1 − ρ) for c = 1); FCFS/SIRO exponential
+// class-independent T = Wq + S with Wq of M/M/c.
+func (s *netSolver) productFormPerf(i int, thr []float64, a float64) stationPerf {
+	st := s.n.Stations[i]
+	perf := stationPerf{resp: make([]float64, s.r)}
+	switch {
+	case st.delay():
+		perf.wait = make([]float64, s.r)
+		copy(perf.resp, st.Mean)
+	case st.Discipline == PS || st.Discipline == LCFSPR:
+		factor := 1.0 // L/a: the stretch factor of every class
+		if a > 0 {
+			factor = MMc{st.Servers, a, 1}.MeanNumberInSystem() / a
+		}
+		for k := range s.r {
+			perf.resp[k] = st.Mean[k] * factor
+		}
+	default:
+		mean, _ := s.expUniform(i, thr)
+		total := 0.0
+		for _, x := range thr {
+			total += x
+		}
+		wq := MMc{st.Servers, total, 1 / mean}.MeanWait()
+		perf.wait = make([]float64, s.r)
+		for k := range s.r {
+			perf.wait[k] = wq
+			perf.resp[k] = wq + st.Mean[k]
+		}
+	}
+	return perf
+}

@@ -1,0 +1,444 @@
+package des
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Infinite is the Servers value of a delay (infinite-server) station: every
+// customer is served at once, nobody waits.
+const Infinite = -1
+
+// StationConfig describes a Station.
+type StationConfig struct {
+	// Name prefixes the event kinds the station registers and its error
+	// messages.
+	Name string
+	// Servers is the number of servers, ≥ 1, or Infinite.
+	Servers int
+	// Discipline is the service order (FCFS by default).
+	Discipline Discipline
+	// Capacity is the most customers at the station, waiting and in
+	// service together; an arrival that finds it full is lost (Balked).
+	// Unlimited (or 0, the zero value) admits everyone.
+	Capacity int
+	// Classes is the number of customer classes, numbered from 0; 0 (the
+	// zero value) means 1. Statistics are kept per class; for the priority
+	// disciplines class 0 is the highest priority.
+	Classes int
+	// Random draws the waiting customer to serve next; required for SIRO
+	// only.
+	Random *Stream
+}
+
+// Station is a queueing station: servers, a waiting room, a service
+// discipline, an optional capacity and customers' patience, with the
+// statistics Little's law and batch means need. It is the one station of
+// queuelab: networks and models build on it.
+//
+// Customers are int32 ids chosen by the model, each of a class. The model
+// draws a customer's service requirement (its work, in time at a rate of
+// one server) and passes it to Arrive; the station schedules the service
+// completions itself (on its own event kinds, at PriorityRelease) and the
+// patience deadlines (at PriorityTimeout, so a deadline that falls exactly
+// when a server frees loses: the customer is served). It calls the model
+// back when a customer departs (OnDepart) or abandons (OnAbandon); a loss
+// is Arrive's return value.
+//
+// Patience bounds the wait for the first start of service: a customer that
+// has started is never abandoned, even if it is later preempted. PS and
+// infinite-server customers never wait, so their patience is ignored.
+//
+// When a customer departs, the station first starts whoever takes the
+// freed server (so the statistics and the callback see the new state) and
+// then calls OnDepart; the callback may call Arrive, on this station or
+// another (feedback, tandem lines), and a customer fed back joins behind
+// the ones already waiting.
+//
+// Cost: O(1) per event for FCFS, LCFS-PR and SIRO, O(classes) for the
+// priority disciplines, and O(log n) for PS (one pending completion event
+// for the whole station, rescheduled on each arrival and departure, by the
+// virtual-time technique described at psClock). In steady state nothing
+// allocates: customers live in a Slab and the queues are intrusive lists.
+type Station struct {
+	// OnDepart is called when customer cust of class class has completed
+	// its service and left the station.
+	OnDepart func(cust int32, class int)
+	// OnAbandon is called when customer cust of class class has left the
+	// queue because its patience ran out.
+	OnAbandon func(cust int32, class int)
+	// Stats holds the statistics since the station was created or last
+	// reset.
+	Stats StationStats
+
+	env        *Env
+	name       string
+	discipline Discipline
+	servers    int // math.MaxInt for Infinite
+	capacity   int // 0: unlimited
+	classes    int
+	random     *Stream
+	doneKind   Kind
+	timerKind  Kind
+
+	jobs    Slab[job]
+	seq     uint64 // arrival sequence number of the next customer
+	n       int    // customers present
+	waiting int    // customers waiting (to start or to resume)
+	busy    int    // customers in service (not PS)
+	counts  []classCount
+	room    waitingRoom
+	ps      psClock
+}
+
+// classCount is the number of customers of one class present, waiting and
+// in service.
+type classCount struct{ n, waiting, busy int }
+
+// NewStation returns a station on env as cfg describes, registering its
+// event kinds. It returns an error naming the station and the field if the
+// configuration is invalid.
+func NewStation(env *Env, cfg StationConfig) (*Station, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	s := &Station{
+		env:        env,
+		name:       cfg.Name,
+		discipline: cfg.Discipline,
+		servers:    cfg.Servers,
+		capacity:   max(cfg.Capacity, 0),
+		classes:    max(cfg.Classes, 1),
+		random:     cfg.Random,
+	}
+	if cfg.Servers == Infinite {
+		s.servers = math.MaxInt
+	}
+	s.counts = make([]classCount, s.classes)
+	if s.classes > 1 {
+		s.Stats.classes = make([]ClassStats, s.classes)
+	}
+	s.room.init(s.discipline, s.classes)
+	s.doneKind = env.Register(cfg.Name+".done", s.onDone)
+	s.timerKind = env.Register(cfg.Name+".patience", s.onPatience)
+	if s.discipline == PS {
+		s.ps.kind = env.Register(cfg.Name+".ps", s.onPSDone)
+	}
+	now := env.Now()
+	for k := 0; k < s.Stats.Classes(); k++ {
+		c := s.Stats.Class(k)
+		c.InSystem.Set(now, 0)
+		c.InQueue.Set(now, 0)
+		c.Busy.Set(now, 0)
+	}
+	s.Stats.Total.InSystem.Set(now, 0)
+	s.Stats.Total.InQueue.Set(now, 0)
+	s.Stats.Total.Busy.Set(now, 0)
+	s.noteServers()
+	return s, nil
+}
+
+func (c StationConfig) validate() error {
+	var errs []error
+	if c.Servers < 1 && c.Servers != Infinite {
+		errs = append(errs, fmt.Errorf("servers %d: want an integer ≥ 1 or Infinite (%d)", c.Servers, Infinite))
+	}
+	if !c.Discipline.valid() {
+		errs = append(errs, fmt.Errorf("discipline %d: want one of fcfs, lcfs-pr, ps, siro, priority, preemptive-priority", uint8(c.Discipline)))
+	}
+	if c.Capacity < 0 && c.Capacity != Unlimited {
+		errs = append(errs, fmt.Errorf("capacity %d: want an integer ≥ 1 or Unlimited (%d)", c.Capacity, Unlimited))
+	}
+	if c.Classes < 0 {
+		errs = append(errs, fmt.Errorf("classes %d: want an integer ≥ 1", c.Classes))
+	}
+	if c.Discipline == SIRO && c.Random == nil {
+		errs = append(errs, errors.New("discipline siro needs a random stream (Random)"))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("des: station %q: %w", c.Name, err)
+	}
+	return nil
+}
+
+// Name returns the station's name.
+func (s *Station) Name() string { return s.name }
+
+// Discipline returns the station's service discipline.
+func (s *Station) Discipline() Discipline { return s.discipline }
+
+// Classes returns the number of customer classes.
+func (s *Station) Classes() int { return s.classes }
+
+// Capacity returns the most customers the station admits, or Unlimited.
+func (s *Station) Capacity() int {
+	if s.capacity == 0 {
+		return Unlimited
+	}
+	return s.capacity
+}
+
+// Servers returns the number of servers, or Infinite.
+func (s *Station) Servers() int {
+	if s.servers == math.MaxInt {
+		return Infinite
+	}
+	return s.servers
+}
+
+// InSystem returns the number of customers present, waiting and in
+// service.
+func (s *Station) InSystem() int { return s.n }
+
+// Waiting returns the number of customers waiting to start or to resume
+// (0 for PS).
+func (s *Station) Waiting() int { return s.waiting }
+
+// BusyServers returns the number of servers serving a customer: min(n, c)
+// for PS. It can exceed Servers() while removed servers drain.
+func (s *Station) BusyServers() int {
+	if s.discipline == PS {
+		return min(s.n, s.servers)
+	}
+	return s.busy
+}
+
+// Arrive brings customer cust of class class (0 ≤ class < Classes()) to
+// the station now, needing work of service (at the rate of one server)
+// and willing to wait patience for its first start (NoPatience, or any
+// negative value: for ever). It returns Started if the customer is in
+// service now (possibly by preempting another), Queued if it waits, and
+// Balked if it is lost because the station is full.
+//
+// A class out of range or a negative work is a programming error of the
+// model and panics with a message naming the station.
+func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admission {
+	if class < 0 || class >= s.classes {
+		panic(fmt.Sprintf("des: station %q: Arrive with class %d, want 0 ≤ class < %d", s.name, class, s.classes))
+	}
+	if work < 0 {
+		panic(fmt.Sprintf("des: station %q: Arrive with negative work %v", s.name, work))
+	}
+	now := s.env.Now()
+	tot, cs := &s.Stats.Total, s.Stats.Class(class)
+	tot.Arrivals++
+	if cs != tot {
+		cs.Arrivals++
+	}
+	if s.capacity > 0 && s.n >= s.capacity {
+		tot.Losses++
+		if cs != tot {
+			cs.Losses++
+		}
+		return Balked
+	}
+	if s.discipline == PS {
+		s.psAdvance(now) // at the old number present
+	}
+	i := s.jobs.Get()
+	j := s.jobs.At(i)
+	*j = job{cust: cust, class: int32(class), prev: none, next: none, arrived: now, seq: s.seq, remaining: work}
+	s.seq++
+	s.n++
+	s.counts[class].n++
+	switch {
+	case s.discipline == PS:
+		s.psArrive(i, now)
+		return Started
+	case s.busy < s.servers:
+		s.start(i, now)
+		s.note(int32(class))
+		return Started
+	case s.preemptFor(class, now):
+		s.start(i, now)
+		s.note(int32(class))
+		return Started
+	}
+	if patience >= 0 {
+		j.timer = s.env.MustAfter(patience, PriorityTimeout, Event{Kind: s.timerKind, Ref: i})
+	}
+	s.room.add(&s.jobs, i, false)
+	s.waiting++
+	s.counts[class].waiting++
+	s.note(int32(class))
+	return Queued
+}
+
+// SetServers sets the number of servers to n (≥ 0, or Infinite) now. More
+// servers start waiting customers at once (PS: everyone's rate rises).
+// Fewer servers drain: customers in service finish, and nobody new starts
+// until fewer than n are busy (PS: everyone's rate falls at once). A
+// negative n other than Infinite panics.
+func (s *Station) SetServers(n int) {
+	if n < 0 && n != Infinite {
+		panic(fmt.Sprintf("des: station %q: SetServers(%d), want n ≥ 0 or Infinite", s.name, n))
+	}
+	now := s.env.Now()
+	if s.discipline == PS {
+		s.psAdvance(now)
+	}
+	if n == Infinite {
+		n = math.MaxInt
+	}
+	s.servers = n
+	s.noteServers()
+	if s.discipline == PS {
+		s.psReschedule()
+		s.psNote()
+		return
+	}
+	s.fill(now)
+}
+
+// ResetStats starts the statistics afresh now (at the end of a warm-up, or
+// to begin a batch), keeping the customers present.
+func (s *Station) ResetStats() { s.Stats.reset(s.env.Now()) }
+
+// onDone ends the service of the customer ev.Ref (not PS).
+func (s *Station) onDone(ev Event) {
+	now := s.env.Now()
+	i := ev.Ref
+	j := s.jobs.At(i)
+	cust, class := j.cust, j.class
+	s.room.leaveService(&s.jobs, i)
+	s.busy--
+	s.counts[class].busy--
+	s.depart(j, now)
+	s.jobs.Put(i)
+	s.note(class)
+	s.fill(now)
+	if s.OnDepart != nil {
+		s.OnDepart(cust, int(class))
+	}
+}
+
+// depart counts the departure of j and removes it from the number
+// present.
+func (s *Station) depart(j *job, now Time) {
+	s.n--
+	s.counts[j.class].n--
+	sojourn := (now - j.arrived).Seconds()
+	tot, cs := &s.Stats.Total, s.Stats.Class(int(j.class))
+	tot.Departures++
+	tot.Sojourn.Add(sojourn)
+	if cs != tot {
+		cs.Departures++
+		cs.Sojourn.Add(sojourn)
+	}
+}
+
+// onPatience is the patience deadline of the waiting customer ev.Ref: it
+// abandons. (A customer's deadline is cancelled when it starts, so it
+// only fires for a customer that has never started.)
+func (s *Station) onPatience(ev Event) {
+	now := s.env.Now()
+	i := ev.Ref
+	j := s.jobs.At(i)
+	cust, class := j.cust, j.class
+	s.room.remove(&s.jobs, i)
+	s.waiting--
+	s.counts[class].waiting--
+	s.n--
+	s.counts[class].n--
+	waited := (now - j.arrived).Seconds()
+	tot, cs := &s.Stats.Total, s.Stats.Class(int(class))
+	tot.Abandons++
+	tot.Abandoned.Add(waited)
+	if cs != tot {
+		cs.Abandons++
+		cs.Abandoned.Add(waited)
+	}
+	s.jobs.Put(i)
+	s.note(class)
+	if s.OnAbandon != nil {
+		s.OnAbandon(cust, int(class))
+	}
+}
+
+// start puts customer i in service now, for the first time or to resume.
+func (s *Station) start(i int32, now Time) {
+	j := s.jobs.At(i)
+	if !j.started {
+		j.started = true
+		s.env.Cancel(j.timer)
+		j.timer = Handle{}
+		s.noteWait(int(j.class), (now - j.arrived).Seconds())
+	}
+	j.done = s.env.MustAfter(j.remaining, PriorityRelease, Event{Kind: s.doneKind, Ref: i})
+	j.doneAt = now + j.remaining
+	s.busy++
+	s.counts[j.class].busy++
+	s.room.enterService(&s.jobs, i)
+}
+
+// fill starts (or resumes) waiting customers while servers are free.
+func (s *Station) fill(now Time) {
+	for s.waiting > 0 && s.busy < s.servers {
+		i := s.room.next(&s.jobs, s.random)
+		class := s.jobs.At(i).class
+		s.waiting--
+		s.counts[class].waiting--
+		s.start(i, now)
+		s.note(class)
+	}
+}
+
+// preemptFor makes room for an arriving customer of class class if the
+// discipline preempts and a customer in service yields to it; it reports
+// whether a server was freed.
+func (s *Station) preemptFor(class int, now Time) bool {
+	if !s.discipline.preemptive() || s.busy == 0 {
+		return false
+	}
+	v := s.room.victim(&s.jobs, class)
+	if v == none {
+		return false
+	}
+	j := s.jobs.At(v)
+	s.env.Cancel(j.done)
+	j.done = Handle{}
+	j.remaining = j.doneAt - now
+	s.room.leaveService(&s.jobs, v)
+	s.busy--
+	s.counts[j.class].busy--
+	s.room.add(&s.jobs, v, true)
+	s.waiting++
+	s.counts[j.class].waiting++
+	s.note(j.class)
+	return true
+}
+
+// noteWait records a first start of service after waiting w seconds.
+func (s *Station) noteWait(class int, w float64) {
+	tot, cs := &s.Stats.Total, s.Stats.Class(class)
+	tot.Wait.Add(w)
+	if cs != tot {
+		cs.Wait.Add(w)
+	}
+}
+
+// note records the numbers present, waiting and busy of class class and of
+// all classes (not PS: see psNote).
+func (s *Station) note(class int32) {
+	now := s.env.Now()
+	tot := &s.Stats.Total
+	tot.InSystem.Set(now, float64(s.n))
+	tot.InQueue.Set(now, float64(s.waiting))
+	tot.Busy.Set(now, float64(s.busy))
+	if cs := s.Stats.Class(int(class)); cs != tot {
+		c := &s.counts[class]
+		cs.InSystem.Set(now, float64(c.n))
+		cs.InQueue.Set(now, float64(c.waiting))
+		cs.Busy.Set(now, float64(c.busy))
+	}
+}
+
+// noteServers records the number of servers (0 for Infinite).
+func (s *Station) noteServers() {
+	c := s.servers
+	if c == math.MaxInt {
+		c = 0
+	}
+	s.Stats.Servers.Set(s.env.Now(), float64(c))
+}

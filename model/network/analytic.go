@@ -1,0 +1,56 @@
+package network
+
+import (
+	"queuelab/analytic"
+	"queuelab/des"
+)
+
+// Analytic returns n in the form analytic.SolveNetwork takes: stations and
+// classes by index, service laws as mean and squared coefficient of
+// variation, and the routing as one R·M × R·M matrix with class switching.
+// n must be valid (see Validate). Exponential patience maps to
+// PatienceSCV 1 (Erlang-A), any other patience law to its own SCV (0 for
+// deterministic, M/M/c+D).
+func (n *Network) Analytic() (analytic.Network, error) {
+	t, err := compile(n)
+	if err != nil {
+		return analytic.Network{}, err
+	}
+	R, M := t.R, t.M
+	out := analytic.Network{Stations: make([]analytic.NetStation, M), Classes: make([]analytic.NetClass, R)}
+	for i := range n.Stations {
+		s := &n.Stations[i]
+		as := analytic.NetStation{Name: s.Name, Servers: s.Servers, Discipline: analytic.Discipline(s.Discipline),
+			Capacity: s.Capacity, Mean: make([]float64, R), SCV: make([]float64, R)}
+		if s.Servers == des.Infinite {
+			as.Servers = 0
+		}
+		for r := 0; r < R; r++ {
+			if d := t.service[i*R+r]; d.Kind != NoDist {
+				as.Mean[r], as.SCV[r] = d.MeanValue(), d.SCV()
+			}
+		}
+		if s.Patience.Kind != NoDist {
+			as.Patience, as.PatienceSCV = s.Patience.MeanValue(), s.Patience.SCV()
+		}
+		out.Stations[i] = as
+	}
+	for r := range n.Classes {
+		c := &n.Classes[r]
+		if c.Open() {
+			d := c.Arrivals.Interarrival
+			out.Classes[r] = analytic.NetClass{Name: c.Name, Rate: 1 / d.MeanValue(), ArrivalSCV: d.SCV(), Source: t.stationIdx[c.Arrivals.To]}
+		} else {
+			out.Classes[r] = analytic.NetClass{Name: c.Name, Population: c.Population, Start: t.stationIdx[c.Start]}
+		}
+	}
+	out.Routing = make([][]float64, R*M)
+	for k := range out.Routing {
+		out.Routing[k] = make([]float64, R*M)
+		r, i := k/M, k%M
+		for _, tg := range t.rows[r*M+i] {
+			out.Routing[k][tg.class*M+tg.station] += tg.prob
+		}
+	}
+	return out, nil
+}

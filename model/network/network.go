@@ -1,0 +1,136 @@
+package network
+
+import (
+	"queuelab/des"
+)
+
+// Network is a queueing network as the file describes it: customer
+// classes, stations and routing, every element referred to by name. Build
+// one in Go (see the examples) or read one with Parse; Validate checks it.
+// Times are in seconds.
+type Network struct {
+	Name     string
+	Classes  []Class   // in priority order, first highest
+	Stations []Station // in file order
+	Routes   []Route
+}
+
+// Class is a customer class: open (Arrivals set: customers arrive from
+// outside and eventually leave) or closed (Population customers circulate
+// for ever, placed at Start at time 0).
+type Class struct {
+	Name       string
+	Population int       // closed: number of customers (> 0)
+	Start      string    // closed: the station they start at
+	Arrivals   *Arrivals // open: where and how customers arrive
+}
+
+// Open reports whether c is an open class.
+func (c *Class) Open() bool { return c.Arrivals != nil }
+
+// Arrivals is the external arrival process of an open class: a renewal
+// process with the given interarrival law (exponential = Poisson) into
+// station To.
+type Arrivals struct {
+	To           string
+	Interarrival Dist
+}
+
+// PoissonArrivals returns Poisson arrivals at rate per second into to.
+func PoissonArrivals(to string, rate float64) *Arrivals {
+	return &Arrivals{To: to, Interarrival: Exponential(1 / rate)}
+}
+
+// Station is a service station.
+type Station struct {
+	Name string
+	// Servers is the number of servers (≥ 1), or des.Infinite for a delay
+	// (infinite-server) station, where nobody waits.
+	Servers    int
+	Discipline des.Discipline // ignored at a delay station
+	// Service is the service-time law of every class; ServiceByClass
+	// gives one per class instead (a class absent from it is never served
+	// here). Exactly one of the two is set.
+	Service        Dist
+	ServiceByClass map[string]Dist
+	// Capacity is the most customers at the station (waiting + in
+	// service); an arrival finding it full is lost. 0 = unlimited.
+	Capacity int
+	// Patience, if set, is how long a waiting customer waits before it
+	// abandons (leaves the network). NoDist = for ever.
+	Patience Dist
+}
+
+// ServiceOf returns the service law of class at s (NoDist if it is not
+// served there).
+func (s *Station) ServiceOf(class string) Dist {
+	if s.ServiceByClass != nil {
+		return s.ServiceByClass[class]
+	}
+	return s.Service
+}
+
+// Route is one routing probability: a customer of class Class (every
+// class when "") completing service at From next joins To, as class
+// ToClass (unchanged when "": class switching otherwise), with
+// probability Prob. What a (class, From) row leaves below 1 leaves the
+// network.
+type Route struct {
+	Class   string
+	From    string
+	To      string
+	ToClass string
+	Prob    float64
+}
+
+// Limits on a network's size: they keep a mistyped file from asking for
+// more memory than a laptop has.
+const (
+	MaxClasses    = 64
+	MaxStations   = 1024
+	MaxPopulation = 1_000_000
+	MaxServers    = 1_000_000
+	maxName       = 64
+)
+
+// Validate reports the first thing wrong with n as an *Error naming the
+// element and the valid values, or nil. A valid network can be simulated:
+// every name is unique and known, every station a customer can reach has
+// a service law for the customer's class, routing rows are probabilities
+// summing to at most 1, and a closed class's rows sum to exactly 1 at
+// every station it can reach (its customers never leave).
+func (n *Network) Validate() error {
+	_, err := compile(n)
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+// clone returns a deep copy of n.
+func (n *Network) clone() *Network {
+	c := *n
+	c.Classes = append([]Class(nil), n.Classes...)
+	for r := range c.Classes {
+		if a := c.Classes[r].Arrivals; a != nil {
+			cp := *a
+			cp.Interarrival = a.Interarrival.clone()
+			c.Classes[r].Arrivals = &cp
+		}
+	}
+	c.Stations = append([]Station(nil), n.Stations...)
+	for i := range c.Stations {
+		st := &c.Stations[i]
+		st.Service = st.Service.clone()
+		st.Patience = st.Patience.clone()
+		if st.ServiceByClass != nil {
+			m := make(map[string]Dist, len(st.ServiceByClass))
+			for k, d := range st.ServiceByClass {
+				m[k] = d.clone()
+			}
+			st.ServiceByClass = m
+		}
+	}
+	c.Routes = append([]Route(nil), n.Routes...)
+	return &c
+}

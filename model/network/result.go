@@ -1,0 +1,252 @@
+package network
+
+import (
+	"math"
+
+	"queuelab/des"
+)
+
+// Result is what a Sim measured since its mark, after the warm-up, as
+// batch sums: each Metric is a ratio Σnum/Σden whose per-batch numerators
+// and denominators give its batch-means confidence interval (package
+// validate builds the intervals and verdicts from them).
+type Result struct {
+	Start            float64 // s: the mark the statistics start from
+	Warmup, Measured float64 // s: discarded after Start, then measured
+	WarmupByMSER     bool    // MSER-5 chose Warmup
+	Batches          int
+	Customers        int64  // customers that left the network (closed: cycles completed) while measured
+	Events           uint64 // events run since time 0
+	Metrics          []Metric
+}
+
+// Metric is one measured quantity of a station and class (Class "" for all
+// classes together), or of the network (Station "network": end to end),
+// as per-batch sums.
+//
+// Names: throughput (departures per s), utilization (busy servers over
+// servers; not at delay stations), mean_in_system, mean_in_queue
+// (time-average numbers), mean_response (per visit: arrival to departure,
+// or for "network" per customer end to end; closed classes: the cycle
+// time between two arrivals at the class's start station), mean_wait
+// (arrival to first start of service, or to abandonment for a customer
+// whose patience ran out: the wait of every admitted customer, as in
+// package validate), p_loss (share of arrivals lost to
+// a full station), p_abandon (share of admitted customers whose patience
+// ran out). mean_in_queue and mean_wait are absent where nobody waits (PS,
+// delay stations), p_loss without a capacity, p_abandon without patience.
+type Metric struct {
+	Station, Class, Name string
+	Num, Den             []float64 // per batch
+}
+
+// Value returns the point estimate Σnum/Σden (NaN when Σden = 0).
+func (m *Metric) Value() float64 {
+	var y, x float64
+	for b := range m.Num {
+		y += m.Num[b]
+		x += m.Den[b]
+	}
+	if x == 0 {
+		return math.NaN()
+	}
+	return y / x
+}
+
+// Metric returns the metric of station, class and name.
+func (r *Result) Metric(station, class, name string) (Metric, bool) {
+	for _, m := range r.Metrics {
+		if m.Station == station && m.Class == class && m.Name == name {
+			return m, true
+		}
+	}
+	return Metric{}, false
+}
+
+// NetworkStation is the Station of end-to-end metrics.
+const NetworkStation = "network"
+
+// DefaultBatches is the number of batches of a Result (Law 2015, §9.5.3:
+// 20 to 30).
+const DefaultBatches = 30
+
+// AutoWarmup (any negative warm-up) lets MSER-5 choose the warm-up.
+const AutoWarmup = -1.0
+
+// Result returns the measurements since the mark. warmup is the time in
+// seconds after the mark to discard (negative: chosen by MSER-5 on the
+// per-window number in the network, at most half of the windows; White,
+// Cobb & Spratt, WSC 2000); batches the number of batches (0:
+// DefaultBatches; fewer when fewer windows have closed).
+func (s *Sim) Result(warmup float64, batches int) *Result {
+	o := &s.obs
+	w := o.n - 1
+	res := &Result{Start: o.markAt.Seconds(), Events: s.env.Steps()}
+	skip := 0
+	if warmup >= 0 {
+		skip = int(math.Ceil(warmup/o.width.Seconds() - 1e-9))
+	} else if w > 0 {
+		series := make([]float64, w)
+		R := s.top.R
+		for b := range series {
+			a, z := o.nc[b*(R+1)+R], o.nc[(b+1)*(R+1)+R]
+			series[b] = (z.area - a.area) / (o.at[b+1] - o.at[b]).Seconds()
+		}
+		skip = des.MSER5(series)
+		res.WarmupByMSER = true
+	}
+	skip = min(skip, w)
+	k := batches
+	if k <= 0 {
+		k = DefaultBatches
+	}
+	n := w - skip
+	k = min(k, n)
+	size := 0
+	if k > 0 {
+		size = n / k
+		skip += n - size*k
+	}
+	res.Batches = k
+	res.Warmup = (o.at[skip] - o.markAt).Seconds()
+	res.Measured = (o.at[w] - o.at[skip]).Seconds()
+	bounds := make([]int, k+1)
+	for b := range bounds {
+		bounds[b] = skip + b*size
+	}
+	R := s.top.R
+	if k > 0 {
+		res.Customers = o.nc[bounds[k]*(R+1)+R].exits - o.nc[bounds[0]*(R+1)+R].exits
+	}
+	res.Metrics = s.stationMetrics(bounds)
+	res.Metrics = append(res.Metrics, s.networkMetrics(bounds)...)
+	return res
+}
+
+// metricDef is one ratio on the difference of two snapshots.
+type metricDef struct {
+	name     string
+	num, den func(d *des.StationSnapshot, servers float64) float64
+}
+
+func length(d *des.StationSnapshot, _ float64) float64 { return d.At.Seconds() }
+
+var stationDefs = []metricDef{
+	{"throughput", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Departures) }, length},
+	{"utilization", func(d *des.StationSnapshot, _ float64) float64 { return d.BusyArea }, func(_ *des.StationSnapshot, srv float64) float64 { return srv }},
+	{"mean_in_system", func(d *des.StationSnapshot, _ float64) float64 { return d.InSystemArea }, length},
+	{"mean_in_queue", func(d *des.StationSnapshot, _ float64) float64 { return d.InQueueArea }, length},
+	{"mean_response", func(d *des.StationSnapshot, _ float64) float64 { return d.SojournSum },
+		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Departures) }},
+	{"mean_wait", func(d *des.StationSnapshot, _ float64) float64 { return d.WaitSum + d.AbandonedSum },
+		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Starts + d.Abandons) }},
+	{"p_loss", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Losses) },
+		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals) }},
+	{"p_abandon", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Abandons) },
+		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals - d.Losses) }},
+}
+
+// applies reports whether metric name is measured at station i.
+func (s *Sim) applies(i int, name string) bool {
+	st := &s.net.Stations[i]
+	waits := st.Servers != des.Infinite && st.Discipline != des.PS
+	switch name {
+	case "utilization":
+		return st.Servers != des.Infinite
+	case "mean_in_queue", "mean_wait":
+		return waits
+	case "p_loss":
+		return st.Capacity > 0
+	case "p_abandon":
+		return st.Patience.Kind != NoDist
+	}
+	return true
+}
+
+func (s *Sim) stationMetrics(bounds []int) []Metric {
+	o := &s.obs
+	R, M := s.top.R, s.top.M
+	per := M * (R + 1)
+	k := len(bounds) - 1
+	var out []Metric
+	for i := 0; i < M; i++ {
+		classes := []int{R} // all classes first
+		if R > 1 {
+			for r := 0; r < R; r++ {
+				if s.top.reach[i*R+r] {
+					classes = append(classes, r)
+				}
+			}
+		}
+		for _, r := range classes {
+			for _, def := range stationDefs {
+				if !s.applies(i, def.name) {
+					continue
+				}
+				m := Metric{Station: s.net.Stations[i].Name, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}
+				for b := 0; b < k; b++ {
+					a, z := bounds[b], bounds[b+1]
+					d := o.st[z*per+i*(R+1)+r].Sub(o.st[a*per+i*(R+1)+r])
+					srv := o.srv[z*M+i] - o.srv[a*M+i]
+					m.Num[b], m.Den[b] = def.num(&d, srv), def.den(&d, srv)
+				}
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+func (s *Sim) className(r int) string {
+	if r == s.top.R {
+		return ""
+	}
+	return s.net.Classes[r].Name
+}
+
+type netDef struct {
+	name     string
+	num, den func(d netSnap, length float64) float64
+}
+
+var networkDefs = []netDef{
+	{"throughput", func(d netSnap, _ float64) float64 { return float64(d.exits) }, func(_ netSnap, l float64) float64 { return l }},
+	{"mean_in_system", func(d netSnap, _ float64) float64 { return d.area }, func(_ netSnap, l float64) float64 { return l }},
+	{"mean_response", func(d netSnap, _ float64) float64 { return d.respSum }, func(d netSnap, _ float64) float64 { return float64(d.exits) }},
+	{"p_loss", func(d netSnap, _ float64) float64 { return float64(d.lost) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
+	{"p_abandon", func(d netSnap, _ float64) float64 { return float64(d.abandoned) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
+}
+
+func (s *Sim) networkMetrics(bounds []int) []Metric {
+	o := &s.obs
+	R := s.top.R
+	anyCap, anyPat := false, false
+	for _, st := range s.net.Stations {
+		anyCap = anyCap || st.Capacity > 0
+		anyPat = anyPat || st.Patience.Kind != NoDist
+	}
+	classes := []int{R}
+	if R > 1 {
+		for r := 0; r < R; r++ {
+			classes = append(classes, r)
+		}
+	}
+	k := len(bounds) - 1
+	var out []Metric
+	for _, r := range classes {
+		for _, def := range networkDefs {
+			if (def.name == "p_loss" && !anyCap) || (def.name == "p_abandon" && !anyPat) {
+				continue
+			}
+			m := Metric{Station: NetworkStation, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}
+			for b := 0; b < k; b++ {
+				a, z := o.nc[bounds[b]*(R+1)+r], o.nc[bounds[b+1]*(R+1)+r]
+				d := netSnap{z.entered - a.entered, z.exits - a.exits, z.lost - a.lost, z.abandoned - a.abandoned, z.respSum - a.respSum, z.area - a.area}
+				l := (o.at[bounds[b+1]] - o.at[bounds[b]]).Seconds()
+				m.Num[b], m.Den[b] = def.num(d, l), def.den(d, l)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,276 @@
+package network
+
+import (
+	"fmt"
+
+	"queuelab/des"
+)
+
+// Options configures a simulation.
+type Options struct {
+	Seed      uint64
+	Generator des.Generator // PCG is the right choice for long runs; the zero value is Mulberry32
+	// Window is the length in seconds of an observation window, the brick
+	// that warm-up deletion and batches are built of (0: 1 s). Windows
+	// double in length (merging pairs) whenever more than MaxWindows have
+	// accumulated, so memory stays bounded however long the run.
+	Window float64
+}
+
+// MaxWindows is the most observation windows a Sim keeps since its mark.
+const MaxWindows = 4096
+
+// Sim simulates a network customer by customer on the des engine, with
+// one des.Station per station. It can be advanced step by step (RunUntil),
+// observed while running (Snapshot, Result) and changed while running
+// (SetArrivalRate, SetServers, SetService, SetRoutes), each change
+// restarting the statistics at a mark.
+//
+// Random numbers come from named streams of des.Streams, one per purpose:
+// "arrivals/CLASS", "service/STATION", "patience/STATION",
+// "routing/STATION" and "siro/STATION", so that changing one part of the
+// network leaves the others' draws unchanged (common random numbers).
+type Sim struct {
+	net      *Network // the current network (a private copy)
+	top      *topology
+	env      *des.Env
+	stations []*des.Station
+	route    router
+
+	custs des.Slab[customer]
+
+	// per class r
+	inter     []Sampler
+	arrStream []*des.Stream
+	arrTo     []int
+	arrNext   []des.Handle
+	refStn    []int // closed: the station whose visits end a cycle; -1 for open
+	open      []bool
+
+	// per station i
+	svc       []Sampler // [i·R+r]
+	svcStream []*des.Stream
+	pat       []Sampler
+	patStream []*des.Stream
+	rtStream  []*des.Stream
+
+	arrivalKind des.Kind
+
+	net0 []netCounts // per class, then all classes at index R
+	obs  observer
+}
+
+// customer is one customer's record, indexed by its id.
+type customer struct {
+	class   int32    // current class
+	origin  int32    // the class it entered with (network figures are filed under it)
+	entered des.Time // when it entered the network or last began a cycle
+}
+
+// netCounts are cumulative network-level counts of one class (or all).
+type netCounts struct {
+	entered, exits, lost, abandoned int64
+	respSum                         float64 // Σ end-to-end (open) or cycle (closed) times, s
+	inNet                           des.TimeWeighted
+}
+
+// New builds a simulation of n (validated first) at time 0: closed
+// classes' customers are at their start stations and each open class's
+// first arrival is scheduled. n is copied; later changes to n do not
+// affect the simulation.
+func New(n *Network, o Options) (*Sim, error) {
+	top, err := compile(n)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sim{net: n.clone(), env: des.NewEnv()}
+	top.net = s.net
+	s.top = top
+	st := des.Streams{Seed: o.Seed, Gen: o.Generator}
+	R, M := top.R, top.M
+	s.arrivalKind = s.env.Register("arrival", s.onArrival)
+	for i := range s.net.Stations {
+		if err := s.addStation(i, st); err != nil {
+			return nil, err
+		}
+	}
+	s.route = newRouter(top)
+	s.inter = make([]Sampler, R)
+	s.arrStream = make([]*des.Stream, R)
+	s.arrTo = make([]int, R)
+	s.arrNext = make([]des.Handle, R)
+	s.refStn = make([]int, R)
+	s.open = make([]bool, R)
+	s.net0 = make([]netCounts, R+1)
+	for r := range s.net0 {
+		s.net0[r].inNet.Set(0, 0)
+	}
+	for r := range s.net.Classes {
+		c := &s.net.Classes[r]
+		s.open[r] = c.Open()
+		s.refStn[r] = -1
+		if c.Open() {
+			s.inter[r] = c.Arrivals.Interarrival.Sampler()
+			s.arrStream[r] = st.Stream("arrivals/" + c.Name)
+			s.arrTo[r] = top.stationIdx[c.Arrivals.To]
+			s.scheduleArrival(r)
+			continue
+		}
+		s.refStn[r] = top.stationIdx[c.Start]
+		for range c.Population {
+			s.enter(r, s.refStn[r])
+		}
+	}
+	width := o.Window
+	if width <= 0 {
+		width = 1
+	}
+	s.obs.init(s, des.Seconds(width))
+	_ = M
+	return s, nil
+}
+
+func (s *Sim) addStation(i int, st des.Streams) error {
+	ns := &s.net.Stations[i]
+	cfg := des.StationConfig{Name: ns.Name, Servers: ns.Servers, Discipline: ns.Discipline, Capacity: ns.Capacity, Classes: s.top.R}
+	if ns.Servers == des.Infinite {
+		cfg.Discipline = des.FCFS
+	}
+	if cfg.Discipline == des.SIRO {
+		cfg.Random = st.Stream("siro/" + ns.Name)
+	}
+	if cfg.Capacity == 0 {
+		cfg.Capacity = des.Unlimited
+	}
+	stn, err := des.NewStation(s.env, cfg)
+	if err != nil {
+		return fmt.Errorf("station %q: %w", ns.Name, err)
+	}
+	stn.OnDepart = func(cust int32, class int) { s.onDepart(i, cust, class) }
+	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(cust) }
+	s.stations = append(s.stations, stn)
+	for r := 0; r < s.top.R; r++ {
+		s.svc = append(s.svc, s.top.service[i*s.top.R+r].Sampler())
+	}
+	s.svcStream = append(s.svcStream, st.Stream("service/"+ns.Name))
+	s.pat = append(s.pat, ns.Patience.Sampler())
+	s.patStream = append(s.patStream, st.Stream("patience/"+ns.Name))
+	s.rtStream = append(s.rtStream, st.Stream("routing/"+ns.Name))
+	return nil
+}
+
+func (s *Sim) scheduleArrival(r int) {
+	d := des.Seconds(s.inter[r].Rand(s.arrStream[r]))
+	s.arrNext[r] = s.env.MustAfter(d, des.PriorityDefault, des.Event{Kind: s.arrivalKind, Ref: int32(r)})
+}
+
+func (s *Sim) onArrival(ev des.Event) {
+	r := int(ev.Ref)
+	s.scheduleArrival(r)
+	s.enter(r, s.arrTo[r])
+}
+
+// enter brings a new customer of class r into the network at station i.
+func (s *Sim) enter(r, i int) {
+	id := s.custs.Get()
+	c := s.custs.At(id)
+	now := s.env.Now()
+	c.class, c.origin, c.entered = int32(r), int32(r), now
+	for _, k := range s.both(r) {
+		n := &s.net0[k]
+		n.entered++
+		n.inNet.Add(now, 1)
+	}
+	s.visit(id, i, r)
+}
+
+// both returns the indices of class r's network counts and of all
+// classes'.
+func (s *Sim) both(r int) [2]int { return [2]int{r, len(s.net0) - 1} }
+
+// visit sends customer id to station i as class r.
+func (s *Sim) visit(id int32, i, r int) {
+	c := s.custs.At(id)
+	c.class = int32(r)
+	now := s.env.Now()
+	if o := int(c.origin); s.refStn[o] == i && now > c.entered {
+		// A closed customer back at its reference station ends a cycle.
+		cyc := (now - c.entered).Seconds()
+		c.entered = now
+		for _, k := range s.both(o) {
+			s.net0[k].exits++
+			s.net0[k].respSum += cyc
+		}
+	}
+	work := des.Seconds(s.svc[i*s.top.R+r].Rand(s.svcStream[i]))
+	patience := des.NoPatience
+	if s.pat[i].kind != NoDist {
+		patience = des.Seconds(s.pat[i].Rand(s.patStream[i]))
+	}
+	if s.stations[i].Arrive(id, r, work, patience) == des.Balked {
+		s.leave(id, howLost, 0)
+	}
+}
+
+// How a customer leaves the network.
+const (
+	howDone = iota
+	howLost
+	howAbandoned
+)
+
+// leave removes customer id from the network: done (after an end-to-end
+// response time resp), lost at a full station or abandoned.
+func (s *Sim) leave(id int32, how int, resp float64) {
+	c := s.custs.At(id)
+	now := s.env.Now()
+	for _, k := range s.both(int(c.origin)) {
+		n := &s.net0[k]
+		switch how {
+		case howDone:
+			n.exits++
+			n.respSum += resp
+		case howLost:
+			n.lost++
+		case howAbandoned:
+			n.abandoned++
+		}
+		n.inNet.Add(now, -1)
+	}
+	s.custs.Put(id)
+}
+
+func (s *Sim) onDepart(i int, id int32, class int) {
+	next := s.route.next(class, i, s.rtStream[i].Float64())
+	if next == leave {
+		c := s.custs.At(id)
+		resp := (s.env.Now() - c.entered).Seconds()
+		s.leave(id, howDone, resp)
+		return
+	}
+	s.visit(id, int(next)/s.top.R, int(next)%s.top.R)
+}
+
+func (s *Sim) onAbandon(id int32) {
+	s.leave(id, howAbandoned, 0)
+}
+
+// RunUntil advances the simulation to t seconds (running every event at
+// or before t). t must not be before Now.
+func (s *Sim) RunUntil(t float64) error {
+	at, err := des.FromSeconds(t)
+	if err != nil {
+		return fmt.Errorf("run until %v s: %w", t, err)
+	}
+	return s.env.RunUntil(at)
+}
+
+// Now returns the simulated time in seconds.
+func (s *Sim) Now() float64 { return s.env.Now().Seconds() }
+
+// Events returns the number of events run so far.
+func (s *Sim) Events() uint64 { return s.env.Steps() }
+
+// Network returns a copy of the network as it is now, with every change
+// made while running.
+func (s *Sim) Network() *Network { return s.net.clone() }

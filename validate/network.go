@@ -1,0 +1,255 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"queuelab/analytic"
+	"queuelab/des"
+	"queuelab/model/network"
+)
+
+// NetworkConfig describes a simulation of a queueing network file and its
+// comparison with analytic.SolveNetwork.
+type NetworkConfig struct {
+	Network   *network.Network
+	Seed      uint64
+	Generator des.Generator
+	// Duration is the simulated length in seconds after the warm-up (with
+	// Precision: the first length tried).
+	Duration float64
+	// Warmup is discarded first (seconds); AutoWarmup (negative) lets
+	// MSER-5 choose it from the run, at most half of it.
+	Warmup float64
+	// Precision > 0 grows the run (by quarters, as Station does) until the
+	// 95 % relative half-width of every metric named in PrecisionNames
+	// that has an analytic value (at every station and class) is at most
+	// Precision, or MaxDuration. Without PrecisionNames it applies to the
+	// network's mean end-to-end response time, all classes together.
+	Precision, MaxDuration float64
+	PrecisionNames         []string
+	// Replications ≥ 2 runs independent replications on all cores through
+	// des.Replicate (seeds des.ReplicationSeed(Seed, i)) and builds every
+	// interval across their means; 0 or 1: one run, batch means.
+	Replications int
+	Batches      int // batches of one run (0: DefaultBatches)
+}
+
+// NetworkApproxTol is the relative tolerance given to an approximate
+// method (QNA, Kingman, Allen–Cunneen, AMVA): the verdict reports how far
+// it is off and fails only past 50 %.
+const NetworkApproxTol = 0.5
+
+// NetworkCheck is one simulated metric of a station (or "network") and
+// class ("" for all) beside one analytic value (Check.Formula NaN when no
+// method applies; Check.Source is the method).
+type NetworkCheck struct {
+	Station, Class string
+	Check
+}
+
+// NetworkReport is the outcome of RunNetwork.
+type NetworkReport struct {
+	Config           NetworkConfig
+	Result           *network.Result // the (first) run's result
+	Warmup, Measured float64         // s, per replication
+	Customers        int64           // customers measured, over all replications
+	Checks           []NetworkCheck
+	// SolveErr is why SolveNetwork gave nothing (nil when it did);
+	// Unstable is set when an open station is overloaded: then the
+	// simulation has no steady state, no checks are made and the report
+	// names the station.
+	SolveErr error
+	Unstable *analytic.UnstableError
+}
+
+// Validate reports what is wrong with the run settings.
+func (c NetworkConfig) Validate() error {
+	switch {
+	case c.Network == nil:
+		return errors.New("network: none given")
+	case !finitePos(c.Duration) || c.Duration > 1e9:
+		return fmt.Errorf("duration: must be between 0 and 1e9 seconds (exclusive of 0), got %v", c.Duration)
+	case math.IsNaN(c.Warmup) || c.Warmup > 1e9:
+		return fmt.Errorf("warmup: must be at most 1e9 seconds (or negative for MSER-5), got %v", c.Warmup)
+	case c.Precision < 0 || c.Precision >= 1:
+		return fmt.Errorf("precision: relative half-width must be in (0, 1), got %v", c.Precision)
+	case c.Precision > 0 && !(c.MaxDuration >= c.Duration && c.MaxDuration <= 1e9):
+		return fmt.Errorf("max duration: must be between the duration (%v s) and 1e9 s, got %v", c.Duration, c.MaxDuration)
+	case c.Replications < 0 || c.Replications > 10_000:
+		return fmt.Errorf("replications: must be between 1 and 10000, got %d", c.Replications)
+	case c.Batches != 0 && (c.Batches < 2 || c.Batches > 1000):
+		return fmt.Errorf("batches: must be between 2 and 1000, got %d", c.Batches)
+	}
+	return c.Network.Validate()
+}
+
+// RunNetwork solves the network analytically, simulates it and judges
+// every simulated metric against every analytic value of the same
+// station, class and name with DefaultRule. An unstable open network is
+// not simulated: the report's Unstable names the station.
+func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	rep := &NetworkReport{Config: cfg}
+	an, err := cfg.Network.Analytic()
+	if err != nil {
+		return nil, err
+	}
+	formulas, err := analytic.SolveNetwork(an)
+	if err != nil {
+		var u *analytic.UnstableError
+		if errors.As(err, &u) {
+			rep.Unstable = u
+			return rep, nil
+		}
+		rep.SolveErr = err
+	}
+	reps := max(cfg.Replications, 1)
+	keys := precisionKeys(cfg, formulas)
+	type run struct {
+		res *network.Result
+		err error
+	}
+	runs := des.Replicate(reps, 0, func(i int) run {
+		seed := cfg.Seed
+		if reps > 1 {
+			seed = des.ReplicationSeed(cfg.Seed, i)
+		}
+		r, err := simulateNetwork(cfg, seed, keys)
+		return run{r, err}
+	}, nil)
+	results := make([]*network.Result, reps)
+	for i, r := range runs {
+		if r.err != nil {
+			return nil, r.err
+		}
+		results[i] = r.res
+		rep.Customers += r.res.Customers
+	}
+	rep.Result = results[0]
+	rep.Warmup, rep.Measured = results[0].Warmup, results[0].Measured
+	rep.Checks = networkChecks(cfg.Network, results, formulas)
+	return rep, nil
+}
+
+// metricKey identifies a metric of a station (or "network") and class.
+type metricKey struct{ station, class, name string }
+
+// precisionKeys lists the metrics the precision target applies to.
+func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricKey]bool {
+	keys := map[metricKey]bool{}
+	if len(cfg.PrecisionNames) == 0 {
+		keys[metricKey{network.NetworkStation, "", "mean_response"}] = true
+		return keys
+	}
+	single := len(cfg.Network.Classes) == 1
+	for _, f := range formulas {
+		class := f.Class
+		if single {
+			class = ""
+		}
+		for _, n := range cfg.PrecisionNames {
+			if f.Name == n {
+				keys[metricKey{f.Station, class, n}] = true
+			}
+		}
+	}
+	return keys
+}
+
+// simulateNetwork runs one replication.
+func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*network.Result, error) {
+	total := cfg.Duration + max(cfg.Warmup, 0)
+	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun})
+	if err != nil {
+		return nil, err
+	}
+	end := total
+	if err := s.RunUntil(end); err != nil {
+		return nil, err
+	}
+	res := s.Result(cfg.Warmup, cfg.Batches)
+	if cfg.Precision <= 0 {
+		return res, nil
+	}
+	maxEnd := cfg.MaxDuration + max(cfg.Warmup, 0)
+	for end < maxEnd && !networkPrecise(res, cfg.Precision, keys) {
+		end = min(maxEnd, end+end/4)
+		if err := s.RunUntil(end); err != nil {
+			return nil, err
+		}
+		res = s.Result(cfg.Warmup, cfg.Batches)
+	}
+	return res, nil
+}
+
+func networkPrecise(res *network.Result, p float64, keys map[metricKey]bool) bool {
+	for _, m := range res.Metrics {
+		if keys[metricKey{m.Station, m.Class, m.Name}] && !(RatioEstimate(m.Name, m.Num, m.Den).RelativeHalfWidth() <= p) {
+			return false
+		}
+	}
+	return true
+}
+
+// metricEstimate is the interval of one metric: batch means of one run,
+// or across replications.
+func metricEstimate(results []*network.Result, m network.Metric) Estimate {
+	if len(results) == 1 {
+		return RatioEstimate(m.Name, m.Num, m.Den)
+	}
+	xs := make([]float64, len(results))
+	for i, r := range results {
+		mi, _ := r.Metric(m.Station, m.Class, m.Name)
+		xs[i] = mi.Value()
+	}
+	return MeanEstimate(m.Name, xs)
+}
+
+func networkChecks(n *network.Network, results []*network.Result, formulas []analytic.NetMetric) []NetworkCheck {
+	single := len(n.Classes) == 1
+	var out []NetworkCheck
+	for _, m := range results[0].Metrics {
+		est := metricEstimate(results, m)
+		base := Check{Group: n.Name, Name: m.Name, Sim: est, Formula: math.NaN(), Expected: math.NaN()}
+		var matched []analytic.NetMetric
+		seen := map[string]bool{}
+		for _, f := range formulas {
+			class := f.Class
+			if single {
+				class = ""
+			}
+			if f.Station == m.Station && class == m.Class && f.Name == m.Name && !seen[f.Method] {
+				seen[f.Method] = true
+				matched = append(matched, f)
+			}
+		}
+		if len(matched) == 0 {
+			c := NetworkCheck{m.Station, m.Class, base}
+			c.Judge(DefaultRule)
+			out = append(out, c)
+			continue
+		}
+		for _, f := range matched {
+			c := NetworkCheck{m.Station, m.Class, base}
+			c.Formula, c.Source, c.Approx = f.Value, f.Method, !f.Exact
+			if c.Approx {
+				c.Tol = NetworkApproxTol
+			}
+			if strings.HasPrefix(m.Name, "p_") {
+				var cust int64
+				for _, r := range results {
+					cust += r.Customers
+				}
+				c.Expected = f.Value * float64(cust)
+			}
+			c.Judge(DefaultRule)
+			out = append(out, c)
+		}
+	}
+	return out
+}
