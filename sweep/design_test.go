@@ -24,7 +24,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown key", "system: mmc\nvaryy: {servers: [1]}", []string{"d.yaml:2", `unknown key "varyy"`, "vary"}},
 		{"duplicate key", "system: mmc\nseed: 1\nseed: 2", []string{"d.yaml:3", `"seed" given twice`}},
 		{"no system", "seed: 1", []string{"d.yaml:1", `missing key "system"`}},
-		{"unknown system", "system: bank\nvary: {servers: [1]}", []string{"d.yaml:1", `unknown system "bank"`, "mmc, switch", "web"}},
+		{"unknown system", "system: bank\nvary: {servers: [1]}", []string{"d.yaml:1", `unknown system "bank"`, "mmc, net, switch", "web"}},
 		{"missing scenario", "system: switch\nvary: {servers: [8]}", []string{"d.yaml:1", "needs a scenario", "sale-surge"}},
 		{"unknown scenario", "system: web\nscenario: lunch\nvary: {ttl: [30s]}", []string{"d.yaml:1", `unknown scenario "lunch"`}},
 		{"unknown factor", "system: switch\nscenario: sale-surge\nvary:\n  serverz: [8, 10]", []string{"d.yaml:4", `unknown factor "serverz"`, "servers"}},
@@ -45,6 +45,10 @@ func TestParseErrors(t *testing.T) {
 		{"latin out of range", "system: mmc\nlatin:\n  points: 3\n  ranges: {servers: [0, 200]}", []string{"d.yaml:4", `"0"`, "an integer from 1"}},
 		{"too many tasks", "system: mmc\nvary:\n  servers: [" + count(1, 2000) + "]\n  capacity: [" + count(1, 1000) + "]\nreplications: 2", []string{"d.yaml", "more than 1000000 tasks"}},
 		{"repeated level", "system: mmc\nvary:\n  service-mean: [1s, 2s,\n    1000ms]", []string{"d.yaml:4", "level 1000ms is the same as 1s at d.yaml:3"}},
+		{"net without file", "system: net\nvary: {duration: [10s]}", []string{"d.yaml:1", "needs network"}},
+		{"net missing file", "system: net\nnetwork: nowhere.yaml\nvary: {duration: [10s]}", []string{"d.yaml:1", "nowhere.yaml"}},
+		{"net unknown factor", "system: net\nnetwork: ../examples/networks/tandem.yaml\nvary: {servers.third: [2]}", []string{"d.yaml:3", `unknown factor "servers.third"`, "servers.first"}},
+		{"net unstable", "system: net\nnetwork: ../examples/networks/tandem.yaml\nvary:\n  rate.job: [1, 1.3]", []string{"design point 1", "rate.job=1.3 (d.yaml:4)", "second"}},
 		{"patience twice", "system: mmc\nset: {patience: 2s, patience-mean: 3s}\nvary: {servers: [200]}", []string{"d.yaml:2", "exclude each other"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,5 +1,6 @@
 // Package sweep runs designed experiments: a design file names a system
-// (a scenario of the payment switch or the web service, the mmc station),
+// (a scenario of the payment switch or the web service, the mmc station,
+// a queueing network file),
 // fixed settings, the factors to vary (a full grid, a Latin-hypercube
 // sample, or both crossed), replications, a seed and the responses to
 // record; Run runs every design point × replication and Summarize turns
@@ -41,6 +42,6 @@
 // A System adapter lists its factors as scenario.Controls — so a
 // design's values are checked by the controls' own Parse, with their
 // ranges — and its responses, and runs one design point with one seed.
-// Adding a kind of model (queueing networks, "system: net") is one
-// adapter registered in systems.
+// Adding a kind of model is one adapter registered in systems; the
+// network adapter (net.go) is the example.
 package sweep

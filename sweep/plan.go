@@ -24,6 +24,7 @@ type Plan struct {
 	System       string      `json:"system"`
 	Scenario     string      `json:"scenario,omitempty"`
 	Network      string      `json:"network,omitempty"`
+	Input        string      `json:"input,omitempty"` // what else the runs depend on, e.g. the network file's hash
 	Engine       string      `json:"engine,omitempty"`
 	At           int         `json:"at_minute"`
 	Minutes      int         `json:"minutes,omitempty"`
@@ -83,6 +84,9 @@ func (d *Design) Plan() *Plan {
 			p.Factors = append(p.Factors, l.Name)
 			p.Numeric = append(p.Numeric, numeric)
 		}
+	}
+	if id, ok := d.sys.(identified); ok {
+		p.Input = id.Identity()
 	}
 	p.Hash = p.digest()
 	return p

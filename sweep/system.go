@@ -60,12 +60,12 @@ type Outcome struct {
 // builder makes a System from a design's system-level fields.
 type builder func(d *Design) (System, error)
 
-// systems maps a design's "system" to its adapter's builder; "net" is
-// registered by the network adapter when that package is present.
+// systems maps a design's "system" to its adapter's builder.
 var systems = map[string]builder{
 	"switch": scenarioBuilder("switch"),
 	"web":    scenarioBuilder("web"),
 	"mmc":    newMMc,
+	"net":    newNet,
 }
 
 // newSystem builds the adapter for d.System, or says which names are valid.
@@ -77,10 +77,12 @@ func newSystem(d *Design) (System, error) {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		if d.System == "net" {
-			return nil, fmt.Errorf("system net: queueing networks are not available in this build (valid: %s)", strings.Join(names, ", "))
-		}
 		return nil, fmt.Errorf("unknown system %q (valid: %s)", d.System, strings.Join(names, ", "))
 	}
 	return b(d)
 }
+
+// identified is implemented by systems whose runs depend on more than the
+// design (a network file): Identity goes into the plan, and so into its
+// hash.
+type identified interface{ Identity() string }
