@@ -126,35 +126,7 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 	pl.Legend.Top = true
 	pl.Legend.TextStyle.Font.Size = vg.Points(7.5)
 
-	// One series per combination of the other factors, in first-seen order.
-	type series struct {
-		name string
-		pts  plotter.XYs
-		errs plotter.YErrors
-	}
-	var order []string
-	byName := map[string]*series{}
-	for _, ps := range s.Points {
-		name := levelText(ps.Point.Levels[1:])
-		sr := byName[name]
-		if sr == nil {
-			sr = &series{name: name}
-			byName[name] = sr
-			order = append(order, name)
-		}
-		st := ps.Stats[ri]
-		if math.IsNaN(st.Mean) {
-			continue
-		}
-		hw := st.HalfWidth
-		if math.IsNaN(hw) {
-			hw = 0
-		}
-		sr.pts = append(sr.pts, plotter.XY{X: pos[ps.Point.Levels[0].Value], Y: st.Mean * k})
-		sr.errs = append(sr.errs, struct{ Low, High float64 }{hw * k, hw * k})
-	}
-	for i, name := range order {
-		sr := byName[name]
+	for i, sr := range s.series(ri, pos, k) {
 		if len(sr.pts) == 0 {
 			continue
 		}
@@ -175,8 +147,8 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 		bars.Color = col
 		bars.Width = vg.Points(1)
 		pl.Add(ln, pts, bars)
-		if name != "" {
-			pl.Legend.Add(name, ln, pts)
+		if sr.name != "" {
+			pl.Legend.Add(sr.name, ln, pts)
 		}
 	}
 	if len(ticks) == 1 {
@@ -197,6 +169,42 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 		pl.Legend.Add("goal "+r.Op+" "+strconv.FormatFloat(t, 'g', 4, 64)+unitSuffix(r.Unit), line)
 	}
 	return pl, nil
+}
+
+// series is one line of a panel: the design points that share the levels
+// of every factor but the first.
+type series struct {
+	name string // those levels, e.g. "shedding=on"
+	pts  plotter.XYs
+	errs plotter.YErrors
+}
+
+// series returns response ri's lines, in the order their levels first
+// appear, scaled by k; points with no defined mean are left out and a
+// missing interval draws no bar.
+func (s *Summary) series(ri int, pos map[string]float64, k float64) []*series {
+	var out []*series
+	byName := map[string]*series{}
+	for _, ps := range s.Points {
+		name := levelText(ps.Point.Levels[1:])
+		sr := byName[name]
+		if sr == nil {
+			sr = &series{name: name}
+			byName[name] = sr
+			out = append(out, sr)
+		}
+		st := ps.Stats[ri]
+		if math.IsNaN(st.Mean) {
+			continue
+		}
+		hw := st.HalfWidth
+		if math.IsNaN(hw) {
+			hw = 0
+		}
+		sr.pts = append(sr.pts, plotter.XY{X: pos[ps.Point.Levels[0].Value], Y: st.Mean * k})
+		sr.errs = append(sr.errs, struct{ Low, High float64 }{hw * k, hw * k})
+	}
+	return out
 }
 
 // plainTicks are gonum's default ticks labelled without trailing zeros

@@ -52,19 +52,9 @@ func Run(d *Design, opts Options) (*Result, error) {
 	p := d.Plan()
 	res := &Result{Plan: p, Shard: opts.Shard}
 	tasks := p.Tasks(opts.Shard)
-	done := map[int]Record{}
-	var st *store
-	if opts.Out != "" {
-		var err error
-		if st, done, err = openStore(opts.Out, p, opts.Shard, warn); err != nil {
-			return nil, err
-		}
-	}
-	todo := make([]int, 0, len(tasks))
-	for _, t := range tasks {
-		if _, ok := done[t]; !ok {
-			todo = append(todo, t)
-		}
+	st, done, todo, err := resume(p, tasks, opts, warn)
+	if err != nil {
+		return nil, err
 	}
 	res.Reused = len(tasks) - len(todo)
 	if opts.Progress != nil {
@@ -74,7 +64,7 @@ func Run(d *Design, opts Options) (*Result, error) {
 		rec Record
 		err error
 	}
-	err := des.RunTasks(todo, opts.Workers, func(i int) out {
+	err = des.RunTasks(todo, opts.Workers, func(i int) out {
 		t := p.Task(i)
 		o, err := d.sys.Run(d.Settings(d.Points[t.Point]), t.Seed)
 		if err != nil {
@@ -119,6 +109,26 @@ func Run(d *Design, opts Options) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// resume opens the shard's tasks file when there is an output directory
+// and returns it, the results already there and the tasks still to run.
+func resume(p *Plan, tasks []int, opts Options, warn func(string)) (*store, map[int]Record, []int, error) {
+	done := map[int]Record{}
+	var st *store
+	if opts.Out != "" {
+		var err error
+		if st, done, err = openStore(opts.Out, p, opts.Shard, warn); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	todo := make([]int, 0, len(tasks))
+	for _, t := range tasks {
+		if _, ok := done[t]; !ok {
+			todo = append(todo, t)
+		}
+	}
+	return st, done, todo, nil
 }
 
 func sortedRecords(m map[int]Record) []Record {
