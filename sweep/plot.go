@@ -36,7 +36,7 @@ var palette = []color.RGBA{
 // WritePlot draws every response of the summary against the plan's first
 // varied factor, one panel per response, stacked: a point at each level
 // with its 95 % interval as an error bar, one coloured series per
-// combination of the other factors (named in the panel's legend). A
+// combination of the other factors (named in a legend above). A
 // numeric factor is a true axis; a factor of choices (on/off, a policy)
 // is spaced evenly in the order written. Goals are drawn as a dashed
 // target line. The picture format follows the extension: .svg or .png.
@@ -57,7 +57,12 @@ func (s *Summary) WritePlot(path string) error {
 		}
 		rows[ri] = []*plot.Plot{pl}
 	}
-	height := chartPanelHeight * vg.Length(len(rows))
+	names := s.seriesNames()
+	legend := vg.Length(0)
+	if len(names) > 1 || names[0] != "" {
+		legend = legendHeight
+	}
+	height := chartPanelHeight*vg.Length(len(rows)) + legend
 	var cw vg.CanvasWriterTo
 	if ext == ".svg" {
 		cw = vgsvg.New(chartWidth, height)
@@ -69,6 +74,12 @@ func (s *Summary) WritePlot(path string) error {
 	dc.Fill(dc.Rectangle.Path())
 	tiles := draw.Tiles{Rows: len(rows), Cols: 1, PadTop: vg.Points(4), PadBottom: vg.Points(4),
 		PadLeft: vg.Points(6), PadRight: vg.Points(10), PadY: vg.Points(8)}
+	if legend > 0 {
+		top := dc
+		top.Min.Y = top.Max.Y - legend
+		drawLegend(top, names)
+		dc.Max.Y -= legend
+	}
 	canvases := plot.Align(rows, tiles, dc)
 	for i := range rows {
 		rows[i][0].Draw(canvases[i][0])
@@ -123,8 +134,6 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 	pos, ticks := s.xPositions()
 	pl.X.Tick.Marker = plot.ConstantTicks(ticks)
 	pl.Add(plotter.NewGrid())
-	pl.Legend.Top = true
-	pl.Legend.TextStyle.Font.Size = vg.Points(7.5)
 
 	for i, sr := range s.series(ri, pos, k) {
 		if len(sr.pts) == 0 {
@@ -147,9 +156,6 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 		bars.Color = col
 		bars.Width = vg.Points(1)
 		pl.Add(ln, pts, bars)
-		if sr.name != "" {
-			pl.Legend.Add(sr.name, ln, pts)
-		}
 	}
 	if len(ticks) == 1 {
 		pl.X.Min, pl.X.Max = ticks[0].Value-1, ticks[0].Value+1
@@ -163,12 +169,67 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		line.Color = palette[2]
-		line.Dashes = []vg.Length{vg.Points(6), vg.Points(2)}
-		pl.Add(line)
-		pl.Legend.Add("goal "+r.Op+" "+strconv.FormatFloat(t, 'g', 4, 64)+unitSuffix(r.Unit), line)
+		line.LineStyle = goalStyle
+		pl.Add(line, &goalLabel{y: t, text: "goal " + r.Op + " " + strconv.FormatFloat(t, 'g', 4, 64) + unitSuffix(r.Unit), style: pl.X.Tick.Label})
 	}
 	return pl, nil
+}
+
+// legendHeight is the strip above the panels that names the series.
+var legendHeight = vg.Points(16)
+
+// goalStyle draws a goal's target, as in report's charts.
+var goalStyle = draw.LineStyle{Color: color.RGBA{R: 0x2e, G: 0x9e, B: 0x5b, A: 0xff}, Width: vg.Points(1.1),
+	Dashes: []vg.Length{vg.Points(6), vg.Points(2)}}
+
+// seriesNames returns the names of the series every panel draws, in order.
+func (s *Summary) seriesNames() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, ps := range s.Points {
+		if name := levelText(ps.Point.Levels[1:]); !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// drawLegend draws one line across c: each series' colour and name.
+func drawLegend(c draw.Canvas, names []string) {
+	sty := draw.TextStyle{Color: color.Black, Font: plot.DefaultFont, Handler: plot.DefaultTextHandler, YAlign: draw.YCenter}
+	sty.Font.Size = vg.Points(9)
+	x := c.Min.X + vg.Points(40)
+	y := (c.Min.Y + c.Max.Y) / 2
+	for i, name := range names {
+		if name == "" {
+			name = "mean ± 95 % interval"
+		}
+		col := palette[i%len(palette)]
+		c.StrokeLine2(draw.LineStyle{Color: col, Width: vg.Points(1.6)}, x, y, x+vg.Points(22), y)
+		c.DrawGlyph(draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}, vg.Point{X: x + vg.Points(11), Y: y})
+		x += vg.Points(26)
+		c.FillText(sty, vg.Point{X: x, Y: y}, name)
+		x += sty.Width(name) + vg.Points(18)
+	}
+}
+
+// goalLabel writes a goal's target above its line, at the panel's right.
+type goalLabel struct {
+	y     float64
+	text  string
+	style draw.TextStyle
+}
+
+// Plot implements plot.Plotter.
+func (g *goalLabel) Plot(c draw.Canvas, p *plot.Plot) {
+	_, trY := p.Transforms(&c)
+	sty := g.style
+	sty.Font.Size = vg.Points(7.5)
+	sty.Color = goalStyle.Color
+	sty.XAlign = draw.XRight
+	sty.YAlign = draw.YBottom
+	c.FillText(sty, vg.Point{X: c.Max.X - vg.Points(3), Y: trY(g.y) + vg.Points(1.5)}, g.text)
 }
 
 // series is one line of a panel: the design points that share the levels
