@@ -68,11 +68,23 @@ func writePlan(dir string, p *Plan) error {
 	return writeAtomic(path, append(b, '\n'))
 }
 
+// maxPlanBytes bounds a design.json (a plan of MaxTasks points is well
+// under it), so that a stray file cannot exhaust memory.
+const maxPlanBytes = 256 << 20
+
 // readPlan reads and checks a design.json.
 func readPlan(path string) (*Plan, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxPlanBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxPlanBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes: not a sweep plan", path, maxPlanBytes)
 	}
 	var p Plan
 	if err := json.Unmarshal(b, &p); err != nil {
