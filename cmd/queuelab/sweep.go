@@ -163,8 +163,9 @@ func writeSummary(w io.Writer, s *sweep.Summary, format, plotPath string) error 
 }
 
 // resolveShard returns the shard to run and where it came from: --shard
-// i/n; else a Slurm job array (SLURM_ARRAY_TASK_ID minus
-// SLURM_ARRAY_TASK_MIN, of SLURM_ARRAY_TASK_COUNT); else a Kubernetes
+// i/n; else a Slurm job array (SLURM_ARRAY_TASK_ID counted from
+// SLURM_ARRAY_TASK_MIN by SLURM_ARRAY_TASK_STEP, of
+// SLURM_ARRAY_TASK_COUNT); else a Kubernetes
 // Indexed Job (JOB_COMPLETION_INDEX, of --shards); else the whole sweep.
 func resolveShard(flag string, shards int, env func(string) string) (sweep.Shard, string, error) {
 	if shards < 0 {
@@ -187,13 +188,14 @@ func resolveShard(flag string, shards int, env func(string) string) (sweep.Shard
 		return s, "--shard " + flag, nil
 	}
 	if id := env("SLURM_ARRAY_TASK_ID"); id != "" {
-		return envShard("SLURM_ARRAY_TASK_ID", id, env("SLURM_ARRAY_TASK_MIN"), "SLURM_ARRAY_TASK_COUNT", env("SLURM_ARRAY_TASK_COUNT"))
+		return envShard("SLURM_ARRAY_TASK_ID", id, env("SLURM_ARRAY_TASK_MIN"), env("SLURM_ARRAY_TASK_STEP"),
+			"SLURM_ARRAY_TASK_COUNT", env("SLURM_ARRAY_TASK_COUNT"))
 	}
 	if id := env("JOB_COMPLETION_INDEX"); id != "" {
 		if shards == 0 {
 			return sweep.Shard{}, "", usagef("JOB_COMPLETION_INDEX=%s is set (a Kubernetes Indexed Job): give the number of shards with --shards (the Job's completions)", id)
 		}
-		return envShard("JOB_COMPLETION_INDEX", id, "", "--shards", strconv.Itoa(shards))
+		return envShard("JOB_COMPLETION_INDEX", id, "", "", "--shards", strconv.Itoa(shards))
 	}
 	if shards > 1 {
 		return sweep.Shard{}, "", usagef("--shards %d: give the shard index with --shard i/%d, or run as a Slurm array or Indexed Job", shards, shards)
@@ -202,18 +204,32 @@ func resolveShard(flag string, shards int, env func(string) string) (sweep.Shard
 }
 
 // envShard builds a shard from environment values, naming the variable
-// at fault.
-func envShard(idName, id, minText, countName, count string) (sweep.Shard, string, error) {
-	i, err := strconv.Atoi(strings.TrimSpace(id))
+// at fault. A Slurm array's index is counted from SLURM_ARRAY_TASK_MIN in
+// steps of SLURM_ARRAY_TASK_STEP (--array=0-15:2 has 8 shards).
+func envShard(idName, id, minText, stepText, countName, count string) (sweep.Shard, string, error) {
+	num := func(name, v string, lo int) (int, error) {
+		x, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || x < lo {
+			return 0, usagef("%s=%q: not a whole number ≥ %d", name, v, lo)
+		}
+		return x, nil
+	}
+	i, err := num(idName, id, 0)
 	if err != nil {
-		return sweep.Shard{}, "", usagef("%s=%q: not a whole number", idName, id)
+		return sweep.Shard{}, "", err
 	}
 	if minText != "" {
-		lo, err := strconv.Atoi(strings.TrimSpace(minText))
+		lo, err := num("SLURM_ARRAY_TASK_MIN", minText, 0)
 		if err != nil {
-			return sweep.Shard{}, "", usagef("SLURM_ARRAY_TASK_MIN=%q: not a whole number", minText)
+			return sweep.Shard{}, "", err
 		}
-		i -= lo
+		step := 1
+		if stepText != "" {
+			if step, err = num("SLURM_ARRAY_TASK_STEP", stepText, 1); err != nil {
+				return sweep.Shard{}, "", err
+			}
+		}
+		i = (i - lo) / step
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(count))
 	if count == "" || err != nil {

@@ -32,6 +32,8 @@ func TestResolveShard(t *testing.T) {
 		{name: "flag and shards disagree", flag: "1/4", shards: 3, errHas: "disagree"},
 		{name: "slurm", env: map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "4"}, want: sweep.Shard{I: 3, N: 4}},
 		{name: "slurm from 1", env: map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, want: sweep.Shard{I: 3, N: 4}},
+		{name: "slurm with a step", env: map[string]string{"SLURM_ARRAY_TASK_ID": "14", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "8"}, want: sweep.Shard{I: 7, N: 8}},
+		{name: "slurm bad id", env: map[string]string{"SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "8"}, errHas: `SLURM_ARRAY_TASK_ID="x"`},
 		{name: "slurm out of range", env: map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_COUNT": "4"}, errHas: "SLURM_ARRAY_TASK_ID=4 of SLURM_ARRAY_TASK_COUNT=4: the shard index 4 is out of range 0…3"},
 		{name: "slurm no count", env: map[string]string{"SLURM_ARRAY_TASK_ID": "1"}, errHas: "SLURM_ARRAY_TASK_COUNT"},
 		{name: "flag beats slurm", flag: "0/2", env: map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"}, want: sweep.Shard{I: 0, N: 2}},

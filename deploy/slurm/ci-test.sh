@@ -6,7 +6,8 @@
 # munged, slurmctld and slurmd, submits a small sweep as a job array with
 # deploy/slurm/sweep.sbatch (whose first task submits the dependent merge
 # job), waits, and checks that the merged summary equals a local unsharded
-# run byte for byte. It stops the daemons it started, whatever happens, and
+# run byte for byte; then deletes one shard's results, reruns that shard
+# alone as a one-task array and checks the merge again. It stops the daemons it started, whatever happens, and
 # prints their logs when something fails.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -152,4 +153,14 @@ done
 cmp "$work/local.txt" "$work/out/merge.out"
 ls "$work/out"
 echo "slurm: $shards array tasks merged into the same bytes as the local run"
+
+echo "== one lost shard, rerun alone: QUEUELAB_SHARDS=$shards sbatch --array=1"
+rm "$work/out/tasks-1-of-$shards.jsonl" "$work/out/summary.txt" "$work/out/merge.out"
+job=$(cd "$work" && QUEUELAB="$work/queuelab" QUEUELAB_SHARDS=$shards sbatch --parsable --array=1 \
+  --output="$work/out/rerun-%a.out" "$repo/deploy/slurm/sweep.sbatch" "$repo/$design" "$work/out")
+echo "rerun job $job"
+wait_for "the rerun and its merge job to finish" "$timeout" queue_empty
+cmp "$work/local/summary.txt" "$work/out/summary.txt"
+cmp "$work/local.txt" "$work/out/merge.out"
+echo "slurm: the rerun shard merged into the same bytes again"
 failed=0
