@@ -119,6 +119,9 @@ func Parse(file string, data []byte) (*Design, error) {
 	if err := p.header(d, root, keys); err != nil {
 		return nil, err
 	}
+	if key, err := checkKeys(d); err != nil && systems[d.System] != nil {
+		return nil, p.errf(keys[key], "%v", err)
+	}
 	if d.sys, err = newSystem(d); err != nil {
 		return nil, p.errf(keys["system"], "%v", err)
 	}

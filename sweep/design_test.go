@@ -49,6 +49,9 @@ func TestParseErrors(t *testing.T) {
 		{"net missing file", "system: net\nnetwork: nowhere.yaml\nvary: {duration: [10s]}", []string{"d.yaml:1", "nowhere.yaml"}},
 		{"net unknown factor", "system: net\nnetwork: ../examples/networks/tandem.yaml\nvary: {servers.third: [2]}", []string{"d.yaml:3", `unknown factor "servers.third"`, "servers.first"}},
 		{"net unstable", "system: net\nnetwork: ../examples/networks/tandem.yaml\nvary:\n  rate.job: [1, 1.3]", []string{"design point 1", "rate.job=1.3 (d.yaml:4)", "second"}},
+		{"mmc with a scenario", "system: mmc\nscenario: sale-surge\nvary: {servers: [200]}", []string{"d.yaml:2", `does not use "scenario"`}},
+		{"switch with a network", "system: switch\nscenario: sale-surge\nnetwork: x.yaml\nvary: {servers: [8]}", []string{"d.yaml:3", `does not use "network"`}},
+		{"net with minutes", "system: net\nnetwork: ../examples/networks/tandem.yaml\nminutes: 5", []string{"d.yaml:3", `does not use "minutes"`, "duration"}},
 		{"patience twice", "system: mmc\nset: {patience: 2s, patience-mean: 3s}\nvary: {servers: [200]}", []string{"d.yaml:2", "exclude each other"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

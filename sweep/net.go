@@ -42,9 +42,6 @@ func newNet(d *Design) (System, error) {
 	if d.Network == "" {
 		return nil, errors.New("system net needs network: the network file (see examples/networks/)")
 	}
-	if d.Scenario != "" || d.At != 0 {
-		return nil, errors.New("system net has no scenario and no at: put the network's parameters under set and vary")
-	}
 	path := d.Network
 	if !filepath.IsAbs(path) { // relative to the design's folder, else the working directory
 		if p := filepath.Join(filepath.Dir(d.File), path); fileExists(p) {

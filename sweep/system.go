@@ -82,6 +82,29 @@ func newSystem(d *Design) (System, error) {
 	return b(d)
 }
 
+// checkKeys refuses design keys the system does not use, so that a
+// setting is never silently ignored; it returns the key at fault.
+func checkKeys(d *Design) (string, error) {
+	scen := d.System == "switch" || d.System == "web"
+	for _, k := range []struct {
+		key  string
+		set  bool
+		ok   bool
+		hint string
+	}{
+		{"scenario", d.Scenario != "", scen, "only switch and web run scenarios"},
+		{"at", d.At != 0, scen, "only switch and web apply settings at a minute"},
+		{"minutes", d.Minutes != 0, scen, "set the run length of mmc and net with the factor duration"},
+		{"engine", d.Engine != "", scen, "only switch and web have a formula engine"},
+		{"network", d.Network != "", d.System == "net", "only system net reads a network file"},
+	} {
+		if k.set && !k.ok {
+			return k.key, fmt.Errorf("system %s does not use %q: %s", d.System, k.key, k.hint)
+		}
+	}
+	return "", nil
+}
+
 // identified is implemented by systems whose runs depend on more than the
 // design (a network file): Identity goes into the plan, and so into its
 // hash.
