@@ -323,3 +323,23 @@ func TestMMcBenchmarkStationIsRight(t *testing.T) {
 		t.Fatalf("mean sojourn %v ± %v, formula %v", iv.Mean, iv.HalfWidth, want)
 	}
 }
+
+// BenchmarkRunTasksOverhead measures the runner's own cost per task: the
+// task is trivial, so ns/op is the scheduling and result hand-back.
+func BenchmarkRunTasksOverhead(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("j=%d", workers), func(b *testing.B) {
+			tasks := make([]int, b.N)
+			for i := range tasks {
+				tasks[i] = i
+			}
+			sum := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			_ = RunTasks(tasks, workers, func(i int) int { return i }, func(_, v int) error {
+				sum += v
+				return nil
+			})
+		})
+	}
+}

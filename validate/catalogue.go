@@ -3,12 +3,10 @@ package validate
 import (
 	"fmt"
 	"math"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"queuelab/analytic"
+	"queuelab/des"
 )
 
 // Experiment is one simulation run of the catalogue and the checks made
@@ -61,7 +59,7 @@ const FullFactor = 4
 // Options controls a catalogue run.
 type Options struct {
 	Quick   bool
-	Seed    uint64 // base seed; experiment i runs with SeedFor(Seed, i)
+	Seed    uint64 // base seed; experiment i runs with des.ReplicationSeed(Seed, i)
 	Workers int    // parallel runs (default GOMAXPROCS)
 	Rule    Rule   // zero value: DefaultRule
 	// Progress, if not nil, is called after each experiment with the
@@ -110,45 +108,6 @@ func (r *Report) FamilyWise() float64 {
 	return math.Min(1, float64(m)*r.Rule.Alpha)
 }
 
-// SeedFor derives the seed of run i from the base seed: it depends on the
-// index only, never on which worker ran it or when, so results are the
-// same whatever GOMAXPROCS is.
-func SeedFor(base uint64, i int) uint64 {
-	x := base + uint64(i+1)*0x9E3779B97F4A7C15
-	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
-	x = (x ^ x>>27) * 0x94D049BB133111EB
-	return x ^ x>>31
-}
-
-// Parallel runs f(i) for i in [0, n) on workers goroutines and returns
-// the results by index.
-func Parallel[T any](n, workers int, f func(i int) T, done func()) []T {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	out := make([]T, n)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				out[i] = f(i)
-				if done != nil {
-					done()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return out
-}
-
 // Run runs the catalogue (the quick subset if opts.Quick) and judges every
 // check.
 func Run(opts Options) (*Report, error) {
@@ -183,8 +142,6 @@ func Run(opts Options) (*Report, error) {
 		}
 		probes = append(probes, e)
 	}
-	var mu sync.Mutex
-	finished := 0
 	type out struct {
 		res      *Result
 		model    *ModelResult
@@ -193,8 +150,8 @@ func Run(opts Options) (*Report, error) {
 		err      error
 	}
 	total := len(exps) + len(models) + len(probes)
-	results := Parallel(total, opts.Workers, func(i int) out {
-		seed := SeedFor(opts.Seed, i)
+	results := des.Replicate(total, opts.Workers, func(i int) out {
+		seed := des.ReplicationSeed(opts.Seed, i)
 		if i >= len(exps)+len(models) {
 			cs, measured, err := probes[i-len(exps)-len(models)].Run(seed, opts.Quick)
 			return out{probe: cs, measured: measured, err: err}
@@ -226,13 +183,10 @@ func Run(opts Options) (*Report, error) {
 		}
 		r, err := Station(cfg)
 		return out{res: r, err: err}
-	}, func() {
-		mu.Lock()
-		finished++
+	}, func(finished int) {
 		if opts.Progress != nil {
 			opts.Progress(finished, total)
 		}
-		mu.Unlock()
 	})
 	rep := &Report{Quick: opts.Quick, Seed: opts.Seed, Rule: rule}
 	add := func(group string, cs []Check) {
@@ -256,7 +210,7 @@ func Run(opts Options) (*Report, error) {
 		default:
 			name = probes[i-len(exps)-len(models)].Name
 		}
-		er := ExperimentResult{Name: name, Seed: SeedFor(opts.Seed, i), Err: o.err}
+		er := ExperimentResult{Name: name, Seed: des.ReplicationSeed(opts.Seed, i), Err: o.err}
 		if o.err != nil {
 			rep.Experiments = append(rep.Experiments, er)
 			return rep, fmt.Errorf("experiment %q: %w", name, o.err)

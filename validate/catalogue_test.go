@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/des"
 )
 
 // TestQuickCatalogue runs the quick catalogue — what CI runs — with the
@@ -108,9 +110,9 @@ func TestSeedsDependOnIndexOnly(t *testing.T) {
 		{Servers: 4, ArrivalRate: 4, Service: Service{Kind: ServiceLogNormal, Mean: 1, CV: 1.5}, Capacity: 4, Duration: 5e3, Warmup: AutoWarmup},
 	}
 	runAll := func(workers int) []*Result {
-		return Parallel(len(cfgs), workers, func(i int) *Result {
+		return des.Replicate(len(cfgs), workers, func(i int) *Result {
 			c := cfgs[i]
-			c.Seed = SeedFor(7, i)
+			c.Seed = des.ReplicationSeed(7, i)
 			r, err := Station(c)
 			require.NoError(t, err)
 			return r
@@ -118,8 +120,8 @@ func TestSeedsDependOnIndexOnly(t *testing.T) {
 	}
 	a, b := runAll(1), runAll(3)
 	require.Equal(t, a, b)
-	assert.NotEqual(t, SeedFor(7, 0), SeedFor(7, 1))
-	assert.NotEqual(t, SeedFor(7, 0), SeedFor(8, 0))
+	assert.NotEqual(t, des.ReplicationSeed(7, 0), des.ReplicationSeed(7, 1))
+	assert.NotEqual(t, des.ReplicationSeed(7, 0), des.ReplicationSeed(8, 0))
 }
 
 // TestCatalogueConfigsValid checks that every experiment is well formed in

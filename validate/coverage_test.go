@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"queuelab/des"
 )
 
 // TestCoverage is the meta-test of the interval machinery: n independent
@@ -30,8 +32,8 @@ func TestCoverage(t *testing.T) {
 	t.Parallel()
 	const n = 800
 	truth := map[string]float64{"mean_in_system": 1, "mean_wait": 1, "p_wait": 0.5}
-	covered := Parallel(n, 0, func(i int) map[string]bool {
-		c := Config{Servers: 1, ArrivalRate: 0.5, Service: Service{Mean: 1}, Duration: 2e4, Warmup: 0, Seed: SeedFor(2024, i)}
+	covered := des.Replicate(n, 0, func(i int) map[string]bool {
+		c := Config{Servers: 1, ArrivalRate: 0.5, Service: Service{Mean: 1}, Duration: 2e4, Warmup: 0, Seed: des.ReplicationSeed(2024, i)}
 		r, err := Station(c)
 		require.NoError(t, err)
 		out := map[string]bool{}

@@ -39,8 +39,9 @@
 // step-up shares; and the des engine against the formula twin minute by
 // minute for every scenario of both systems) and ProbeCatalogue (model
 // mechanisms through the models' experiment APIs) — in parallel; every
-// run's seed is SeedFor(base, index), so results do not depend on
-// GOMAXPROCS. Reports render as text, Markdown, HTML and JSON.
+// run's seed is des.ReplicationSeed(base, index) and runs go through
+// des.Replicate, the repository's one replication engine, so results do
+// not depend on GOMAXPROCS. Reports render as text, Markdown, HTML and JSON.
 //
 // The probes, one batch per simulated minute (30 quick, 120 full, after
 // a warm-up) unless stated:

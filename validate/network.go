@@ -30,9 +30,9 @@ type NetworkConfig struct {
 	// network's mean end-to-end response time, all classes together.
 	Precision, MaxDuration float64
 	PrecisionNames         []string
-	// Replications ≥ 2 runs independent replications (seeds SeedFor(Seed,
-	// i)) and builds every interval across their means; 0 or 1: one run,
-	// batch means.
+	// Replications ≥ 2 runs independent replications on all cores through
+	// des.Replicate (seeds des.ReplicationSeed(Seed, i)) and builds every
+	// interval across their means; 0 or 1: one run, batch means.
 	Replications int
 	Batches      int // batches of one run (0: DefaultBatches)
 }
@@ -109,16 +109,26 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 		rep.SolveErr = err
 	}
 	reps := max(cfg.Replications, 1)
-	results := make([]*network.Result, reps)
-	for i := range results {
+	keys := precisionKeys(cfg, formulas)
+	type run struct {
+		res *network.Result
+		err error
+	}
+	runs := des.Replicate(reps, 0, func(i int) run {
 		seed := cfg.Seed
 		if reps > 1 {
-			seed = SeedFor(cfg.Seed, i)
+			seed = des.ReplicationSeed(cfg.Seed, i)
 		}
-		if results[i], err = simulateNetwork(cfg, seed, precisionKeys(cfg, formulas)); err != nil {
-			return nil, err
+		r, err := simulateNetwork(cfg, seed, keys)
+		return run{r, err}
+	}, nil)
+	results := make([]*network.Result, reps)
+	for i, r := range runs {
+		if r.err != nil {
+			return nil, r.err
 		}
-		rep.Customers += results[i].Customers
+		results[i] = r.res
+		rep.Customers += r.res.Customers
 	}
 	rep.Result = results[0]
 	rep.Warmup, rep.Measured = results[0].Warmup, results[0].Measured

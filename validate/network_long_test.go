@@ -18,7 +18,7 @@ import (
 // full `queuelab validate` does.
 func TestNetworkCatalogueFull(t *testing.T) {
 	for i, e := range NetworkCatalogue() {
-		cs, _, err := e.run(SeedFor(1, i), false)
+		cs, _, err := e.run(des.ReplicationSeed(1, i), false)
 		require.NoError(t, err, e.File)
 		require.NotEmpty(t, cs, e.File)
 		for _, c := range cs {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"queuelab/analytic"
+	"queuelab/des"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -391,19 +392,31 @@ func diurnalProbe(b breaks) ProbeExperiment {
 			if !quick {
 				n = 200
 			}
-			xs := make([]float64, n)
-			for i := range xs {
-				cfg, err := webservice.NewConfig("normal", SeedFor(seed, i))
+			// One worker: the probe itself is one task of the catalogue's
+			// parallel run.
+			type rate struct {
+				x   float64
+				err error
+			}
+			reps := des.Replicate(n, 1, func(i int) rate {
+				cfg, err := webservice.NewConfig("normal", des.ReplicationSeed(seed, i))
 				if err != nil {
-					return nil, 0, err
+					return rate{err: err}
 				}
 				cfg.Clock += b.clockShift
 				e, err := webservice.NewDES(cfg)
 				if err != nil {
-					return nil, 0, err
+					return rate{err: err}
 				}
 				e.Step()
-				xs[i] = e.Requests() / 60
+				return rate{x: e.Requests() / 60}
+			}, nil)
+			xs := make([]float64, n)
+			for i, r := range reps {
+				if r.err != nil {
+					return nil, 0, r.err
+				}
+				xs[i] = r.x
 			}
 			p := webservice.Defaults()
 			return []Check{{Name: "mean arrival rate of the first minute vs base·(1 + 0.25·sin(2π·2 h/24 h))",

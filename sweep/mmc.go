@@ -1,0 +1,121 @@
+package sweep
+
+import (
+	"fmt"
+
+	"queuelab/des"
+	"queuelab/model/scenario"
+	"queuelab/validate"
+)
+
+// mmcSystem runs the station experiment of `queuelab mmc` (validate.Station):
+// Poisson arrivals, c servers, a FIFO queue, optional patience and
+// capacity. Its factors are the mmc command's flags; each run records the
+// mean of every station metric (validate.MetricNames). The warm-up
+// defaults to validate.WarmupShare of the duration, the catalogue's fixed
+// deletion, because a sweep's interval is over replications and wants
+// each replication's start-up bias small and the same for every point.
+type mmcSystem struct{}
+
+// mmcFactors are the station's parameters. Their defaults are those of
+// `queuelab mmc` (the payment switch's slot pool on a normal day).
+var mmcFactors = []scenario.Control{
+	{Name: "servers", Kind: scenario.Int, Min: 1, Max: 1_000_000, Default: "192", Help: "number of servers c"},
+	{Name: "arrival-rate", Kind: scenario.Float, Min: 0, Max: 1e9, Default: "400", Help: "Poisson arrival rate λ per second (> 0)"},
+	{Name: "service-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Default: "0.33", Help: "mean service time S (> 0)"},
+	{Name: "service", Kind: scenario.Enum, Choices: []string{"exp", "det", "lognormal", "erlang-k", "hyperexp"}, Default: "exp", Help: "service-time law"},
+	{Name: "service-cv", Kind: scenario.Float, Min: 0, Max: 20, Default: "0", Help: "CV of lognormal (default 1) or hyperexp (default 2) service"},
+	{Name: "erlang-k", Kind: scenario.Int, Min: 1, Max: 1000, Default: "2", Help: "phases of erlang-k service"},
+	{Name: "patience", Kind: scenario.Duration, Min: 0, Max: 1e6, Help: "deterministic patience D (M/M/c+D)"},
+	{Name: "patience-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Help: "mean of exponential patience (Erlang-A)"},
+	{Name: "capacity", Kind: scenario.Int, Min: 0, Max: 100_000_000, Default: "0", Help: "most customers in the system K (0 = unlimited)"},
+	{Name: "duration", Kind: scenario.Duration, Min: 1e-3, Max: 1e8, Default: "10m", Help: "simulated run length"},
+	{Name: "warmup", Kind: scenario.Duration, Min: 0, Max: 1e8, Help: "warm-up deleted before measuring (default 5 % of duration)"},
+	{Name: "generator", Kind: scenario.Enum, Choices: []string{"mulberry32", "pcg"}, Default: "pcg", Help: "random generator"},
+}
+
+func newMMc(d *Design) (System, error) {
+	return mmcSystem{}, nil
+}
+
+func (mmcSystem) Factors() []scenario.Control { return mmcFactors }
+
+func (mmcSystem) Responses() []Response {
+	out := make([]Response, len(validate.MetricNames))
+	for i, n := range validate.MetricNames {
+		out[i] = Response{Name: n, Label: validate.Label(n)}
+	}
+	return out
+}
+
+// config turns settings into a station configuration: defaults first,
+// then each setting in order.
+func (mmcSystem) config(settings []Setting) (validate.Config, error) {
+	cfg := validate.Config{Servers: 192, ArrivalRate: 400, Service: validate.Service{Mean: 0.33},
+		Duration: 600, Warmup: -1, Generator: des.PCG}
+	patienceSet := ""
+	for _, st := range settings {
+		v := st.Value.Num
+		switch st.Name {
+		case "servers":
+			cfg.Servers = int(v)
+		case "arrival-rate":
+			cfg.ArrivalRate = v
+		case "service-mean":
+			cfg.Service.Mean = v
+		case "service":
+			cfg.Service.Kind = validate.ServiceKind(int(v))
+		case "service-cv":
+			cfg.Service.CV = v
+		case "erlang-k":
+			cfg.Service.K = int(v)
+		case "patience", "patience-mean":
+			if patienceSet != "" && patienceSet != st.Name {
+				return cfg, fmt.Errorf("%s: patience and patience-mean exclude each other (deterministic or exponential patience)", st.Where)
+			}
+			patienceSet = st.Name
+			cfg.Patience = validate.Patience{Kind: validate.PatienceDet, Value: v}
+			if st.Name == "patience-mean" {
+				cfg.Patience.Kind = validate.PatienceExp
+			}
+		case "capacity":
+			cfg.Capacity = int(v)
+		case "duration":
+			cfg.Duration = v
+		case "warmup":
+			cfg.Warmup = v
+		case "generator":
+			cfg.Generator = des.Mulberry32
+			if v == 1 {
+				cfg.Generator = des.PCG
+			}
+		}
+	}
+	if cfg.Warmup < 0 {
+		cfg.Warmup = validate.WarmupShare * cfg.Duration
+	}
+	return cfg, cfg.Validate()
+}
+
+func (m mmcSystem) Check(settings []Setting) error {
+	_, err := m.config(settings)
+	return err
+}
+
+func (m mmcSystem) Run(settings []Setting, seed uint64) (Outcome, error) {
+	cfg, err := m.config(settings)
+	if err != nil {
+		return Outcome{}, err
+	}
+	cfg.Seed = seed
+	r, err := validate.Station(cfg)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{Values: make(map[string]float64, len(validate.MetricNames))}
+	for _, n := range validate.MetricNames {
+		e, _ := r.Metric(n)
+		out.Values[n] = e.Mean
+	}
+	return out, nil
+}

@@ -1,0 +1,119 @@
+package sweep
+
+import (
+	"fmt"
+	"strconv"
+
+	"queuelab/model/paymentswitch"
+	"queuelab/model/scenario"
+	"queuelab/model/webservice"
+)
+
+// scenarioSystem runs a scenario of the payment switch or the web service
+// with the design's settings applied as a playbook step at minute At
+// (fixed settings first, then the varied ones), and records the totals of
+// every indicator, each goal's value and verdict, and "met" (every goal
+// met).
+type scenarioSystem struct {
+	sys       scenario.System
+	sc        scenario.Scenario
+	engine    scenario.EngineKind
+	at        int
+	minutes   int
+	responses []Response
+}
+
+// modelSystems are the scenario systems by name.
+var modelSystems = map[string]scenario.System{
+	"switch": paymentswitch.System,
+	"web":    webservice.System,
+}
+
+func scenarioBuilder(name string) builder {
+	return func(d *Design) (System, error) {
+		sys := modelSystems[name]
+		if d.Scenario == "" {
+			return nil, fmt.Errorf("system %s needs a scenario (valid: %s)", name, scenarioNames(sys))
+		}
+		sc, err := sys.Scenario(d.Scenario)
+		if err != nil {
+			return nil, err
+		}
+		s := &scenarioSystem{sys: sys, sc: sc, engine: scenario.DES, at: d.At, minutes: sc.Minutes}
+		if d.Engine == string(scenario.Formula) {
+			s.engine = scenario.Formula
+		}
+		if d.Minutes > 0 {
+			s.minutes = d.Minutes
+		}
+		if s.at >= s.minutes {
+			return nil, fmt.Errorf("at %dm is not before the end of the run (%d minutes): the settings would never apply", s.at, s.minutes)
+		}
+		e, err := sys.New(s.engine, sc.Name, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range e.Columns() {
+			s.responses = append(s.responses, Response{Name: c.Key, Label: c.Label, Unit: c.Unit})
+		}
+		for i, g := range sc.Goals {
+			target := g.Target
+			s.responses = append(s.responses, Response{Name: goalKey(i), Label: g.Name, Unit: g.Unit,
+				Op: g.Op, Target: &target, Verdict: true})
+		}
+		s.responses = append(s.responses, Response{Name: "met", Label: "every goal met", Verdict: true})
+		return s, nil
+	}
+}
+
+func scenarioNames(sys scenario.System) string {
+	s := ""
+	for i, sc := range sys.Scenarios {
+		if i > 0 {
+			s += ", "
+		}
+		s += sc.Name
+	}
+	return s
+}
+
+// goalKey is the response name of the scenario's goal i: goal1, goal2, …
+func goalKey(i int) string { return "goal" + strconv.Itoa(i+1) }
+
+func (s *scenarioSystem) Factors() []scenario.Control { return s.sys.Controls }
+func (s *scenarioSystem) Responses() []Response       { return s.responses }
+func (s *scenarioSystem) Check([]Setting) error       { return nil }
+
+func (s *scenarioSystem) Run(settings []Setting, seed uint64) (Outcome, error) {
+	e, err := s.sys.New(s.engine, s.sc.Name, seed)
+	if err != nil {
+		return Outcome{}, err
+	}
+	pb := make(scenario.Playbook, len(settings))
+	for i, st := range settings {
+		pb[i] = scenario.Action{Minute: s.at, Control: st.Name, Value: st.Value, Source: st.Where}
+	}
+	r, err := scenario.Run(e, pb, s.minutes)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{Values: make(map[string]float64, len(s.responses)), Met: make(map[string]bool, len(r.Goals)+1)}
+	for i, c := range r.Columns {
+		out.Values[c.Key] = r.Totals[i]
+	}
+	for i, g := range r.Goals {
+		out.Values[goalKey(i)] = g.Value
+		out.Met[goalKey(i)] = g.Met
+	}
+	met := r.Met()
+	out.Values["met"] = b2f(met)
+	out.Met["met"] = met
+	return out, nil
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
