@@ -1,8 +1,11 @@
 // Package des is queuelab's discrete-event simulation engine: a clock and a
 // pending-event set (Scheduler, Env), seeded random streams and
 // distributions (Stream, Exponential, Normal, ...), a pool of identical
-// servers with a FIFO queue (Pool), and the statistics a simulation study
-// needs (Tally, TimeWeighted, Sketch, BatchMeans, MSER5).
+// servers with a FIFO queue (Pool), the queueing station networks and
+// models share (Station: FCFS, LCFS-PR, PS, SIRO and priority disciplines,
+// capacity, patience, per-class statistics), a free-list allocator for
+// per-entity records (Slab), and the statistics a simulation study needs
+// (Tally, TimeWeighted, Sketch, BatchMeans, MSER5).
 //
 // The design follows SimPy's core: a tiny environment with a clock, a way to
 // schedule, a step and a run; everything else is built on it. Unlike SimPy
