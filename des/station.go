@@ -348,8 +348,10 @@ func (s *Station) start(i int32, now Time) {
 	j := s.jobs.At(i)
 	if !j.started {
 		j.started = true
-		s.env.Cancel(j.timer)
-		j.timer = Handle{}
+		if j.timer.Valid() {
+			s.env.Cancel(j.timer)
+			j.timer = Handle{}
+		}
 		if j.stale {
 			j.remaining = Time(math.Round(s.discardFraction * float64(j.remaining)))
 		} else {
