@@ -21,8 +21,9 @@ import "math"
 //
 // The second pair is Little's law on the sample path. At any instant the
 // first pair holds with the customers present added on the right (with
-// StayQueued, present includes the stale customers); InSystem = InQueue +
-// customers in service, except for PS (see Busy).
+// StayQueued, present includes the stale customers). InSystem = InQueue +
+// customers in service; under PS everyone present is in service, and Busy
+// is then the capacity they use, not their number.
 type ClassStats struct {
 	Arrivals   int64 // customers that arrived, lost ones included
 	Losses     int64 // arrivals turned away because the station was full (Balked)
