@@ -164,6 +164,15 @@ func TestStationInsensitivity(t *testing.T) {
 			})
 		}
 	}
+	// PS with c servers serves at total rate min(n, c) like M/M/c, and as
+	// a symmetric queue it is insensitive too (Kelly, Reversibility and
+	// Stochastic Networks, 1979, ch. 3): with any work law of mean 1 its
+	// mean sojourn is M/M/c's.
+	t.Run("ps/c=3/hyperexp-scv4 is M/M/3", func(t *testing.T) {
+		r := newOpenRun(t, StationConfig{Servers: 3, Discipline: PS}, []float64{2.1}, []workLaw{hyperWork(1, 4)}, 211)
+		ws := r.batches(2000*Second, 20000*Second, 30, -1)
+		assertCovers(t, ci999(ws, StationSnapshot.MeanSojourn), erlangC(2.1, 3)/(3-2.1)+1, "mean sojourn")
+	})
 	t.Run("fcfs/det is M/D/1", func(t *testing.T) {
 		r := newOpenRun(t, StationConfig{Servers: 1}, []float64{lambda}, []workLaw{detWork(1)}, 210)
 		ws := r.batches(2000*Second, 60000*Second, 30, -1)
