@@ -136,7 +136,7 @@ func (s *StationStats) reset(now Time) {
 // snapshots (Sub) is the statistics of the window between them. Sums and
 // areas are in seconds and customer·seconds.
 type StationSnapshot struct {
-	At                                     Time
+	At                                     Time // the instant; in a Sub result, the window's length
 	Arrivals, Losses, Abandons, Departures int64
 	Discards                               int64
 	Starts                                 int64   // first starts of service (Wait.N())
