@@ -1,11 +1,14 @@
 // Package des is queuelab's discrete-event simulation engine: a clock and a
 // pending-event set (Scheduler, Env), seeded random streams and
 // distributions (Stream, Exponential, Normal, ...), a pool of identical
-// servers with a FIFO queue (Pool), the statistics a simulation study
-// needs (Tally, TimeWeighted, Sketch, BatchMeans, MSER5), and the
-// repository's one runner of independent replications on all cores
-// (Replicate, RunTasks, ReplicationSeed: results by index, seeds by
-// replication, the same whatever the number of workers).
+// servers with a FIFO queue (Pool), the queueing station networks and
+// models share (Station: FCFS, LCFS-PR, PS, SIRO and priority disciplines,
+// capacity, patience, per-class statistics), a free-list allocator for
+// per-entity records (Slab), the statistics a simulation study needs
+// (Tally, TimeWeighted, Sketch, BatchMeans, MSER5), and the repository's one
+// runner of independent replications on all cores (Replicate, RunTasks,
+// ReplicationSeed: results by index, seeds by replication, the same whatever
+// the number of workers).
 //
 // The design follows SimPy's core: a tiny environment with a clock, a way to
 // schedule, a step and a run; everything else is built on it. Unlike SimPy

@@ -30,6 +30,13 @@ type StationConfig struct {
 	// Random draws the waiting customer to serve next; required for SIRO
 	// only.
 	Random *Stream
+	// Abandonment is what a waiting customer does when its patience runs
+	// out: leave the queue (LeaveQueue, the zero value) or stay queued as
+	// a stale request (StayQueued).
+	Abandonment Abandonment
+	// DiscardFraction ω in [0, 1], for StayQueued: a stale customer that
+	// reaches a server holds it for ω × its work.
+	DiscardFraction float64
 }
 
 // Station is a queueing station: servers, a waiting room, a service
@@ -48,7 +55,10 @@ type StationConfig struct {
 //
 // Patience bounds the wait for the first start of service: a customer that
 // has started is never abandoned, even if it is later preempted. PS and
-// infinite-server customers never wait, so their patience is ignored.
+// infinite-server customers never wait, so their patience is ignored. A
+// customer whose patience runs out leaves the queue, or with StayQueued
+// stays in it as a stale request that still costs a discard time when it
+// is served.
 //
 // When a customer departs, the station first starts whoever takes the
 // freed server (so the statistics and the callback see the new state) and
@@ -69,24 +79,30 @@ type Station struct {
 	// OnDepart is called when customer cust of class class has completed
 	// its service and left the station.
 	OnDepart func(cust int32, class int)
-	// OnAbandon is called when customer cust of class class has left the
-	// queue because its patience ran out.
+	// OnAbandon is called when the patience of waiting customer cust of
+	// class class runs out: it has left the queue, or with StayQueued it
+	// is now a stale request still in the queue.
 	OnAbandon func(cust int32, class int)
+	// OnDiscard is called (StayQueued only) when stale customer cust of
+	// class class has had its discard service and left.
+	OnDiscard func(cust int32, class int)
 	// Stats holds the statistics since the station was created or last
 	// reset.
 	Stats StationStats
 
-	env        *Env
-	name       string
-	discipline Discipline
-	servers    int // math.MaxInt for Infinite
-	capacity   int // 0: unlimited
-	classes    int
-	random     *Stream
-	doneKind   Kind
-	timerKind  Kind
-	bootKind   Kind
-	booting    int // servers ordered by Boot, not yet in service
+	env             *Env
+	name            string
+	discipline      Discipline
+	servers         int // math.MaxInt for Infinite
+	capacity        int // 0: unlimited
+	classes         int
+	random          *Stream
+	abandon         Abandonment
+	discardFraction float64
+	doneKind        Kind
+	timerKind       Kind
+	bootKind        Kind
+	booting         int // servers ordered by Boot, not yet in service
 
 	jobs    Slab[job]
 	seq     uint64 // arrival sequence number of the next customer
@@ -110,13 +126,15 @@ func NewStation(env *Env, cfg StationConfig) (*Station, error) {
 		return nil, err
 	}
 	s := &Station{
-		env:        env,
-		name:       cfg.Name,
-		discipline: cfg.Discipline,
-		servers:    cfg.Servers,
-		capacity:   max(cfg.Capacity, 0),
-		classes:    max(cfg.Classes, 1),
-		random:     cfg.Random,
+		env:             env,
+		name:            cfg.Name,
+		discipline:      cfg.Discipline,
+		servers:         cfg.Servers,
+		capacity:        max(cfg.Capacity, 0),
+		classes:         max(cfg.Classes, 1),
+		random:          cfg.Random,
+		abandon:         cfg.Abandonment,
+		discardFraction: cfg.DiscardFraction,
 	}
 	if cfg.Servers == Infinite {
 		s.servers = math.MaxInt
@@ -159,6 +177,14 @@ func (c StationConfig) validate() error {
 	}
 	if c.Classes < 0 {
 		errs = append(errs, fmt.Errorf("classes %d: want an integer ≥ 1", c.Classes))
+	}
+	if c.Abandonment > StayQueued {
+		errs = append(errs, fmt.Errorf("abandonment %d: want leave-queue or stay-queued", uint8(c.Abandonment)))
+	}
+	if !(c.DiscardFraction >= 0 && c.DiscardFraction <= 1) {
+		errs = append(errs, fmt.Errorf("discard fraction %v: want a number in [0, 1]", c.DiscardFraction))
+	} else if c.DiscardFraction > 0 && c.Abandonment != StayQueued {
+		errs = append(errs, fmt.Errorf("discard fraction %v: applies to stay-queued abandonment only", c.DiscardFraction))
 	}
 	if c.Discipline == SIRO && c.Random == nil {
 		errs = append(errs, errors.New("discipline siro needs a random stream (Random)"))
@@ -285,11 +311,19 @@ func (s *Station) onDone(ev Event) {
 	s.room.leaveService(&s.jobs, i)
 	s.busy--
 	s.counts[class].busy--
-	s.depart(j, now)
+	stale := j.stale
+	if stale {
+		s.discard(j, now)
+	} else {
+		s.depart(j, now)
+	}
 	s.jobs.Put(i)
 	s.fill(now)
 	s.note(class)
-	if s.OnDepart != nil {
+	switch {
+	case stale && s.OnDiscard != nil:
+		s.OnDiscard(cust, int(class))
+	case !stale && s.OnDepart != nil:
 		s.OnDepart(cust, int(class))
 	}
 }
@@ -309,42 +343,20 @@ func (s *Station) depart(j *job, now Time) {
 	}
 }
 
-// onPatience is the patience deadline of the waiting customer ev.Ref: it
-// abandons. (A customer's deadline is cancelled when it starts, so it
-// only fires for a customer that has never started.)
-func (s *Station) onPatience(ev Event) {
-	now := s.env.Now()
-	i := ev.Ref
-	j := s.jobs.At(i)
-	cust, class := j.cust, j.class
-	s.room.remove(&s.jobs, i)
-	s.waiting--
-	s.counts[class].waiting--
-	s.n--
-	s.counts[class].n--
-	waited := (now - j.arrived).Seconds()
-	tot, cs := &s.Stats.Total, s.Stats.Class(int(class))
-	tot.Abandons++
-	tot.Abandoned.Add(waited)
-	if cs != tot {
-		cs.Abandons++
-		cs.Abandoned.Add(waited)
-	}
-	s.jobs.Put(i)
-	s.note(class)
-	if s.OnAbandon != nil {
-		s.OnAbandon(cust, int(class))
-	}
-}
-
 // start puts customer i in service now, for the first time or to resume.
 func (s *Station) start(i int32, now Time) {
 	j := s.jobs.At(i)
 	if !j.started {
 		j.started = true
-		s.env.Cancel(j.timer)
-		j.timer = Handle{}
-		s.noteWait(int(j.class), (now - j.arrived).Seconds())
+		if j.timer.Valid() {
+			s.env.Cancel(j.timer)
+			j.timer = Handle{}
+		}
+		if j.stale {
+			j.remaining = Time(math.Round(s.discardFraction * float64(j.remaining)))
+		} else {
+			s.noteWait(int(j.class), (now - j.arrived).Seconds())
+		}
 	}
 	j.done = s.env.MustAfter(j.remaining, PriorityRelease, Event{Kind: s.doneKind, Ref: i})
 	j.doneAt = now + j.remaining

@@ -11,14 +11,14 @@ import (
 // propCustomer is the test's own record of one customer of a random
 // scenario: when it came and left, and how.
 type propCustomer struct {
-	class      int
-	work       Time
-	arrived    Time
-	left       Time
-	departed   bool
-	abandoned  bool
-	lost       bool
-	admissions int
+	class     int
+	work      Time
+	arrived   Time
+	left      Time
+	departed  bool
+	abandoned bool // patience ran out (with StayQueued, left is the discard)
+	discarded bool // StayQueued: left after its discard service
+	lost      bool
 }
 
 // propScenario is a random station with random arrivals, patience and
@@ -41,6 +41,9 @@ func randomScenario(seed uint64) propScenario {
 	}
 	if rng.IntN(3) == 0 {
 		cfg.Capacity = 1 + rng.IntN(6)
+	}
+	if rng.IntN(3) == 0 {
+		cfg.Abandonment, cfg.DiscardFraction = StayQueued, []float64{0, 0.5, 1}[rng.IntN(3)]
 	}
 	sc := propScenario{cfg: cfg, feedback: []float64{0, 0, 0.3, 0.6}[rng.IntN(4)]}
 	// Whole seconds make simultaneous events (ties) common.
@@ -103,10 +106,16 @@ func checkScenario(t *testing.T, sc propScenario) {
 	st, err := NewStation(env, sc.cfg)
 	require.NoError(t, err)
 	cs := sc.customers
+	stays := sc.cfg.Abandonment == StayQueued
 	leave := func(cust int32, abandoned bool) {
 		c := &cs[cust]
 		require.False(t, c.departed || c.abandoned || c.lost, "customer %d left twice", cust)
 		c.left, c.departed, c.abandoned = env.Now(), !abandoned, abandoned
+	}
+	st.OnDiscard = func(cust int32, class int) {
+		c := &cs[cust]
+		require.True(t, stays && c.abandoned && !c.discarded, "customer %d discarded", cust)
+		c.discarded, c.left = true, env.Now()
 	}
 	// Feedback: a departing customer may come straight back as a new one,
 	// calling Arrive from inside OnDepart.
@@ -143,12 +152,20 @@ func checkScenario(t *testing.T, sc propScenario) {
 			c := st.Stats.Class(k)
 			n := int64(c.InSystem.Value())
 			present += int(n)
-			require.Equal(t, c.Arrivals, c.Departures+c.Losses+c.Abandons+n, "class %d at %v", k, now)
+			gone := c.Abandons
+			if stays {
+				gone = c.Discards
+			}
+			require.Equal(t, c.Arrivals, c.Departures+c.Losses+gone+n, "class %d at %v", k, now)
 			row = append(row, c.Snapshot(now))
 		}
 		require.Equal(t, st.InSystem(), present)
 		tot := &st.Stats.Total
-		require.Equal(t, tot.Arrivals, tot.Departures+tot.Losses+tot.Abandons+int64(st.InSystem()))
+		gone := tot.Abandons
+		if stays {
+			gone = tot.Discards
+		}
+		require.Equal(t, tot.Arrivals, tot.Departures+tot.Losses+gone+int64(st.InSystem()))
 		snaps = append(snaps, append(row, tot.Snapshot(now)))
 	})
 	for i, c := range cs {
@@ -197,28 +214,41 @@ func checkScenario(t *testing.T, sc propScenario) {
 
 	end := snaps[len(snaps)-1]
 	for k := 0; k <= classes; k++ {
-		var work, waits float64
+		var work, waits, stale float64
 		for _, c := range cs {
 			if !inClass(k, c.class) {
 				continue
 			}
-			if c.departed {
+			switch {
+			case c.departed:
 				work += c.work.Seconds()
 				waits += (c.left - c.work - c.arrived).Seconds() // start = end − work without preemption
-			}
-			if c.abandoned {
+			case c.discarded:
+				discard := Time(math.Round(sc.cfg.DiscardFraction * float64(c.work)))
+				work += discard.Seconds()
+				stale += (c.left - discard - c.arrived).Seconds()
+			case c.abandoned:
 				waits += (c.left - c.arrived).Seconds()
 			}
 		}
 		e := end[k]
-		require.InDelta(t, e.SojournSum+e.AbandonedSum, e.InSystemArea, 1e-9*(1+e.InSystemArea))
+		gone := e.AbandonedSum
+		if stays {
+			gone = e.DiscardedSum
+			require.Equal(t, e.Abandons, e.Discards)
+		}
+		require.InDelta(t, e.SojournSum+gone, e.InSystemArea, 1e-9*(1+e.InSystemArea))
 		require.InDelta(t, work, e.BusyArea, 1e-9*(1+work), "class %d: busy area is the work served", k)
 		switch {
 		case sc.cfg.Discipline == PS:
 			require.Zero(t, e.InQueueArea)
 		case !sc.cfg.Discipline.preemptive():
-			require.InDelta(t, waits, e.InQueueArea, 1e-9*(1+waits), "class %d: queue area is the waiting", k)
-			require.InDelta(t, waits, e.WaitSum+e.AbandonedSum, 1e-9*(1+waits))
+			require.InDelta(t, waits+stale, e.InQueueArea, 1e-9*(1+waits+stale), "class %d: queue area is the waiting", k)
+			if !stays {
+				require.InDelta(t, waits, e.WaitSum+e.AbandonedSum, 1e-9*(1+waits))
+			} else {
+				require.InDelta(t, waits, e.WaitSum, 1e-9*(1+waits))
+			}
 		}
 	}
 }

@@ -146,8 +146,9 @@ func TestStationMatchesMM1AndMMc(t *testing.T) {
 }
 
 func TestStationInsensitivity(t *testing.T) {
-	// PS and LCFS-PR are insensitive (BCMP, JACM 22(2), 1975; Kleinrock,
-	// Queueing Systems Vol. II, §4.4): for any work law of mean S the mean
+	// PS and LCFS-PR are insensitive (Baskett, Chandy, Muntz & Palacios,
+	// JACM 22(2), 1975; Kleinrock, Queueing Systems Vol. II, 1976, ch. 4):
+	// for any work law of mean S the mean
 	// sojourn of M/G/1 is S/(1 − ρ), as for M/M/1. FCFS is not: with
 	// deterministic work M/D/1 gives S + ρS/(2(1 − ρ)) (Pollaczek–
 	// Khinchine), 35 % less here, so the test can tell them apart.
@@ -163,6 +164,15 @@ func TestStationInsensitivity(t *testing.T) {
 			})
 		}
 	}
+	// PS with c servers serves at total rate min(n, c) like M/M/c, and as
+	// a symmetric queue it is insensitive too (Kelly, Reversibility and
+	// Stochastic Networks, 1979, ch. 3): with any work law of mean 1 its
+	// mean sojourn is M/M/c's.
+	t.Run("ps/c=3/hyperexp-scv4 is M/M/3", func(t *testing.T) {
+		r := newOpenRun(t, StationConfig{Servers: 3, Discipline: PS}, []float64{2.1}, []workLaw{hyperWork(1, 4)}, 211)
+		ws := r.batches(2000*Second, 20000*Second, 30, -1)
+		assertCovers(t, ci999(ws, StationSnapshot.MeanSojourn), erlangC(2.1, 3)/(3-2.1)+1, "mean sojourn")
+	})
 	t.Run("fcfs/det is M/D/1", func(t *testing.T) {
 		r := newOpenRun(t, StationConfig{Servers: 1}, []float64{lambda}, []workLaw{detWork(1)}, 210)
 		ws := r.batches(2000*Second, 60000*Second, 30, -1)
@@ -178,9 +188,12 @@ func TestStationInsensitivity(t *testing.T) {
 // queue, class 0 highest, from the class arrival rates and the first two
 // moments of their work. With σ_k = Σ_{i≤k} ρ_i:
 //
-//	non-preemptive (Cobham, Operations Research 2(1), 1954):
+//	non-preemptive (Cobham, J. Operations Research Society of America
+//	2(1), 1954):
 //	    Wq_k = W₀ / ((1 − σ_{k−1})(1 − σ_k)),  W₀ = Σ_all λ_i E[S_i²]/2
-//	preemptive resume (Kleinrock, Queueing Systems Vol. II, §3.7):
+//	preemptive resume (Kleinrock, Queueing Systems Vol. II, 1976, ch. 3;
+//	Harchol-Balter, Performance Modeling and Design of Computer
+//	Systems, 2013, ch. 32):
 //	    T_k = E[S_k]/(1 − σ_{k−1}) + R_k / ((1 − σ_{k−1})(1 − σ_k)),
 //	    R_k = Σ_{i≤k} λ_i E[S_i²]/2
 //

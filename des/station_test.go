@@ -45,6 +45,9 @@ func runScript(t *testing.T, cfg StationConfig, visits []visit, controls ...cont
 	st.OnAbandon = func(cust int32, class int) {
 		r.log = append(r.log, fmt.Sprintf("%s abandons %v", name(cust), env.Now()))
 	}
+	st.OnDiscard = func(cust int32, class int) {
+		r.log = append(r.log, fmt.Sprintf("%s discarded %v", name(cust), env.Now()))
+	}
 	arrive := env.Register("arrive", func(ev Event) {
 		v := visits[ev.Ref]
 		if st.Arrive(ev.Ref, v.class, v.work, v.patience) == Balked {
@@ -164,6 +167,18 @@ func TestStationCapacityPatienceAndServers(t *testing.T) {
 				{2 * Second, 0, 5 * Second, never}, {3 * Second, 0, 1 * Second, 7 * Second},
 			},
 			want: []string{"B abandons 3s", "A done 5s", "C done 10s", "D done 11s"},
+		},
+		{
+			// The same with stale requests (StayQueued, ω = 0.1): B gives
+			// up at 3 s but stays queued; at 5 s it holds the server for
+			// 0.1 s, then C 5.1–10.1, D's deadline at 10 s comes first.
+			name: "stay queued",
+			cfg:  StationConfig{Servers: 1, Abandonment: StayQueued, DiscardFraction: 0.1},
+			visits: []visit{
+				{0, 0, 5 * Second, never}, {1 * Second, 0, 1 * Second, 2 * Second},
+				{2 * Second, 0, 5 * Second, never}, {3 * Second, 0, 1 * Second, 7 * Second},
+			},
+			want: []string{"B abandons 3s", "A done 5s", "B discarded 5.1s", "D abandons 10s", "C done 10.1s", "D discarded 10.2s"},
 		},
 		{
 			// Two servers, four customers of 10 s at 0. Down to one at 5 s:
@@ -305,6 +320,10 @@ func TestNewStationRefusesBadConfig(t *testing.T) {
 		{StationConfig{Name: "cpu", Servers: 1, Classes: -1}, `classes -1`},
 		{StationConfig{Name: "cpu", Servers: 1, Discipline: SIRO}, `discipline siro needs a random stream`},
 		{StationConfig{Name: "cpu", Servers: 1, Discipline: 42}, `discipline 42: want one of fcfs`},
+		{StationConfig{Name: "cpu", Servers: 1, Abandonment: 7}, `abandonment 7: want leave-queue or stay-queued`},
+		{StationConfig{Name: "cpu", Servers: 1, Abandonment: StayQueued, DiscardFraction: 1.5}, `discard fraction 1.5: want a number in [0, 1]`},
+		{StationConfig{Name: "cpu", Servers: 1, Abandonment: StayQueued, DiscardFraction: math.NaN()}, `discard fraction NaN`},
+		{StationConfig{Name: "cpu", Servers: 1, DiscardFraction: 0.5}, `discard fraction 0.5: applies to stay-queued abandonment only`},
 	}
 	for _, tt := range tests {
 		_, err := NewStation(NewEnv(), tt.cfg)

@@ -10,32 +10,43 @@ import "math"
 // window are differences: take a Snapshot at each batch boundary and
 // subtract (StationSnapshot.Sub) to get batch means without resetting.
 //
-// Accounting identities (every discipline):
+// Accounting identities (every discipline), over a run that begins and
+// ends with the station empty:
 //
-//	Arrivals = Losses + Abandons + Departures + (customers present now
-//	           that arrived since the reset)
-//	InSystem.Area = Sojourn.Sum + Abandoned.Sum over a window that begins
-//	           and ends with the station empty (Little's law on the sample
-//	           path); InSystem = InQueue + customers in service
-//	Busy.Area = the work served in the window
+//	Arrivals = Losses + Departures + Abandons      (LeaveQueue)
+//	Arrivals = Losses + Departures + Discards      (StayQueued)
+//	InSystem.Area = Sojourn.Sum + Abandoned.Sum    (LeaveQueue)
+//	InSystem.Area = Sojourn.Sum + Discarded.Sum    (StayQueued)
+//	Busy.Area = the work of the departed customers (+ the discard times)
+//
+// The second pair is Little's law on the sample path. At any instant the
+// first pair holds with the customers present added on the right (with
+// StayQueued, present includes the stale customers). InSystem = InQueue +
+// customers in service; under PS everyone present is in service, and Busy
+// is then the capacity they use, not their number.
 type ClassStats struct {
 	Arrivals   int64 // customers that arrived, lost ones included
 	Losses     int64 // arrivals turned away because the station was full (Balked)
 	Abandons   int64 // customers whose patience ran out while they waited
 	Departures int64 // customers that completed service and left
+	Discards   int64 // stale customers (StayQueued) that had their discard service and left
 
 	// Sojourn is the time from arrival to departure of each departed
 	// customer (the W of Little's law L = λW).
 	Sojourn Tally
 	// Wait is the time from arrival to the first start of service, one
 	// observation per customer that started (so it may count customers
-	// still in service); 0 for PS and infinite-server stations. Time a
+	// still in service); 0 for PS and infinite-server stations. A stale
+	// customer's discard service (StayQueued) is not a start. Time a
 	// preempted customer spends waiting to resume is not in Wait, but it is
 	// in InQueue.
 	Wait Tally
-	// Abandoned is the time from arrival to abandonment of each customer
-	// that abandoned.
+	// Abandoned is the time from arrival to abandonment (the patience
+	// that ran out) of each customer that abandoned.
 	Abandoned Tally
+	// Discarded is the time from arrival to leaving of each stale customer
+	// (StayQueued) that left after its discard service.
+	Discarded Tally
 
 	// InSystem is the number of customers present (waiting + in service).
 	InSystem TimeWeighted
@@ -52,8 +63,8 @@ type ClassStats struct {
 // reset forgets the statistics before now, keeping the current values of
 // the time-weighted quantities.
 func (c *ClassStats) reset(now Time) {
-	c.Arrivals, c.Losses, c.Abandons, c.Departures = 0, 0, 0, 0
-	c.Sojourn, c.Wait, c.Abandoned = Tally{}, Tally{}, Tally{}
+	c.Arrivals, c.Losses, c.Abandons, c.Departures, c.Discards = 0, 0, 0, 0, 0
+	c.Sojourn, c.Wait, c.Abandoned, c.Discarded = Tally{}, Tally{}, Tally{}, Tally{}
 	c.InSystem.Reset(now)
 	c.InQueue.Reset(now)
 	c.Busy.Reset(now)
@@ -68,10 +79,12 @@ func (c *ClassStats) Snapshot(now Time) StationSnapshot {
 		Losses:       c.Losses,
 		Abandons:     c.Abandons,
 		Departures:   c.Departures,
+		Discards:     c.Discards,
 		Starts:       c.Wait.N(),
 		SojournSum:   c.Sojourn.Sum(),
 		WaitSum:      c.Wait.Sum(),
 		AbandonedSum: c.Abandoned.Sum(),
+		DiscardedSum: c.Discarded.Sum(),
 		InSystemArea: c.InSystem.Area(now),
 		InQueueArea:  c.InQueue.Area(now),
 		BusyArea:     c.Busy.Area(now),
@@ -123,10 +136,12 @@ func (s *StationStats) reset(now Time) {
 // snapshots (Sub) is the statistics of the window between them. Sums and
 // areas are in seconds and customer·seconds.
 type StationSnapshot struct {
-	At                                     Time
+	At                                     Time // the instant; in a Sub result, the window's length
 	Arrivals, Losses, Abandons, Departures int64
+	Discards                               int64
 	Starts                                 int64   // first starts of service (Wait.N())
 	SojournSum, WaitSum, AbandonedSum      float64 // Σ of the Sojourn, Wait, Abandoned tallies
+	DiscardedSum                           float64 // Σ of the Discarded tally
 	InSystemArea, InQueueArea, BusyArea    float64 // ∫ InSystem, InQueue, Busy dt
 }
 
@@ -139,10 +154,12 @@ func (a StationSnapshot) Sub(b StationSnapshot) StationSnapshot {
 		Losses:       a.Losses - b.Losses,
 		Abandons:     a.Abandons - b.Abandons,
 		Departures:   a.Departures - b.Departures,
+		Discards:     a.Discards - b.Discards,
 		Starts:       a.Starts - b.Starts,
 		SojournSum:   a.SojournSum - b.SojournSum,
 		WaitSum:      a.WaitSum - b.WaitSum,
 		AbandonedSum: a.AbandonedSum - b.AbandonedSum,
+		DiscardedSum: a.DiscardedSum - b.DiscardedSum,
 		InSystemArea: a.InSystemArea - b.InSystemArea,
 		InQueueArea:  a.InQueueArea - b.InQueueArea,
 		BusyArea:     a.BusyArea - b.BusyArea,

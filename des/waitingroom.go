@@ -10,6 +10,7 @@ type job struct {
 	prev, next int32 // links of the list the customer is on (waiting or in service)
 	pos        int32 // SIRO: index in waitingRoom.bag
 	started    bool  // has started service at least once
+	stale      bool  // abandoned but still queued (StayQueued)
 	arrived    Time
 	seq        uint64 // arrival order at the station
 	remaining  Time   // work left at the start of the current service
