@@ -19,6 +19,7 @@ type Params struct {
 	DBCapacity      float64 // queries/s (4000)
 	DBBaseTime      float64 // base query time, s (0.005)
 	DBMaxTime       float64 // a query past this fails its request, s (0.250)
+	DBPooled        bool    // choice: the database's lanes share one queue (M/M/c) instead of one queue each (default false: per lane, where 5 ms/(1 − ρ) is exact)
 	Objects         int     // hot objects (20,000)
 	ZipfS           float64 // choice: popularity exponent; 0 = uniform (default)
 	RefillTau       float64 // warm share refill time constant, s (1800)

@@ -29,6 +29,10 @@ var Controls = []scenario.Control{
 		Help: "redeploy the last good build on a new fleet: 5 minutes billed alongside, then traffic switches; pressing again restarts the preparation"},
 	{Name: "lb", Default: "least-connections", Kind: scenario.Enum, Choices: lbChoices,
 		Help: "load-balancer routing: pooled (one queue over all workers, the formula's M/M/N), round-robin, least-connections (default)"},
+	{Name: "db", Default: "per-lane", Kind: scenario.Enum, Choices: dbChoices,
+		Help: "database layout, set before the first minute: per-lane (default: each of the 20 lanes — shards, connections — keeps its own queue, " +
+			"so a query takes 5 ms/(1 − ρ) on average, the original's formula) or pooled (one queue for all lanes, M/M/20: " +
+			"flat until ρ nears 1); the formula twin always uses 5 ms/(1 − ρ)"},
 	{Name: "boot-delay", Default: "3m", Kind: scenario.Duration, Min: 0, Max: 3600,
 		Help: "time from starting an instance to its first request (default 3m; 8m in viral-link)"},
 }
@@ -107,7 +111,7 @@ var scenarioDefs = []scenarioDef{
 			Goals: []scenario.Goal{
 				{Name: "DB utilisation ≤ 90 % in every minute from 12:01", Op: "<=", Target: 0.90, Unit: "%"},
 				{Name: "cache hits in the 20 minutes after the flush ≥ 40 %", Op: ">=", Target: 0.40, Unit: "%"},
-				{Name: "errors ≤ 0.1 % of requests", Op: "<=", Target: 0.001, Unit: "%"},
+				{Name: "errors from 12:01 on ≤ 0.1 % of requests", Op: "<=", Target: 0.001, Unit: "%"},
 				{Name: "recommendations available ≥ 80 % of requests", Op: ">=", Target: 0.80, Unit: "%"},
 			},
 		},
@@ -118,7 +122,7 @@ var scenarioDefs = []scenarioDef{
 		value: []func(*core, scenario.Row) float64{
 			func(c *core, _ scenario.Row) float64 { return c.maxFrom(colDBUtil, c.cfg.FlushAt+1) },
 			func(c *core, _ scenario.Row) float64 { return c.meanOver(colHit, c.cfg.FlushAt, 20) },
-			total(colErrorRate),
+			func(c *core, _ scenario.Row) float64 { return c.errorRateFrom(c.cfg.FlushAt + 1) },
 			total(colRecs),
 		},
 	},
