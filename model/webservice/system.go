@@ -107,8 +107,8 @@ var scenarioDefs = []scenarioDef{
 	{
 		Scenario: scenario.Scenario{
 			Name: "cache-flush", Title: "Cache flush", Minutes: 35,
-			Story:  "11:50. At 12:00, the midday peak, a maintenance script flushes the whole cache: every request now goes to a database sized for the usual hit share. The cache refills by itself with τ = 30 minutes, slower while the database is saturated. Restore service without overloading the database.",
-			Lesson: "After a flush every request misses: the database goes from a fifth of its capacity to nearly all of it, and a database near 100 % is a cliff: past capacity, queries queue for 250 ms and fail, holding workers until the whole service times out. The warm-up job restores the cache in minutes, but its 600 extra queries/s push a near-full database over the edge unless load is taken off first: turn off the heavy feature (one query less per request) or shed low-priority traffic, warm up, then turn the feature back on.",
+			Story:  "11:50. At 12:00, the midday peak, a maintenance script flushes the whole cache: every request now goes to a database sized for the usual hit share (85 % in the original's story; its normal morning, and ours, shows 77 %). The cache refills by itself with τ = 30 minutes, slower while the database is saturated. Restore service without overloading the database.",
+			Lesson: "After a flush every request misses: the database goes from a fifth of its capacity to most of it, and a database near 100 % is a cliff: each query takes 5 ms/(1 − ρ) — 25 ms at 80 %, 100 ms at 95 % — and holds its request's worker that long, until the workers are all busy and requests time out. The warm-up job restores the cache in minutes, but its 600 extra queries/s push the database further up the cliff unless load is taken off first: turn off the heavy feature (one query less per request) or shed low-priority traffic, warm up, then turn the feature back on.",
 			Goals: []scenario.Goal{
 				{Name: "DB utilisation ≤ 90 % in every minute from 12:01", Op: "<=", Target: 0.90, Unit: "%"},
 				{Name: "cache hits in the 20 minutes after the flush ≥ 40 %", Op: ">=", Target: 0.40, Unit: "%"},
