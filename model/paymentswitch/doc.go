@@ -1,8 +1,8 @@
 // Package paymentswitch is queuelab's first system: a card-payment switch
 // between merchants and card issuers, simulated one transaction at a time
 // on the des engine, with the original's per-minute formula model as a twin
-// engine producing the same indicator rows (spec: shared/spec/payment-switch.md;
-// the original's numbers win).
+// engine producing the same indicator rows (the original is an educational
+// page that computes each minute from textbook formulas; its numbers win).
 //
 // [System] (Name "switch") is what the command line uses: the [Controls],
 // the four [Scenarios] with stories, lessons and goals, and [New], which
