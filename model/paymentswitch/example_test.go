@@ -111,3 +111,33 @@ func Example_backlog() {
 	// des     0m:backlog=40  approval 14.5 %, auth 1986 ms, minute 56 approval  59 %
 	// des     0m:backlog=400 approval 11.0 %, auth 1979 ms, minute 56 approval  19 %
 }
+
+// The reference playbooks of the sale surge and the issuer outage on the
+// des engine, seed 1: the figures the package doc quotes for them.
+func Example_playbooks() {
+	for _, sc := range []string{paymentswitch.SaleSurge, paymentswitch.IssuerOutage} {
+		pb, err := scenario.LoadFile("../../playbooks/switch-"+sc+".yaml", paymentswitch.Controls)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		e, err := paymentswitch.System.New(scenario.DES, sc, 1)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		r, err := scenario.Run(e, pb, 60)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s:", sc)
+		for _, g := range r.Goals {
+			fmt.Printf(" %s", scenario.Column{Unit: g.Unit, Digits: 1}.Format(g.Value))
+		}
+		fmt.Printf(" met=%v\n", r.Met())
+	}
+	// Output:
+	// sale-surge: 99.3 % 328.4 ms 64.2 u met=true
+	// issuer-outage: 99.2 % 92.9 % 6.3 M u 58.0 u met=true
+}
