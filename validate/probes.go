@@ -122,8 +122,9 @@ func littleChecks(eng scenario.Engine, st scenario.Stationed, from, n int) []Che
 
 // littleProbes check Little's law on every station of both models over a
 // normal run from minute 5 (the switch's slot pool; the web service's
-// instance worker pools and database, and its pooled worker queue in a
-// second run with lb = pooled), one batch per minute.
+// instance worker pools and its database of per-lane queues, and its
+// pooled worker queue and pooled database in a second run with lb and db
+// pooled), one batch per minute.
 func littleProbes() []ProbeExperiment {
 	const from = 5
 	minutes := func(quick bool) int {
@@ -148,9 +149,9 @@ func littleProbes() []ProbeExperiment {
 			return cs, 60 * float64(n-from), nil
 		},
 	}
-	web := func(lb string) ProbeExperiment {
+	web := func(lb, db string) ProbeExperiment {
 		return ProbeExperiment{
-			Name: fmt.Sprintf("web service, normal morning (lb = %s): Little's law on every station", lb), Quick: true,
+			Name: fmt.Sprintf("web service, normal morning (lb = %s, db = %s): Little's law on every station", lb, db), Quick: true,
 			Run: func(seed uint64, quick bool) ([]Check, float64, error) {
 				cfg, err := webservice.NewConfig("normal", seed)
 				if err != nil {
@@ -160,7 +161,7 @@ func littleProbes() []ProbeExperiment {
 				if err != nil {
 					return nil, 0, err
 				}
-				pb, err := scenario.ParseAt("0m:lb="+lb, webservice.System.Controls)
+				pb, err := scenario.ParseAt("0m:lb="+lb+",db="+db, webservice.System.Controls)
 				if err != nil {
 					return nil, 0, err
 				}
@@ -175,7 +176,7 @@ func littleProbes() []ProbeExperiment {
 			},
 		}
 	}
-	return []ProbeExperiment{sw, web("least-connections"), web("pooled")}
+	return []ProbeExperiment{sw, web("least-connections", "per-lane"), web("pooled", "pooled")}
 }
 
 // switchCapacity is N/S of the switch's 6 servers on a normal day: 192

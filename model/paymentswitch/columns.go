@@ -70,7 +70,8 @@ func Columns() []scenario.Column {
 	set(ColAuthTime, "auth_ms", "auth time", "ms", 0, true, &AuthTimeStatus,
 		"Per attempt: mean time from an attempt's arrival to its answer, over the attempts answered in the minute that were admitted to the "+
 			"switch queue (answered by the issuer, by stand-in, \"issuer unreachable\" after the reversal, or \"dropped in queue\" at the 2 s "+
-			"queue timeout). Rule declines and shed attempts (answered at once, without the switch) are not included. "+
+			"queue timeout). Rule declines, shed attempts and attempts refused because the switch's backlog was full (all answered at once, "+
+			"without entering the queue) are not included. "+
 			"Status: warning > 500 ms, critical > 1500 ms.")
 	set(ColFraudBP, "fraud_bp", "fraud", "bp", 1, true, &FraudBPStatus,
 		"Fraud amount approved in the minute as basis points of all amount approved in the minute (per approved transaction, issuer and "+
@@ -94,8 +95,8 @@ func Columns() []scenario.Column {
 	set(ColShedTPS, "shed_tps", "shed", "tx/s", 0, false, nil,
 		"Attempts answered \"try again later\" by load shedding in the minute, per second.")
 	set(ColDroppedInQueue, "dropped_queue", "dropped in queue", "%", 1, false, nil,
-		"Per attempt: of the attempts admitted to the switch queue and answered in the minute, the share answered \"dropped in queue\" "+
-			"(waited 2 s without a slot, or found the switch's internal backlog full).")
+		"Per attempt: of the attempts that passed the rule and shedding and were answered in the minute, the share answered \"dropped "+
+			"in queue\": they waited 2 s without a slot, or found the switch's backlog full (control backlog) and were refused at once.")
 	set(ColIssuerTimeouts, "issuer_timeouts", "issuer timeouts", "%", 1, false, nil,
 		"Per attempt: of the attempts forwarded to an issuer and answered in the minute, the share whose issuer did not answer within the "+
 			"issuer timeout T (then reversal, stand-in or \"issuer unreachable\").")
@@ -219,7 +220,8 @@ type counts struct {
 	shed                float64 // attempts shed
 	admittedAnswered    float64 // attempts admitted to the queue and answered
 	dropped             float64 // of those, dropped in queue
-	authSum             float64 // Σ authorization time (s) of admittedAnswered
+	backlogFull         float64 // of those dropped, refused at once because the backlog was full
+	authSum             float64 // Σ authorization time (s) of admittedAnswered − backlogFull
 	forwarded, timeouts float64 // attempts answered after an issuer slot; of those, issuer timeouts
 	standin, standinAmt float64 // stand-in approvals and their amount
 	approvedAmt         float64 // amount approved
@@ -243,6 +245,7 @@ func (c *counts) add(d *counts) {
 	c.shed += d.shed
 	c.admittedAnswered += d.admittedAnswered
 	c.dropped += d.dropped
+	c.backlogFull += d.backlogFull
 	c.authSum += d.authSum
 	c.forwarded += d.forwarded
 	c.timeouts += d.timeouts
@@ -271,7 +274,7 @@ type state struct {
 func row(c *counts, st state) scenario.Row {
 	r := make(scenario.Row, numCols)
 	r[ColGoodApproval] = ratio(c.finGApproved, c.finG)
-	r[ColAuthTime] = 1000 * ratio(c.authSum, c.admittedAnswered)
+	r[ColAuthTime] = 1000 * ratio(c.authSum, c.admittedAnswered-c.backlogFull)
 	r[ColFraudBP] = 1e4 * ratio(c.fraudAmt, c.approvedAmt)
 	r[ColBusySlots] = ratio(c.busyArea, c.slotArea)
 	r[ColHealthyApproval] = ratio(c.finAApproved, c.finA)

@@ -367,9 +367,10 @@ func (e *desEngine) startAttempt(id int32, now des.Time) {
 		e.technicalError(id)
 		return
 	}
-	if e.pool.Queued() >= BacklogPerSlot*slots {
+	if e.pool.Queued() >= e.ctl.backlog*slots && e.pool.BusyServers() >= slots {
 		c.admittedAnswered++
 		c.dropped++
+		c.backlogFull++
 		e.dot(t, dotDropped)
 		e.technicalError(id)
 		return

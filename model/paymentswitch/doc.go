@@ -1,8 +1,8 @@
 // Package paymentswitch is queuelab's first system: a card-payment switch
 // between merchants and card issuers, simulated one transaction at a time
 // on the des engine, with the original's per-minute formula model as a twin
-// engine producing the same indicator rows (spec: shared/spec/payment-switch.md;
-// the original's numbers win).
+// engine producing the same indicator rows (the original is an educational
+// page that computes each minute from textbook formulas; its numbers win).
 //
 // [System] (Name "switch") is what the command line uses: the [Controls],
 // the four [Scenarios] with stories, lessons and goals, and [New], which
@@ -29,13 +29,11 @@
 //     again: only technical errors are retried, and they happen after the rule.
 //  3. Admission. With load shedding on, an attempt is answered at once "try
 //     again later" (shed) when the admitted attempts whose client is still
-//     waiting number ≥ 0.9 × slots in service. Independently, the switch's
-//     internal queue is bounded at 40 requests per slot in service
-//     (BacklogPerSlot); an attempt finding it full is answered "dropped in
-//     queue" at once. The bound only matters far past capacity (it is 4 s of
-//     work at the discard cost of 0.1 s per request, so the wait at a full
-//     queue exceeds the 2 s timeout and the bound does not change goodput);
-//     it keeps memory bounded during a retry storm.
+//     waiting number ≥ 0.9 × slots in service. Independently, the switch
+//     keeps at most backlog requests queued per slot in service (control
+//     backlog, default 40; see "The backlog bound" below); an attempt
+//     that finds the backlog full, with every slot busy, is answered
+//     "dropped in queue" at once.
 //  4. Queue. Admitted attempts ask a des.Pool of 32 slots per server in
 //     service, FIFO, for a slot. A client waits at most 2 s: then it is
 //     answered "dropped in queue" (authorization time 2 s), but its request
@@ -70,6 +68,36 @@
 // holds the switch at zero goodput even with enough servers for the
 // underlying traffic (TestRetryStorm), until shedding caps admission below
 // capacity so that the queue never reaches the timeout.
+//
+// # The backlog bound
+//
+// The original's queue is a formula and holds nothing; a real switch's
+// queue is memory, and every switch bounds it — by a count of pending
+// requests per issuer link or connection, or by an age past which a
+// request is not worth sending — because a request whose client has
+// given up is pure waste and an unbounded queue turns a load spike into
+// minutes of stale work (and, in the end, an out-of-memory crash). The
+// backlog control is that bound, in requests per slot in service; it
+// counts abandoned requests still queued. The default, 40, is about 4 s
+// of discard work (40 × ω × 0.33 s): twice the client's timeout, so the
+// bound never touches a queue whose head is within the timeout, and it
+// is the value whose sale surge with no action matches the formula twin.
+// It is not neutral: in a retry storm it is a form of shedding. The sale
+// surge with no action, seed 1 (Example_backlog; `queuelab run switch
+// --scenario sale-surge --at 0m:backlog=N`):
+//
+//	engine, backlog          approval from the sale on   auth time   approval in minute 56
+//	formula twin (none)      14.6 %                       1991 ms     63 %
+//	des, 0 (no queue)        79.4 %                        328 ms    100 %
+//	des, 40 (default)        14.5 %                       1986 ms     59 %
+//	des, 400                 11.0 %                       1979 ms     19 %
+//
+// A longer backlog keeps more stale requests to discard after the sale,
+// so the storm outlives the surge; with no queue at all the switch is a
+// loss system (Erlang B): attempts that find every slot busy are refused
+// at once, nobody waits out a timeout, no work is wasted, and most
+// retries succeed — the same mechanism as load shedding. The formula twin
+// ignores the control.
 //
 // Servers. The servers control sets the number ordered (2–24). An added
 // server boots for 5 minutes, then its 32 slots join the pool. Fewer servers
@@ -175,14 +203,16 @@
 // backoff spreads the retries, and servers ordered early (they boot for 5
 // minutes) carry the sale; give them back when it ends. Reference playbook
 // (playbooks/switch-sale-surge.yaml): at 5m servers 12, shedding on, retry
-// backoff; at 52m servers 6 — about 99 % approval, 330 ms, 64 u.
+// backoff; at 52m servers 6 — 99.3 % approval, 328 ms, 64.2 u on seed 1
+// (Example_playbooks).
 //
 // Fraud wave: the right threshold depends on the base rate — ten times more
 // fraud moves the cost-optimal threshold down by ln 10/d′ ≈ 0.9σ, but a
 // lower threshold alone declines many good customers (18 ‰ at 2.1σ). A
 // step-up band questions the doubtful middle instead: 85 % of good
 // customers pass it, 5 % of fraudsters do. Reference: at 5m threshold 2.9,
-// step-up 1.6 — about 22 bp, 98.4 % approval, 1.9 ‰ declined by the rule.
+// step-up 1.6 — 21.8 bp, 98.4 % approval, 1.9 ‰ declined by the rule on
+// the formula twin (Example).
 // The goals leave a narrow window (fraud ≤ 25 bp needs a wide band, approval
 // ≥ 98 % limits it); the playbook sits in its middle.
 //
@@ -192,6 +222,9 @@
 // modest stand-in limit approves the slow issuer's small amounts at a risk
 // the issuer never checked (customers above the limit keep failing);
 // shedding and a few servers absorb the retries. Reference: at 5m issuer
-// timeout 800 ms, stand-in limit 60 u, shedding on, servers 10 — about 99 %
-// healthy-issuer approval, 93 % good approval, 6.3 M u risk, 58 u.
+// timeout 800 ms, stand-in limit 60 u, shedding on, servers 10 — 99.2 %
+// healthy-issuer approval, 92.9 % good approval, 6.3 M u risk, 58 u on
+// seed 1 (Example_playbooks). A much higher stand-in limit (1000 u)
+// without the servers and shedding leaves the pool at ρ ≈ 1, where the
+// engines part: see package validate's twin comparison.
 package paymentswitch

@@ -72,3 +72,72 @@ func ExampleOpenLoad() {
 	// measured S 0.330 s, goodput 457/s, abandoned 48 %
 	// (N/S − ωλ)/(1 − ω) = 457/s
 }
+
+// The backlog bound acts as shedding in a retry storm: the sale surge
+// with no action, on the formula twin (no backlog) and on the des engine
+// with no queue (backlog 0), the default 40 and 400 requests per slot.
+// The package doc quotes these numbers.
+func Example_backlog() {
+	for _, c := range []struct {
+		kind scenario.EngineKind
+		at   string
+	}{
+		{scenario.Formula, ""}, {scenario.DES, "0m:backlog=0"}, {scenario.DES, "0m:backlog=40"}, {scenario.DES, "0m:backlog=400"},
+	} {
+		var pb scenario.Playbook
+		if c.at != "" {
+			var err error
+			if pb, err = scenario.ParseAt(c.at, paymentswitch.Controls); err != nil {
+				fmt.Println(err)
+				return
+			}
+		}
+		e, err := paymentswitch.System.New(c.kind, paymentswitch.SaleSurge, 1)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		r, err := scenario.Run(e, pb, 60)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%-7s %-14s approval %4.1f %%, auth %4.0f ms, minute 56 approval %3.0f %%\n", c.kind, c.at,
+			100*r.Goals[0].Value, r.Goals[1].Value, 100*r.Series("good_approval")[56])
+	}
+	// Output:
+	// formula                approval 14.6 %, auth 1991 ms, minute 56 approval  63 %
+	// des     0m:backlog=0   approval 79.4 %, auth  328 ms, minute 56 approval 100 %
+	// des     0m:backlog=40  approval 14.5 %, auth 1986 ms, minute 56 approval  59 %
+	// des     0m:backlog=400 approval 11.0 %, auth 1979 ms, minute 56 approval  19 %
+}
+
+// The reference playbooks of the sale surge and the issuer outage on the
+// des engine, seed 1: the figures the package doc quotes for them.
+func Example_playbooks() {
+	for _, sc := range []string{paymentswitch.SaleSurge, paymentswitch.IssuerOutage} {
+		pb, err := scenario.LoadFile("../../playbooks/switch-"+sc+".yaml", paymentswitch.Controls)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		e, err := paymentswitch.System.New(scenario.DES, sc, 1)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		r, err := scenario.Run(e, pb, 60)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s:", sc)
+		for _, g := range r.Goals {
+			fmt.Printf(" %s", scenario.Column{Unit: g.Unit, Digits: 1}.Format(g.Value))
+		}
+		fmt.Printf(" met=%v\n", r.Met())
+	}
+	// Output:
+	// sale-surge: 99.3 % 328.4 ms 64.2 u met=true
+	// issuer-outage: 99.2 % 92.9 % 6.3 M u 58.0 u met=true
+}

@@ -36,10 +36,16 @@ const (
 	RetryProb        = 0.95  // a merchant retries a technical error with this probability
 	MaxRetries       = 3
 	SurgeLagMinutes  = 2 // traffic reaches a new surge level linearly over 2 minutes
-	// BacklogPerSlot bounds the switch's internal queue: an attempt that
-	// finds BacklogPerSlot × (slots in service) requests already queued is
-	// dropped at once (see the package doc).
-	BacklogPerSlot = 40
+)
+
+// Backlog bound (control backlog): requests the switch keeps queued per
+// connection slot in service; an attempt that finds BacklogPerSlot ×
+// (slots in service) requests already queued is answered "dropped in
+// queue" at once. The originals have no such bound (their queue is a
+// formula); this package's choice, see the package doc.
+const (
+	BacklogPerSlot = 40   // default
+	MaxBacklog     = 1000 // largest value of the control: effectively unbounded (≈ 100 s of discard work)
 )
 
 // Defaults of the controls.
@@ -74,6 +80,10 @@ var Controls = []scenario.Control{
 		Help: "how long a slot waits for the issuer before a reversal and stand-in or \"issuer unreachable\""},
 	{Name: "standin-limit", Default: "0", Kind: scenario.Float, Min: 0, Max: 100000,
 		Help: "the switch approves on the issuer's behalf up to this amount (u) when the issuer times out; 0 = off"},
+	{Name: "backlog", Default: "40", Kind: scenario.Int, Min: 0, Max: MaxBacklog,
+		Help: "requests the switch keeps queued per slot in service (not in the original: our choice, see the package doc); an attempt " +
+			"finding the backlog full is answered \"dropped in queue\" at once; 0 = no queue (a loss system); des engine only, the formula " +
+			"twin's queue is a steady-state formula"},
 }
 
 // Scenario names.
@@ -212,13 +222,14 @@ type controls struct {
 	band      float64
 	timeout   float64 // s
 	limit     float64 // u
+	backlog   int     // queued requests per slot in service
 }
 
 func defaultConfig(sc scenario.Scenario) config {
 	c := config{
 		sc: sc, baseRate: BaseRate, surgeAt: -1, fraudAt: -1, outageAt: -1,
 		retryProb: RetryProb, wobble: true, omega: Omega,
-		ctl: controls{servers: DefaultServers, threshold: DefaultThreshold, timeout: DefaultIssuerTimeout},
+		ctl: controls{servers: DefaultServers, threshold: DefaultThreshold, timeout: DefaultIssuerTimeout, backlog: BacklogPerSlot},
 	}
 	switch sc.Name {
 	case SaleSurge:
@@ -296,6 +307,11 @@ func (ctl *controls) apply(a scenario.Action) error {
 			return fmt.Errorf("control standin-limit: %v is negative", v)
 		}
 		ctl.limit = v
+	case "backlog":
+		if v < 0 || v > MaxBacklog || v != math.Trunc(v) {
+			return fmt.Errorf("control backlog: %v is not an integer from 0 to %d", v, MaxBacklog)
+		}
+		ctl.backlog = int(v)
 	default:
 		_, err := scenario.Find(Controls, a.Control)
 		return err

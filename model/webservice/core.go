@@ -109,7 +109,8 @@ type core struct {
 	lastErrors float64
 
 	rows []scenario.Row
-	sum  mstats // sums over the run (latP99 unused)
+	load []minuteLoad // per minute, for goals over part of the run
+	sum  mstats       // sums over the run (latP99 unused)
 	peak struct{ dbUtil, p99 float64 }
 
 	// Hooks for the des engine (nil in the formula engine).
@@ -460,8 +461,25 @@ func (c *core) finish(s *mstats) scenario.Row {
 	c.peak.p99 = max(c.peak.p99, s.latP99)
 
 	c.rows = append(c.rows, row)
+	c.load = append(c.load, minuteLoad{arrivals: s.arrivals, shed: s.shed, charged: charged, errors: s.errors()})
 	c.minute++
 	return row
+}
+
+// minuteLoad are a minute's request counts that goals over part of the
+// run need: arrivals, shed, charged to the SLO (answers + errors) and
+// errors.
+type minuteLoad struct{ arrivals, shed, charged, errors float64 }
+
+// errorRateFrom returns errors / charged requests over the minutes from
+// minute from on (NaN if none).
+func (c *core) errorRateFrom(from int) float64 {
+	var errs, charged float64
+	for _, l := range c.load[min(max(from, 0), len(c.load)):] {
+		errs += l.errors
+		charged += l.charged
+	}
+	return ratio(errs, charged)
 }
 
 // totals returns the run's totals; p99 is the engine's whole-run p99 (s).

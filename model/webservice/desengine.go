@@ -30,6 +30,7 @@ type request struct {
 	qAt     des.Time // when the current DB query was submitted
 	obj     int32
 	pool    int16 // index into DES.pools: 0 = the pooled queue, 1+i = instance slot i
+	dbPool  int16 // the database pool of its current query (see database)
 	qLeft   int8
 	dot     int8 // picture slot, −1 if not sampled
 	low     bool
@@ -42,7 +43,7 @@ const jobQuery int32 = -1
 
 // DES is the per-request engine: every request and every cached object is
 // an entity, the fleet is one des.Pool of 16 workers per instance (or one
-// pooled queue), and the database is a des.Pool of 20 lanes.
+// pooled queue), and the database has 20 lanes (see database).
 type DES struct {
 	*core
 	env *des.Env
@@ -51,14 +52,14 @@ type DES struct {
 	free []int32
 
 	pools    []*des.Pool // [0] pooled, [1+i] instance slot i
-	db       *des.Pool
+	db       *database
 	serveIdx []int32 // serving instance slots, in slot order
 	rr       int
 
 	kArrive, kAppDone, kQueryDone, kQueryFail, kJob, kJobDone, kBoot des.Kind
 	arrH, jobH                                                       des.Handle
 
-	sArr, sClass, sShed, sObj, sApp, sBad, sDB, sJob, sBuild *des.Stream
+	sArr, sClass, sShed, sObj, sApp, sBad, sDB, sJob, sBuild, sLane *des.Stream
 
 	fill      []des.Time // per object: when its entry was filled (MinInt64 = none)
 	rank      []int32    // per object: position in the warm order
@@ -105,8 +106,7 @@ func (e *DES) Stations() []scenario.StationStats {
 		out = append(out, scenario.StationStats{Name: name, Time: now.Seconds(), Area: pl.InSystemArea(now),
 			Arrivals: float64(pl.Arrivals), Departures: e.poolOut[i].departures, Sojourn: e.poolOut[i].sojourn})
 	}
-	return append(out, scenario.StationStats{Name: "database", Time: now.Seconds(), Area: e.db.InSystemArea(now),
-		Arrivals: float64(e.db.Arrivals), Departures: e.dbOut.departures, Sojourn: e.dbOut.sojourn})
+	return append(out, e.db.station(now, e.dbOut))
 }
 
 // leftPool records that request id left its worker pool now.
@@ -146,9 +146,12 @@ func NewDES(cfg Config) (*DES, error) {
 	e.timeout = des.Seconds(p.Timeout)
 	e.dbMax = des.Seconds(p.DBMaxTime)
 
-	e.db = des.NewPool(e.env, "db", p.dbLanes())
-	e.db.OnStart = e.queryStart
-	e.db.OnRenege = e.queryRenege
+	e.sLane = ss.Stream("db-lanes")
+	layout := dbPerLane
+	if p.DBPooled {
+		layout = dbPooled
+	}
+	e.db = newDatabase(e.env, p.dbLanes(), layout, e.sLane, e.queryStart, e.queryRenege)
 	pooled := des.NewPool(e.env, "pooled", 0)
 	pooled.OnStart = func(id int32, _ des.Time) { e.workerStart(id, -1) }
 	pooled.OnRenege = e.workerRenege
@@ -222,8 +225,26 @@ func (e *DES) Columns() []scenario.Column { return Columns() }
 // Minute implements scenario.Engine.
 func (e *DES) Minute() int { return e.minute }
 
-// Apply implements scenario.Engine.
-func (e *DES) Apply(a scenario.Action) error { e.apply(a); return nil }
+// Apply implements scenario.Engine. The db control (the database's
+// layout) can only be set before the first minute.
+func (e *DES) Apply(a scenario.Action) error {
+	if a.Control == "db" {
+		if err := e.setDBLayout(int(a.Value.Num)); err != nil {
+			return err
+		}
+	}
+	e.apply(a)
+	return nil
+}
+
+// setDBLayout rebuilds the (still empty) database with the given layout.
+func (e *DES) setDBLayout(layout int) error {
+	if e.minute > 0 {
+		return errDBLayoutLate
+	}
+	e.db = newDatabase(e.env, e.p.dbLanes(), layout, e.sLane, e.queryStart, e.queryRenege)
+	return nil
+}
 
 // Totals implements scenario.Engine.
 func (e *DES) Totals() scenario.Row { return e.totals(e.latAll.Quantile(0.99)) }
@@ -259,7 +280,7 @@ func (e *DES) Step() scenario.Row {
 	e.servingTW.Mark(now)
 	e.bootingTW.Set(now, float64(e.booting))
 	e.bootingTW.Mark(now)
-	e.db.Busy.Mark(now)
+	e.db.mark(now)
 	e.lat.Reset()
 	e.dots = e.dots[:0]
 	e.nextDot = now
@@ -270,7 +291,7 @@ func (e *DES) Step() scenario.Row {
 	end := e.env.Now()
 	e.ms.serving = e.servingTW.WindowMean(end)
 	e.ms.booting = e.bootingTW.WindowMean(end)
-	e.ms.dbUtil = min(1, e.db.Busy.WindowMean(end)/float64(e.db.Servers()))
+	e.ms.dbUtil = e.db.utilisation(end)
 	e.ms.dbLoad = e.dbOffered / 60
 	capacity := e.ms.serving * float64(e.p.Workers)
 	switch {
@@ -465,16 +486,16 @@ func (e *DES) appDone(ev des.Event) {
 func (e *DES) submit(id int32, now des.Time) {
 	e.reqs[id].qAt = now
 	e.dbOffered++
-	e.db.Request(id, e.dbMax)
+	e.reqs[id].dbPool = int16(e.db.submit(id, e.dbMax))
 }
 
 // queryStart: a query got a DB lane after waiting w. One that would end
 // past 250 ms is abandoned at 250 ms and fails its request.
-func (e *DES) queryStart(id int32, w des.Time) {
+func (e *DES) queryStart(id int32, w des.Time, pool int) {
 	x := des.Seconds(e.p.DBBaseTime * exp1(e.sDB))
 	if id == jobQuery {
-		// Aux: when the job query was submitted, for its sojourn.
-		e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kJobDone, Aux: int64(e.env.Now() - w)})
+		// Ref: its database pool; Aux: when it was submitted, for its sojourn.
+		e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kJobDone, Ref: int32(pool), Aux: int64(e.env.Now() - w)})
 		return
 	}
 	if w+x > e.dbMax {
@@ -495,9 +516,9 @@ func (e *DES) queryRenege(id int32, waited des.Time) {
 }
 
 func (e *DES) queryDone(ev des.Event) {
-	e.db.Release()
 	id := ev.Ref
 	r := &e.reqs[id]
+	e.db.release(int(r.dbPool))
 	now := e.env.Now()
 	e.leftDB(now - r.qAt)
 	e.ms.qtSum += (now - r.qAt).Seconds()
@@ -514,7 +535,7 @@ func (e *DES) queryDone(ev des.Event) {
 }
 
 func (e *DES) queryFail(ev des.Event) {
-	e.db.Release()
+	e.db.release(int(e.reqs[ev.Ref].dbPool))
 	e.leftDB(e.env.Now() - e.reqs[ev.Ref].qAt)
 	e.ms.qtSum += e.dbMax.Seconds()
 	e.ms.qtN++
@@ -527,11 +548,11 @@ func (e *DES) jobArrive(des.Event) {
 	}
 	e.jobH = e.env.MustAfter(des.Seconds(exp1(e.sJob)/e.p.WarmupQueries), des.PriorityDefault, des.Event{Kind: e.kJob})
 	e.dbOffered++
-	e.db.Request(jobQuery, e.dbMax)
+	e.db.submit(jobQuery, e.dbMax)
 }
 
 func (e *DES) jobDone(ev des.Event) {
-	e.db.Release()
+	e.db.release(int(ev.Ref))
 	e.leftDB(e.env.Now() - des.Time(ev.Aux))
 }
 

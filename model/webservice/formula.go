@@ -33,8 +33,16 @@ func (f *Formula) Columns() []scenario.Column { return Columns() }
 // Minute implements scenario.Engine.
 func (f *Formula) Minute() int { return f.minute }
 
-// Apply implements scenario.Engine.
-func (f *Formula) Apply(a scenario.Action) error { f.apply(a); return nil }
+// Apply implements scenario.Engine. The db control is accepted before
+// the first minute, as by the des engine, and changes nothing: the twin's
+// query time is always the original's 5 ms/(1 − ρ).
+func (f *Formula) Apply(a scenario.Action) error {
+	if a.Control == "db" && f.minute > 0 {
+		return errDBLayoutLate
+	}
+	f.apply(a)
+	return nil
+}
 
 // Totals implements scenario.Engine. The p99 of the run is reported as the
 // largest per-minute p99, an upper bound of the p99 of the mixture.

@@ -19,6 +19,7 @@ type Params struct {
 	DBCapacity      float64 // queries/s (4000)
 	DBBaseTime      float64 // base query time, s (0.005)
 	DBMaxTime       float64 // a query past this fails its request, s (0.250)
+	DBPooled        bool    // choice: the database's lanes share one queue (M/M/c) instead of one queue each (default false: per lane, where 5 ms/(1 − ρ) is exact)
 	Objects         int     // hot objects (20,000)
 	ZipfS           float64 // choice: popularity exponent; 0 = uniform (default)
 	RefillTau       float64 // warm share refill time constant, s (1800)
@@ -130,9 +131,11 @@ type Config struct {
 	// FlushAt is the minute the cache is flushed (−1: never).
 	FlushAt int
 	// Surge: from SurgeAt the rate is multiplied by a factor rising
-	// linearly from 1 to SurgeSize over SurgeRamp minutes (SurgeAt −1: none).
-	SurgeAt, SurgeRamp int
-	SurgeSize          float64
+	// linearly from 1 to SurgeSize over SurgeRamp minutes (SurgeAt −1:
+	// none); it then holds for SurgeHold minutes and falls back to 1
+	// linearly over SurgeFade minutes (SurgeFade 0: it never falls back).
+	SurgeAt, SurgeRamp, SurgeHold, SurgeFade int
+	SurgeSize                                float64
 	// BootDelay overrides Params.BootDelay (s) when ≥ 0.
 	BootDelay float64
 	Seed      uint64
@@ -158,7 +161,15 @@ func (c Config) surge(m int) float64 {
 		return 1
 	}
 	if c.SurgeRamp <= 0 || m >= c.SurgeAt+c.SurgeRamp {
-		return c.SurgeSize
+		fall := c.SurgeAt + max(c.SurgeRamp, 0) + c.SurgeHold // first minute of the fade
+		switch {
+		case c.SurgeFade <= 0 || m < fall:
+			return c.SurgeSize
+		case m >= fall+c.SurgeFade:
+			return 1
+		}
+		f := float64(m-fall+1) / float64(c.SurgeFade+1)
+		return c.SurgeSize + (1-c.SurgeSize)*f
 	}
 	f := float64(m-c.SurgeAt+1) / float64(c.SurgeRamp+1)
 	return 1 + (c.SurgeSize-1)*f
