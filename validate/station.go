@@ -158,6 +158,12 @@ const (
 	// windowsPerRun is the number of observation windows of a fixed-length
 	// run: the series MSER-5 works on and the bricks batches are built of.
 	windowsPerRun = 1200
+	// maxWindows bounds the windows a precision-driven run keeps: when
+	// they reach it, neighbours merge pairwise and the window doubles in
+	// length, so memory stays O(1) in the run length (about 5 MB) while
+	// every batch is still a run of whole windows. Catalogue runs, at most
+	// 16 times their minimum length, never merge.
+	maxWindows = 32 * windowsPerRun
 )
 
 // Config describes one single-station experiment: a G/G/c-type queue with
@@ -438,16 +444,32 @@ type sim struct {
 	curOver []float64
 	resp    []float64 // response samples (only when quantiles are asked)
 	areas   [3]float64
+
+	progress func(simulated, planned float64)
+	planned  float64
 }
 
 // Station simulates the station described by cfg and returns its
 // measurements, each with a batch-means 95 % interval. The same Config
 // (seed included) always gives the same Result.
-func Station(cfg Config) (*Result, error) {
+func Station(cfg Config) (*Result, error) { return StationProgress(cfg, nil) }
+
+// StationProgress is Station that also calls progress, if not nil, at the
+// end of every observation window (about 1200 times per run length) with
+// the simulated seconds so far and the most the run will simulate (for a
+// precision-driven run: its MaxDuration plus warm-up). It is called from
+// the simulation loop, so it must be quick.
+func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	s := newSim(cfg)
+	s.progress = progress
+	s.planned = cfg.Duration
+	if cfg.Precision > 0 {
+		s.planned = cfg.MaxDuration
+	}
+	s.planned += max(cfg.Warmup, 0)
 	total := cfg.Duration
 	if cfg.Precision > 0 {
 		total = cfg.MinDuration
@@ -597,7 +619,37 @@ func (s *sim) onWindow(des.Event) {
 	s.over = append(s.over, s.curOver...)
 	s.cur = window{respStart: len(s.resp)}
 	clear(s.curOver)
+	if len(s.windows) >= maxWindows {
+		s.mergeWindows()
+	}
+	if s.progress != nil {
+		s.progress(now.Seconds(), s.planned)
+	}
 	s.env.MustAfter(s.width, des.PriorityMonitor, des.Event{Kind: s.windowKind})
+}
+
+// mergeWindows merges windows 2i and 2i+1 into window i and doubles the
+// window width (maxWindows is even, so no window is left alone).
+func (s *sim) mergeWindows() {
+	nt := len(s.cfg.WaitThresholds)
+	n := len(s.windows) / 2
+	for i := 0; i < n; i++ {
+		a, b := &s.windows[2*i], &s.windows[2*i+1]
+		s.windows[i] = window{
+			length: a.length + b.length, arrivals: a.arrivals + b.arrivals, blocked: a.blocked + b.blocked,
+			queued: a.queued + b.queued, resolved: a.resolved + b.resolved, started: a.started + b.started,
+			reneged: a.reneged + b.reneged, sumWait: a.sumWait + b.sumWait, sumWaitServed: a.sumWaitServed + b.sumWaitServed,
+			departures: a.departures + b.departures, sumResponse: a.sumResponse + b.sumResponse, sumSojourn: a.sumSojourn + b.sumSojourn,
+			busyArea: a.busyArea + b.busyArea, queueArea: a.queueArea + b.queueArea, sysArea: a.sysArea + b.sysArea,
+			respStart: a.respStart,
+		}
+		for j := 0; j < nt; j++ {
+			s.over[i*nt+j] = s.over[2*i*nt+j] + s.over[(2*i+1)*nt+j]
+		}
+	}
+	s.windows = s.windows[:n]
+	s.over = s.over[:n*nt]
+	s.width *= 2
 }
 
 // result turns the closed windows into estimates.
