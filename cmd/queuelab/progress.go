@@ -13,6 +13,15 @@ import (
 // scenario.QuoteShort).
 func quoteShort(s string) string { return scenario.QuoteShort(s) }
 
+// shortText is s when it is at most scenario.MaxEcho bytes, else
+// quoteShort(s).
+func shortText(s string) string {
+	if len(s) <= scenario.MaxEcho {
+		return s
+	}
+	return quoteShort(s)
+}
+
 // Progress of a long run goes to stderr, never to stdout, so output stays
 // byte-identical. Nothing is shown for the first progressDelay of a run;
 // after it, a terminal sees one line redrawn in place at most every

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"queuelab/report"
 	"queuelab/validate"
 )
 
@@ -55,14 +55,12 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 				case ".html", ".htm":
 					writeReport = (*validate.Report).WriteHTML
 				default:
-					return usagef("--report: the file name must end in .md or .html, got %q", reportPath)
+					return usagef("--report: the file name must end in .md or .html, got %s", quoteShort(reportPath))
 				}
 				// Fail now, not after minutes of simulation, if the report
 				// cannot be written there.
-				if dir := filepath.Dir(reportPath); dir != "" {
-					if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-						return usagef("--report %s: the folder %s does not exist", reportPath, dir)
-					}
+				if err := report.CheckOutput(reportPath); err != nil {
+					return usagef("--report: %v", err)
 				}
 			}
 			opts := validate.Options{Quick: quick, Seed: base}
@@ -83,12 +81,9 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 				return err
 			}
 			if writeReport != nil {
-				var buf bytes.Buffer
-				if err := writeReport(rep, &buf); err != nil {
-					return err
-				}
-				if err := os.WriteFile(reportPath, buf.Bytes(), 0o644); err != nil {
-					return fmt.Errorf("--report: %w", err)
+				err := report.WriteFile(reportPath, func(w io.Writer) error { return writeReport(rep, w) })
+				if err != nil {
+					return fmt.Errorf("--report %s: %w", reportPath, err)
 				}
 			}
 			if rep.Failed > 0 {

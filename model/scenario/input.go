@@ -74,3 +74,11 @@ func QuoteShort(s string) string {
 	}
 	return strconv.Quote(s[:cut]) + fmt.Sprintf("… (%d bytes)", len(s))
 }
+
+// shortText is s itself when it is at most MaxEcho bytes, else QuoteShort(s).
+func shortText(s string) string {
+	if len(s) <= MaxEcho {
+		return s
+	}
+	return QuoteShort(s)
+}
