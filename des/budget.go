@@ -3,6 +3,7 @@ package des
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // Work is an estimate, made from a simulation's inputs before it starts,
@@ -30,6 +31,23 @@ func (w Work) Plus(v Work) Work {
 		basis += "; " + v.Basis
 	}
 	return Work{Events: w.Events + v.Events, Bytes: w.Bytes + v.Bytes, Basis: basis}
+}
+
+// Concurrent returns the work of runs made by at most workers at a time:
+// events add up, and the peak memory is at most that of the workers
+// largest runs held together. basis describes the whole.
+func Concurrent(ws []Work, workers int, basis string) Work {
+	total := Work{Basis: basis}
+	bytes := make([]float64, len(ws))
+	for i, w := range ws {
+		total.Events += w.Events
+		bytes[i] = w.Bytes
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(bytes)))
+	for i := 0; i < len(bytes) && i < max(workers, 1); i++ {
+		total.Bytes += bytes[i]
+	}
+	return total
 }
 
 // Budget is the most work a simulation is allowed to start with. A zero

@@ -93,3 +93,17 @@ func (c Config) peakWaiting(length float64) float64 {
 	}
 	return q
 }
+
+// StationWorks estimates the work of each station experiment a catalogue
+// run under opts makes (precision-driven ones at their longest); see
+// des.Concurrent for the whole run.
+func StationWorks(opts Options) []des.Work {
+	var ws []des.Work
+	for _, e := range Catalogue() {
+		if opts.Quick && !e.Quick {
+			continue
+		}
+		ws = append(ws, e.runConfig(opts, 0).Work())
+	}
+	return ws
+}

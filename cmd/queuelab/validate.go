@@ -5,11 +5,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"queuelab/des"
 	"queuelab/report"
 	"queuelab/validate"
 )
@@ -22,6 +24,7 @@ func newValidateCmd() *cobra.Command {
 		reportPath    string
 		seed          string
 	)
+	var budget *budgetFlags
 	cmd := &cobra.Command{
 		Use:   "validate",
 		Short: "Run the validation catalogue: simulation against textbook formulas, with verdicts",
@@ -64,6 +67,9 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 				}
 			}
 			opts := validate.Options{Quick: quick, Seed: base}
+			if err := budget.check(validateWork(opts)); err != nil {
+				return err
+			}
 			if isTerminal(os.Stderr) {
 				opts.Progress = progressBar(os.Stderr)
 			}
@@ -97,7 +103,28 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 	fl.BoolVar(&asJSON, "json", false, "print JSON instead of a table")
 	fl.StringVar(&reportPath, "report", "", "also write a report to FILE.md or FILE.html")
 	fl.StringVar(&seed, "seed", "1", "base seed; experiment i runs with a seed derived from it and i")
+	budget = addBudgetFlags(fl)
 	return cmd
+}
+
+// validateWork estimates the work of a catalogue run: its station
+// experiments and its model experiments (scenario runs; the model probes,
+// a few short runs, are not counted), GOMAXPROCS at a time.
+func validateWork(opts validate.Options) des.Work {
+	ws := validate.StationWorks(opts)
+	stations := len(ws)
+	for _, e := range validate.ModelCatalogue() {
+		if opts.Quick && !e.Quick {
+			continue
+		}
+		minutes := e.Minutes
+		if !opts.Quick {
+			minutes = e.FullMinutes
+		}
+		ws = append(ws, runWork(e.System.Name, minutes, 64))
+	}
+	return des.Concurrent(ws, runtime.GOMAXPROCS(0),
+		fmt.Sprintf("%d station and %d model experiments, %d at a time", stations, len(ws)-stations, runtime.GOMAXPROCS(0)))
 }
 
 // noPositionalArgs refuses positional arguments with a usage error (exit
