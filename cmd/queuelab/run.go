@@ -156,10 +156,7 @@ progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
 			if err != nil {
 				return err
 			}
-			for _, a := range pb.After(o.minutes) {
-				fmt.Fprintf(cmd.ErrOrStderr(), "queuelab: warning: %s: %s=%s at minute %d is after the end of the run (%d minutes) and never applies\n",
-					a.Source, a.Control, shortText(a.Value.Text), a.Minute, o.minutes)
-			}
+			warnLate(cmd.ErrOrStderr(), pb.After(o.minutes), o.minutes)
 			work := des.Work{}
 			for _, k := range kinds {
 				if k == scenario.DES {
@@ -200,6 +197,23 @@ progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
 	f.StringSliceVar(&o.columns, "columns", nil, "indicator keys to plot (default: the headline indicators)")
 	budget = addBudgetFlags(f)
 	return cmd
+}
+
+// maxLateWarnings is the most late actions warnLate names one by one.
+const maxLateWarnings = 10
+
+// warnLate warns on w about actions at or after the end of a run of
+// minutes, which never apply: the first maxLateWarnings by name, then how
+// many more.
+func warnLate(w io.Writer, late scenario.Playbook, minutes int) {
+	for i, a := range late {
+		if i == maxLateWarnings {
+			fmt.Fprintf(w, "queuelab: warning: and %d more actions after the end of the run\n", len(late)-i)
+			return
+		}
+		fmt.Fprintf(w, "queuelab: warning: %s: %s=%s at minute %d is after the end of the run (%d minutes) and never applies\n",
+			a.Source, a.Control, shortText(a.Value.Text), a.Minute, minutes)
+	}
 }
 
 func writeResult(w io.Writer, format string, r, twin *scenario.Result) error {
