@@ -73,7 +73,7 @@ func (o *runOptions) checkArtifacts(sys scenario.System, sc scenario.Scenario) e
 	}
 	for _, k := range o.columns {
 		if !slices.Contains(keys, k) {
-			return usagef("--columns: unknown indicator %q (valid: %s)", k, strings.Join(keys, ", "))
+			return usagef("--columns: unknown indicator %s (valid: %s)", quoteShort(k), strings.Join(keys, ", "))
 		}
 	}
 	return nil

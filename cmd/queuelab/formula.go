@@ -189,7 +189,7 @@ syntax ("80ms", "2s") or bare numbers of seconds; rates are per second.
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("unknown formula %q; run \"queuelab formula\" for the list", args[0])
+				return usagef("unknown formula %s; run \"queuelab formula\" for the list", quoteShort(args[0]))
 			}
 			if asJSON {
 				return listFormulasJSON(cmd.OutOrStdout())
@@ -227,7 +227,7 @@ func (f formula) command(asJSON *bool) *cobra.Command {
 		Short: f.summary,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("formula %s takes only flags, got %q", f.name, args[0])
+				return usagef("formula %s takes only flags, got %s", f.name, quoteShort(args[0]))
 			}
 			return nil
 		},
@@ -798,7 +798,7 @@ func holdingTimeFormula() formula {
 // parseGroups parses "0.75:250ms,0.25:12s".
 func parseGroups(s string) ([]analytic.IssuerGroup, error) {
 	bad := func() error {
-		return usagef("--groups: must be comma-separated share:mean-latency pairs with shares in [0, 1] adding up to ≤ 1 and latencies ≥ 0 (e.g. 0.75:250ms,0.25:12s), got %q", s)
+		return usagef("--groups: must be comma-separated share:mean-latency pairs with shares in [0, 1] adding up to ≤ 1 and latencies ≥ 0 (e.g. 0.75:250ms,0.25:12s), got %s", quoteShort(s))
 	}
 	var gs []analytic.IssuerGroup
 	sum := 0.0

@@ -139,7 +139,7 @@ func mmcSeconds(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 		bound = ">"
 	}
 	bad := func() error {
-		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %q", flag, bound, lo, hi, s)
+		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %s", flag, bound, lo, hi, quoteShort(s))
 	}
 	s = strings.TrimSpace(s)
 	var v float64
@@ -166,7 +166,7 @@ func mmcNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 		if loOpen {
 			bound = ">"
 		}
-		return 0, usagef("--%s: must be a number %s %g and ≤ %g, got %q", flag, bound, lo, hi, s)
+		return 0, usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound, lo, hi, quoteShort(s))
 	}
 	return v, nil
 }
@@ -175,7 +175,7 @@ func mmcNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 func mmcInt(flag, s string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || v < lo || v > hi {
-		return 0, usagef("--%s: must be a whole number from %d to %d, got %q", flag, lo, hi, s)
+		return 0, usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
 	}
 	return v, nil
 }
@@ -245,7 +245,7 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 			return cfg, err
 		}
 		if cfg.Precision >= 1 {
-			return cfg, usagef("--precision: must be a number > 0 and < 1, got %q", f.precision)
+			return cfg, usagef("--precision: must be a number > 0 and < 1, got %s", quoteShort(f.precision))
 		}
 		cfg.MinDuration = cfg.Duration
 		if !cmd.Flags().Changed("duration") {
@@ -260,14 +260,14 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 		if f.main != "" {
 			cfg.Main = f.main
 			if !knownMMcMetric(f.main) {
-				return cfg, usagef("--main: must be one of %s, got %q", strings.Join(validate.MetricNames, ", "), f.main)
+				return cfg, usagef("--main: must be one of %s, got %s", strings.Join(validate.MetricNames, ", "), quoteShort(f.main))
 			}
 		}
 	} else if f.maxDuration != "" || f.main != "" {
 		return cfg, usagef("--max-duration and --main: apply only with --precision")
 	}
 	if cfg.Seed, err = strconv.ParseUint(strings.TrimSpace(f.seed), 10, 64); err != nil {
-		return cfg, usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %q", f.seed)
+		return cfg, usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %s", quoteShort(f.seed))
 	}
 	if cfg.Generator, err = des.ParseGenerator(f.generator); err != nil {
 		return cfg, usagef("--generator: %v", err)

@@ -23,7 +23,7 @@ func findSystem(name string) (scenario.System, error) {
 		}
 		names = append(names, s.Name)
 	}
-	return scenario.System{}, usagef("unknown system %q (valid: %s)", name, strings.Join(names, ", "))
+	return scenario.System{}, usagef("unknown system %s (valid: %s)", quoteShort(name), strings.Join(names, ", "))
 }
 
 // runOptions are the flags of `queuelab run`.
@@ -136,7 +136,7 @@ progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
 			switch o.format {
 			case "table", "csv", "json":
 			default:
-				return usagef("--format: must be table, csv or json, got %q", o.format)
+				return usagef("--format: must be table, csv or json, got %s", quoteShort(o.format))
 			}
 			var kinds []scenario.EngineKind
 			switch o.engine {
@@ -147,7 +147,7 @@ progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
 			case "both":
 				kinds = []scenario.EngineKind{scenario.DES, scenario.Formula}
 			default:
-				return usagef("--engine: must be des, formula or both, got %q", o.engine)
+				return usagef("--engine: must be des, formula or both, got %s", quoteShort(o.engine))
 			}
 			if err := o.checkArtifacts(sys, sc); err != nil {
 				return err

@@ -48,7 +48,7 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			base, err := strconv.ParseUint(strings.TrimSpace(seed), 10, 64)
 			if err != nil {
-				return usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %q", seed)
+				return usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %s", quoteShort(seed))
 			}
 			var writeReport func(*validate.Report, io.Writer) error
 			if reportPath != "" {
