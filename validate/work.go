@@ -25,7 +25,8 @@ const (
 //
 // Events: every arrival is one event, every served customer one
 // departure, and with patience every customer who waits one deadline, so
-// at most 3 per arrival; λ·T arrivals in a run of T simulated seconds.
+// at most 3 per arrival; λ·T arrivals in a run of T simulated seconds
+// (plus five standard deviations of their Poisson count).
 //
 // Memory: the customers present at once, in service (at most c) and
 // waiting. A stable queue (ρ < 1) seldom holds more than about
@@ -44,7 +45,10 @@ func (c Config) Work() des.Work {
 	if c.Warmup > 0 {
 		length += c.Warmup
 	}
+	// The mean λ·T plus five Poisson standard deviations, so that the
+	// estimate bounds the run's real count.
 	arrivals := c.ArrivalRate * length
+	arrivals += 5*math.Sqrt(arrivals) + 1
 	perArrival := 2.0
 	if c.Patience.Kind != PatienceNone {
 		perArrival = 3
