@@ -366,7 +366,11 @@ func TestNoGoroutineLeak(t *testing.T) {
 		ids = append(ids, st.ID)
 		require.Equal(t, 200, call(t, srv, "POST", "/api/sessions/"+st.ID+"/run", `{"speed":`+speed+`}`, nil), i)
 	}
-	require.Equal(t, 200, call(t, srv, "POST", "/api/sessions/"+ids[0]+"/close", "", nil))
+	// On a slow machine (or under -race) the first session may have
+	// expired already (50 ms idle): then close finds nothing, which is
+	// right too.
+	code := call(t, srv, "POST", "/api/sessions/"+ids[0]+"/close", "", nil)
+	assert.Contains(t, []int{200, 404}, code)
 	time.Sleep(120 * time.Millisecond) // some expire on their own
 	srv.Close()
 	srv.Close() // idempotent
