@@ -98,6 +98,21 @@ func TestHostileFormula(t *testing.T) {
 	})
 }
 
+func TestHostileServeAndArgs(t *testing.T) {
+	huge := strings.Repeat("x", 1<<20)
+	runHostile(t, []hostileCase{
+		{"sessions without a cap", []string{"serve", "--max-sessions", "99999999999"}, 2, "--max-sessions 99999999999: want 1 to 1000", refusedAlloc},
+		{"sessions past int64", []string{"serve", "--max-sessions", "99999999999999999999"}, 2, "--max-sessions", refusedAlloc},
+		{"a 1 MB argument to serve", []string{"serve", huge}, 2, "… (1048576 bytes)", refusedAlloc},
+		{"a 1 MB argument to mmc", []string{"mmc", huge}, 2, "… (1048576 bytes)", refusedAlloc},
+		{"a 1 MB system name", []string{"run", huge}, 2, "… (1048576 bytes)", refusedAlloc},
+		{"a 1 MB subcommand", []string{huge}, 2, "unknown command", refusedAlloc},
+		{"a 1 MB scenario", []string{"run", "--scenario", huge}, 2, "… (1048576 bytes)", refusedAlloc},
+		{"a 1 MB integer flag (pflag's own message)", []string{"run", "--minutes", huge}, 2, "(message cut: ", refusedAlloc},
+		{"a 1 MB seed", []string{"run", "--seed", huge}, 2, "(message cut: ", refusedAlloc},
+	})
+}
+
 func TestHostileRunAndFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {

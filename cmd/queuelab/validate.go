@@ -131,7 +131,7 @@ func validateWork(opts validate.Options) des.Work {
 // status 2).
 func noPositionalArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usagef("%s takes no arguments (got %q); see --help", cmd.CommandPath(), args)
+		return usagef("%s takes no arguments (got %s); see --help", cmd.CommandPath(), quoteShort(strings.Join(args, " ")))
 	}
 	return nil
 }

@@ -86,7 +86,7 @@ func (s System) Scenario(name string) (Scenario, error) {
 	for _, sc := range s.Scenarios {
 		names = append(names, sc.Name)
 	}
-	return Scenario{}, fmt.Errorf("%w %q for %s (valid: %s)", ErrUnknownScenario, name, s.Name, strings.Join(names, ", "))
+	return Scenario{}, fmt.Errorf("%w %s for %s (valid: %s)", ErrUnknownScenario, QuoteShort(name), s.Name, strings.Join(names, ", "))
 }
 
 // Run plays pb on e for the given number of minutes and returns the
