@@ -58,9 +58,10 @@ type Budget struct {
 }
 
 // DefaultBudget bounds a run to about ten minutes and one gibibyte: the
-// engine executes roughly 8 million events per second on one core of a
-// 2024 laptop-class machine (BENCHMARKS.md), so 5·10⁹ events take about
-// ten minutes.
+// M/M/c station executes 5.4–5.7 million events per second (BENCHMARKS.md,
+// "M/M/c station"), so 5·10⁹ events take 15 minutes there and less on
+// lighter models; the scenario models cost more per event and are
+// budgeted per simulated minute by their commands.
 var DefaultBudget = Budget{MaxEvents: 5e9, MaxBytes: 1 << 30}
 
 // OverBudgetError reports work that exceeds a budget. Resource is

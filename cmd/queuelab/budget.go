@@ -24,7 +24,7 @@ type budgetFlags struct{ events, memory string }
 func addBudgetFlags(fs *pflag.FlagSet) *budgetFlags {
 	b := &budgetFlags{}
 	fs.StringVar(&b.events, "max-events", fmt.Sprintf("%g", des.DefaultBudget.MaxEvents),
-		"refuse a run estimated to execute more events than this (about 8 million a second)")
+		"refuse a run estimated to execute more events than this (about 5 million a second)")
 	fs.StringVar(&b.memory, "max-memory", "1GiB",
 		"refuse a run estimated to need more memory than this (e.g. 512MiB, 4GiB)")
 	return b
