@@ -30,17 +30,32 @@ func (c Config) ExpectedCustomers() float64 {
 type NotEnoughDataError struct {
 	Customers float64 // measured (or, before the run, expected)
 	Need      int64
+	// Left, when not negative, is the number of customers who left the
+	// system: a run shorter than the time customers stay in it sees
+	// arrivals but not what becomes of them.
+	Left int64
 }
 
 func (e *NotEnoughDataError) Error() string {
+	if e.Left >= 0 {
+		return fmt.Sprintf("not enough data: %d of %.4g customers left the system, need %d (%d per batch); the run is too short for the time customers stay",
+			e.Left, e.Customers, e.Need, MinPerBatch)
+	}
 	return fmt.Sprintf("not enough data: %.4g customers, need %d (%d per batch)", e.Customers, e.Need, MinPerBatch)
 }
 
 // EnoughData returns a *NotEnoughDataError when the run measured fewer
-// than MinCustomers arrivals, else nil.
+// than MinCustomers arrivals, or fewer than MinCustomers customers who
+// left the system (served, abandoned or blocked); else nil. Steady-state
+// formulas describe what becomes of customers, so a run that ends before
+// most of them are served or give up cannot be compared with them.
 func (r *Result) EnoughData() error {
-	if need := r.Config.MinCustomers(); r.Customers < need {
-		return &NotEnoughDataError{Customers: float64(r.Customers), Need: need}
+	need := r.Config.MinCustomers()
+	switch {
+	case r.Customers < need:
+		return &NotEnoughDataError{Customers: float64(r.Customers), Need: need, Left: -1}
+	case r.Completed < need:
+		return &NotEnoughDataError{Customers: float64(r.Customers), Need: need, Left: r.Completed}
 	}
 	return nil
 }

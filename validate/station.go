@@ -324,8 +324,10 @@ type Result struct {
 	Warmup, Measured float64
 	// WarmupByMSER tells whether MSER-5 chose Warmup.
 	WarmupByMSER bool
-	// Customers is the number of arrivals in the measured period.
-	Customers int64
+	// Customers is the number of arrivals in the measured period;
+	// Completed the number of customers who left it (served, abandoned or
+	// blocked).
+	Customers, Completed int64
 	// Metrics holds one Estimate per metric, in a fixed order: see
 	// MetricNames, then p_wait_gt_<t> per wait threshold and
 	// response_p<q> per response quantile.
@@ -657,6 +659,7 @@ func (s *sim) result() *Result {
 	res.Measured = float64(size*k) * s.width.Seconds()
 	for _, w := range ws[skip:] {
 		res.Customers += int64(w.arrivals)
+		res.Completed += int64(w.departures + w.reneged + w.blocked)
 	}
 
 	type ratio struct{ num, den func(w *window) float64 }

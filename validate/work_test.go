@@ -95,4 +95,14 @@ func TestNotEnoughData(t *testing.T) {
 	assert.Equal(t, "not enough data", cs[0].VerdictText())
 	assert.True(t, cs[0].Verdict.Failed())
 	assert.Equal(t, Info, cs[1].Verdict, "a metric without formula stays information")
+
+	// Many arrivals, but a run far shorter than the time they stay: none
+	// is served or gives up within it.
+	slow := Config{Servers: 192, ArrivalRate: 400, Service: Service{Mean: 1e6}, Patience: Patience{PatienceDet, 1e6},
+		Duration: 600, Warmup: AutoWarmup, Seed: 1}
+	res, err = Station(slow)
+	require.NoError(t, err)
+	assert.Greater(t, res.Customers, int64(100000))
+	assert.ErrorContains(t, res.EnoughData(), "not enough data: 0 of ")
+	assert.ErrorContains(t, res.EnoughData(), "customers left the system, need 300")
 }
