@@ -70,8 +70,10 @@ batch), too few for any interval. Runs longer than 2 s show progress on
 stderr.
 
 Exit status: 0 when the run was judged (whatever the verdicts); 1 when it
-measured too few customers to judge ("not enough data": the table is
-printed, every verdict says so); 2 for bad flags or a refused run.`,
+measured too few customers to judge — fewer than 300 arrived, or fewer than
+300 left the system because the run is shorter than the time they stay
+("not enough data": the table is printed, every verdict says so); 2 for bad
+flags or a refused run.`,
 		Args: noPositionalArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := f.config(cmd)
