@@ -30,7 +30,7 @@ import (
 // are not made by a browser on another site's behalf.
 func (srv *Server) guard(w http.ResponseWriter, r *http.Request) bool {
 	if !srv.knownHost(r.Host) {
-		fail(w, http.StatusMisdirectedRequest, "host %q: this server answers to localhost and IP addresses (or the names given with Options.Hosts)", clip(r.Host, 80))
+		fail(w, http.StatusMisdirectedRequest, "host %q: this server answers to localhost, IP addresses and the host name it was started with (serve --addr NAME:PORT)", clip(r.Host, 80))
 		return false
 	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {

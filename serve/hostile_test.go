@@ -46,7 +46,7 @@ func TestHostileRequests(t *testing.T) {
 			host: "evil.example:8080", origin: "http://evil.example", ctype: "text/plain", body: strings.NewReader(create),
 			want: 421, wantMsg: `evil.example:8080`},
 		{name: "DNS rebinding read", method: "GET", path: "/api/systems", host: "evil.example:8080",
-			want: 421, wantMsg: "this server answers to localhost and IP addresses"},
+			want: 421, wantMsg: "this server answers to localhost, IP addresses"},
 		{name: "DNS rebinding page", method: "GET", path: "/", host: "rebind.evil.example", want: 421},
 		{name: "foreign origin to our address", method: "POST", path: "/api/sessions", host: "127.0.0.1:8080",
 			origin: "http://evil.example", ctype: "application/json", body: strings.NewReader(create),
