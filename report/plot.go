@@ -11,7 +11,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -59,7 +58,10 @@ func WritePlot(path string, r, twin *scenario.Result, keys []string) error {
 	if err := writeCharts(&buf, ext[1:], r, twin, keys); err != nil {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	return WriteFile(path, func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
+		return err
+	})
 }
 
 // ChartSVG returns the charts of WritePlot as an SVG element (without the

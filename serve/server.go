@@ -31,6 +31,10 @@ type Options struct {
 	Now         func() time.Time
 	Networks    []NetworkFile // the network page's catalogue (see network.go)
 	OpenNetwork NetOpener     // simulates a network file; nil: the network page is off
+	// Hosts are further host names (besides localhost and IP addresses)
+	// the server answers to, e.g. the machine's name when it serves a
+	// classroom; see guard.
+	Hosts []string
 }
 
 // Server serves the live simulator for a list of systems. It is an
@@ -112,8 +116,12 @@ func noCache(h http.Handler) http.Handler {
 func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:")
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
+	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "no-referrer")
+	if !srv.guard(w, r) {
+		return
+	}
 	srv.mux.ServeHTTP(w, r)
 }
 
@@ -243,15 +251,41 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 }
 
+// RetryAfter is the Retry-After (seconds) of a 503 answer: about when a
+// session slot may be free again.
+const RetryAfter = "60"
+
 func fail(w http.ResponseWriter, status int, format string, args ...any) {
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", RetryAfter)
+	}
 	writeJSON(w, status, errorJSON{fmt.Sprintf(format, args...)})
 }
 
-// decode reads a JSON body (at most 64 KiB) into v; an empty body leaves v
-// unchanged.
+// MaxBody is the largest request body, in bytes.
+const MaxBody = 64 << 10
+
+// errTooLarge is returned by decode for a body over MaxBody.
+var errTooLarge = fmt.Errorf("the request body is larger than %d KiB", MaxBody>>10)
+
+// failDecode answers a decode error: 413 for an oversized body, else 400.
+func failDecode(w http.ResponseWriter, err error) {
+	if errors.Is(err, errTooLarge) {
+		fail(w, http.StatusRequestEntityTooLarge, "%v", err)
+		return
+	}
+	fail(w, http.StatusBadRequest, "%v", err)
+}
+
+// decode reads a JSON body (at most MaxBody bytes) into v; an empty body
+// leaves v unchanged.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errTooLarge
+		}
 		return fmt.Errorf("reading the request: %v", err)
 	}
 	if len(strings.TrimSpace(string(body))) == 0 {
@@ -338,18 +372,21 @@ type createReq struct {
 	At       []string `json:"at"` // planned actions, each as in --at: "5m:servers=10,shedding=on"
 }
 
+// MaxPlanned is the most planned actions a session takes (a control
+// change is one action, however the request groups them).
+const MaxPlanned = 1000
+
 // plan parses the planned actions of a request.
 func plan(sys scenario.System, at []string) (scenario.Playbook, error) {
-	if len(at) > 1000 {
-		return nil, errors.New("too many planned actions (at most 1000)")
-	}
 	var pb scenario.Playbook
 	for _, spec := range at {
 		p, err := scenario.ParseAt(spec, sys.Controls)
 		if err != nil {
 			return nil, err
 		}
-		pb = append(pb, p...)
+		if pb = append(pb, p...); len(pb) > MaxPlanned {
+			return nil, fmt.Errorf("too many planned actions (at most %d control changes)", MaxPlanned)
+		}
 	}
 	return pb.Merge(nil), nil
 }
@@ -371,7 +408,7 @@ func newID() string {
 func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req createReq
 	if err := decode(w, r, &req); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+		failDecode(w, err)
 		return
 	}
 	sys, err := srv.system(req.System)
@@ -635,7 +672,7 @@ type controlReq struct {
 func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *session) {
 	var req controlReq
 	if err := decode(w, r, &req); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+		failDecode(w, err)
 		return
 	}
 	c, err := scenario.Find(s.sys.Controls, req.Control)
@@ -653,6 +690,11 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 	}
 	s.mu.Lock()
 	minute := len(s.rows)
+	if minute >= MaxRunMinutes {
+		s.mu.Unlock()
+		fail(w, http.StatusConflict, "the session has run its last minute (%d): a change would never apply; restart to try again", MaxRunMinutes)
+		return
+	}
 	if len(s.pending) >= 100 {
 		s.mu.Unlock()
 		fail(w, http.StatusTooManyRequests, "too many changes waiting for the next minute")
@@ -670,7 +712,7 @@ type runReq struct {
 func (srv *Server) handleRun(w http.ResponseWriter, r *http.Request, s *session) {
 	var req runReq
 	if err := decode(w, r, &req); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+		failDecode(w, err)
 		return
 	}
 	if req.Speed == nil {
@@ -712,7 +754,7 @@ type restartReq struct {
 func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *session) {
 	var req restartReq
 	if err := decode(w, r, &req); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+		failDecode(w, err)
 		return
 	}
 	s.mu.Lock()

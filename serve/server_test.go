@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -25,10 +26,26 @@ func newTestServer(t *testing.T, opts Options) *Server {
 	return srv
 }
 
+// newReq returns a request as the page itself sends it: to the server's
+// own address (httptest's default host, example.com, is refused), with a
+// JSON content type when it has a body.
+func newReq(method, path string, body io.Reader) *http.Request {
+	req := httptest.NewRequest(method, path, body)
+	req.Host = "127.0.0.1:8080"
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return req
+}
+
 // call sends a request to h and decodes a JSON answer into out (if not nil).
 func call(t *testing.T, h http.Handler, method, path, body string, out any) int {
 	t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req := newReq(method, path, rd)
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	if out != nil {
@@ -98,7 +115,7 @@ func TestSystemsAndPage(t *testing.T) {
 
 	for _, p := range []string{"/", "/app.js", "/style.css"} {
 		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		srv.ServeHTTP(rec, newReq("GET", p, nil))
 		assert.Equal(t, 200, rec.Code, p)
 		assert.NotEmpty(t, rec.Body.String(), p)
 		// The only URL allowed is the SVG namespace name, which is never fetched.
@@ -232,7 +249,7 @@ func TestLiveRunReplays(t *testing.T) {
 		end.Values[:3], "the last value applied, with its minute; untouched controls keep their default")
 
 	// The playbook file replays the same rows.
-	req := httptest.NewRequest("GET", base+"/playbook.yaml", nil)
+	req := newReq("GET", base+"/playbook.yaml", nil)
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, req)
 	require.Equal(t, 200, rec.Code)
@@ -349,7 +366,11 @@ func TestNoGoroutineLeak(t *testing.T) {
 		ids = append(ids, st.ID)
 		require.Equal(t, 200, call(t, srv, "POST", "/api/sessions/"+st.ID+"/run", `{"speed":`+speed+`}`, nil), i)
 	}
-	require.Equal(t, 200, call(t, srv, "POST", "/api/sessions/"+ids[0]+"/close", "", nil))
+	// On a slow machine (or under -race) the first session may have
+	// expired already (50 ms idle): then close finds nothing, which is
+	// right too.
+	code := call(t, srv, "POST", "/api/sessions/"+ids[0]+"/close", "", nil)
+	assert.Contains(t, []int{200, 404}, code)
 	time.Sleep(120 * time.Millisecond) // some expire on their own
 	srv.Close()
 	srv.Close() // idempotent
@@ -378,7 +399,7 @@ func fuzzServer(f *testing.F) (*Server, string) {
 	}
 	f.Cleanup(srv.Close)
 	rec := httptest.NewRecorder()
-	srv.ServeHTTP(rec, httptest.NewRequest("POST", "/api/sessions", strings.NewReader(`{"system":"fake","seed":1}`)))
+	srv.ServeHTTP(rec, newReq("POST", "/api/sessions", strings.NewReader(`{"system":"fake","seed":1}`)))
 	var st testState
 	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
 		f.Fatal(err)
@@ -410,14 +431,14 @@ func FuzzPostBodies(f *testing.F) {
 	f.Fuzz(func(t *testing.T, ep uint8, body string) {
 		path := []string{"/api/sessions", "/api/sessions/" + id + "/control", "/api/sessions/" + id + "/run", "/api/sessions/" + id + "/restart"}[ep%4]
 		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, httptest.NewRequest("POST", path, strings.NewReader(body)))
+		srv.ServeHTTP(rec, newReq("POST", path, strings.NewReader(body)))
 		checkAnswer(t, rec)
 		if rec.Code == 201 { // do not fill the server with sessions
 			var st testState
 			_ = json.Unmarshal(rec.Body.Bytes(), &st)
-			srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/api/sessions/"+st.ID+"/close", nil))
+			srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/sessions/"+st.ID+"/close", nil))
 		}
-		srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/api/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
+		srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
 	})
 }
 
@@ -427,7 +448,7 @@ func FuzzStateQuery(f *testing.F) {
 		f.Add(q)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
-		req := httptest.NewRequest("GET", "/api/sessions/"+id+"/state", nil)
+		req := newReq("GET", "/api/sessions/"+id+"/state", nil)
 		req.URL.RawQuery = q
 		rec := httptest.NewRecorder()
 		srv.ServeHTTP(rec, req)

@@ -160,28 +160,7 @@ func Run(opts Options) (*Report, error) {
 			m, err := runModel(models[i-len(exps)], seed, opts.Quick)
 			return out{model: m, err: err}
 		}
-		cfg := exps[i].Config
-		cfg.Seed = seed
-		cfg.serviceScale = opts.serviceScale
-		if !opts.Quick {
-			if exps[i].FullDuration > 0 {
-				cfg.Duration = exps[i].FullDuration
-			} else {
-				cfg.Duration *= FullFactor
-			}
-		}
-		// A fixed deletion instead of MSER-5; see WarmupShare.
-		cfg.Warmup = WarmupShare * cfg.Duration
-		if m := exps[i].Main; m != "" {
-			cfg.Main = m
-			cfg.PrecisionAlso = exps[i].Also
-			cfg.Precision = QuickPrecision
-			if !opts.Quick {
-				cfg.Precision = FullPrecision
-			}
-			cfg.MinDuration, cfg.MaxDuration = cfg.Duration/4, 4*cfg.Duration
-		}
-		r, err := Station(cfg)
+		r, err := Station(exps[i].runConfig(opts, seed))
 		return out{res: r, err: err}
 	}, func(finished int) {
 		if opts.Progress != nil {
@@ -233,6 +212,32 @@ func Run(opts Options) (*Report, error) {
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
+}
+
+// runConfig is the configuration experiment e runs with under opts.
+func (e Experiment) runConfig(opts Options, seed uint64) Config {
+	cfg := e.Config
+	cfg.Seed = seed
+	cfg.serviceScale = opts.serviceScale
+	if !opts.Quick {
+		if e.FullDuration > 0 {
+			cfg.Duration = e.FullDuration
+		} else {
+			cfg.Duration *= FullFactor
+		}
+	}
+	// A fixed deletion instead of MSER-5; see WarmupShare.
+	cfg.Warmup = WarmupShare * cfg.Duration
+	if e.Main != "" {
+		cfg.Main = e.Main
+		cfg.PrecisionAlso = e.Also
+		cfg.Precision = QuickPrecision
+		if !opts.Quick {
+			cfg.Precision = FullPrecision
+		}
+		cfg.MinDuration, cfg.MaxDuration = cfg.Duration/4, 4*cfg.Duration
+	}
+	return cfg
 }
 
 // labels are the human names of the station metrics.

@@ -56,10 +56,14 @@ const (
 	Disagrees
 	// Info: nothing to check against (no formula applies).
 	Info
+	// NoData: the estimate is undefined or has no interval (no
+	// observation of its kind, fewer than two batches): too little data
+	// to say anything, which is neither agreement nor disagreement.
+	NoData
 )
 
 // Failed reports whether v fails a catalogue run.
-func (v Verdict) Failed() bool { return v == Disagrees || v == Inconclusive }
+func (v Verdict) Failed() bool { return v == Disagrees || v == Inconclusive || v == NoData }
 
 // Check is one comparison of a simulated metric with a formula.
 type Check struct {
@@ -95,8 +99,8 @@ func (c *Check) Judge(rule Rule) {
 	}
 	h := e.HalfWidthAt(1 - rule.Alpha)
 	c.HalfAlpha = h
-	if math.IsNaN(e.Mean) {
-		c.Verdict = Inconclusive
+	if math.IsNaN(e.Mean) || math.IsInf(h, 1) {
+		c.Verdict = NoData
 		return
 	}
 	// A degenerate interval (every batch equal, typically zero events of
@@ -127,7 +131,8 @@ func (c *Check) Judge(rule Rule) {
 }
 
 // VerdictText returns the verdict as reports print it: "agrees",
-// "approximate: formula off by X %", "inconclusive", "DISAGREES" or "—".
+// "approximate: formula off by X %", "inconclusive", "DISAGREES", "not
+// enough data" or "—".
 func (c *Check) VerdictText() string {
 	switch c.Verdict {
 	case Agrees:
@@ -138,6 +143,8 @@ func (c *Check) VerdictText() string {
 		return "inconclusive"
 	case Disagrees:
 		return "DISAGREES"
+	case NoData:
+		return "not enough data"
 	}
 	return "—"
 }

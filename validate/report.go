@@ -23,7 +23,7 @@ func FormatValue(x float64) string {
 
 func (c *Check) simText() string {
 	if math.IsInf(c.Sim.HalfWidth, 1) {
-		return FormatValue(c.Sim.Mean) + " ± ∞"
+		return FormatValue(c.Sim.Mean) + " (no interval)"
 	}
 	return FormatValue(c.Sim.Mean) + " ± " + FormatValue(c.Sim.HalfWidth)
 }
@@ -43,7 +43,7 @@ func (r *Report) summary() string {
 			agree++
 		case Approximate:
 			approx++
-		case Disagrees, Inconclusive:
+		case Disagrees, Inconclusive, NoData:
 			failed++
 		}
 	}

@@ -158,6 +158,12 @@ const (
 	// windowsPerRun is the number of observation windows of a fixed-length
 	// run: the series MSER-5 works on and the bricks batches are built of.
 	windowsPerRun = 1200
+	// maxWindows bounds the windows a precision-driven run keeps: when
+	// they reach it, neighbours merge pairwise and the window doubles in
+	// length, so memory stays O(1) in the run length (about 5 MB) while
+	// every batch is still a run of whole windows. Catalogue runs, at most
+	// 16 times their minimum length, never merge.
+	maxWindows = 32 * windowsPerRun
 )
 
 // Config describes one single-station experiment: a G/G/c-type queue with
@@ -318,8 +324,10 @@ type Result struct {
 	Warmup, Measured float64
 	// WarmupByMSER tells whether MSER-5 chose Warmup.
 	WarmupByMSER bool
-	// Customers is the number of arrivals in the measured period.
-	Customers int64
+	// Customers is the number of arrivals in the measured period;
+	// Completed the number of customers who left it (served, abandoned or
+	// blocked).
+	Customers, Completed int64
 	// Metrics holds one Estimate per metric, in a fixed order: see
 	// MetricNames, then p_wait_gt_<t> per wait threshold and
 	// response_p<q> per response quantile.
@@ -438,16 +446,32 @@ type sim struct {
 	curOver []float64
 	resp    []float64 // response samples (only when quantiles are asked)
 	areas   [3]float64
+
+	progress func(simulated, planned float64)
+	planned  float64
 }
 
 // Station simulates the station described by cfg and returns its
 // measurements, each with a batch-means 95 % interval. The same Config
 // (seed included) always gives the same Result.
-func Station(cfg Config) (*Result, error) {
+func Station(cfg Config) (*Result, error) { return StationProgress(cfg, nil) }
+
+// StationProgress is Station that also calls progress, if not nil, at the
+// end of every observation window (about 1200 times per run length) with
+// the simulated seconds so far and the most the run will simulate (for a
+// precision-driven run: its MaxDuration plus warm-up). It is called from
+// the simulation loop, so it must be quick.
+func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	s := newSim(cfg)
+	s.progress = progress
+	s.planned = cfg.Duration
+	if cfg.Precision > 0 {
+		s.planned = cfg.MaxDuration
+	}
+	s.planned += max(cfg.Warmup, 0)
 	total := cfg.Duration
 	if cfg.Precision > 0 {
 		total = cfg.MinDuration
@@ -597,6 +621,12 @@ func (s *sim) onWindow(des.Event) {
 	s.over = append(s.over, s.curOver...)
 	s.cur = window{respStart: len(s.resp)}
 	clear(s.curOver)
+	if len(s.windows) >= maxWindows {
+		s.mergeWindows()
+	}
+	if s.progress != nil {
+		s.progress(now.Seconds(), s.planned)
+	}
 	s.env.MustAfter(s.width, des.PriorityMonitor, des.Event{Kind: s.windowKind})
 }
 
@@ -629,6 +659,7 @@ func (s *sim) result() *Result {
 	res.Measured = float64(size*k) * s.width.Seconds()
 	for _, w := range ws[skip:] {
 		res.Customers += int64(w.arrivals)
+		res.Completed += int64(w.departures + w.reneged + w.blocked)
 	}
 
 	type ratio struct{ num, den func(w *window) float64 }

@@ -206,7 +206,8 @@ func TestJudge(t *testing.T) {
 		{"exact zero", Check{Sim: est(0, 0), Formula: 0}, Agrees},
 		{"rare, none seen", Check{Sim: est(0, 0), Formula: 1e-6, Expected: 0.5}, Inconclusive},
 		{"frequent, none seen", Check{Sim: est(0, 0), Formula: 0.1, Expected: 1e4}, Disagrees},
-		{"undefined estimate", Check{Sim: est(math.NaN(), math.Inf(1)), Formula: 1}, Inconclusive},
+		{"undefined estimate", Check{Sim: est(math.NaN(), math.Inf(1)), Formula: 1}, NoData},
+		{"no interval", Check{Sim: est(0.5, math.Inf(1)), Formula: 1}, NoData},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

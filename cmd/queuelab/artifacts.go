@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -41,14 +41,23 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// checkArtifacts refuses a --plot file of an unknown format and unknown
-// --columns keys before anything is simulated.
+// checkArtifacts refuses, before anything is simulated, a --plot file of
+// an unknown format, a --plot or --report file that cannot be written, and
+// unknown --columns keys.
 func (o *runOptions) checkArtifacts(sys scenario.System, sc scenario.Scenario) error {
 	if o.plot != "" {
 		switch strings.ToLower(filepath.Ext(o.plot)) {
 		case ".svg", ".png":
 		default:
-			return usagef("--plot %s: unknown picture format %q: want a file ending in .svg or .png", o.plot, filepath.Ext(o.plot))
+			return usagef("--plot %s: unknown picture format %s: want a file ending in .svg or .png", quoteShort(o.plot), quoteShort(filepath.Ext(o.plot)))
+		}
+		if err := report.CheckOutput(o.plot); err != nil {
+			return usagef("--plot: %v", err)
+		}
+	}
+	if o.report != "" {
+		if err := report.CheckOutput(o.report); err != nil {
+			return usagef("--report: %v", err)
 		}
 	}
 	if len(o.columns) == 0 {
@@ -64,7 +73,7 @@ func (o *runOptions) checkArtifacts(sys scenario.System, sc scenario.Scenario) e
 	}
 	for _, k := range o.columns {
 		if !slices.Contains(keys, k) {
-			return usagef("--columns: unknown indicator %q (valid: %s)", k, strings.Join(keys, ", "))
+			return usagef("--columns: unknown indicator %s (valid: %s)", quoteShort(k), strings.Join(keys, ", "))
 		}
 	}
 	return nil
@@ -93,14 +102,10 @@ func writeArtifacts(o *runOptions, sys scenario.System, sc scenario.Scenario, r,
 	for _, a := range o.at {
 		params = append(params, report.Param{Name: "--at", Value: a})
 	}
-	f, err := os.Create(o.report)
-	if err != nil {
-		return fmt.Errorf("--report: %w", err)
-	}
 	meta := report.Meta{Command: o.reproduceCommand(sys.Name), Params: params, Scenario: &sc, Keys: o.columns}
-	if err := report.WriteHTML(f, r, twin, meta); err != nil {
-		f.Close()
+	err := report.WriteFile(o.report, func(w io.Writer) error { return report.WriteHTML(w, r, twin, meta) })
+	if err != nil {
 		return fmt.Errorf("--report %s: %w", o.report, err)
 	}
-	return f.Close()
+	return nil
 }

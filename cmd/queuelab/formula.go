@@ -84,13 +84,21 @@ func (p param) rangeText() string {
 
 // parse converts and range-checks a flag value.
 func (p param) parse(s string) (float64, error) {
-	bad := func() error { return usagef("--%s: must be %s, got %q", p.flag, p.rangeText(), s) }
+	bad := func() error { return usagef("--%s: must be %s, got %s", p.flag, p.rangeText(), quoteShort(s)) }
 	var v float64
 	switch p.kind {
 	case kindInt:
-		n, err := strconv.Atoi(strings.TrimSpace(s))
+		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 		if err != nil {
 			return 0, bad()
+		}
+		// Integers are computed with as float64: past 2⁵³ they would be
+		// rounded, and past 2⁶³ wrap around.
+		if n > maxExactInt || n < -maxExactInt {
+			if float64(n) < p.lo || float64(n) > p.hi {
+				return 0, bad()
+			}
+			return 0, usagef("--%s: must be an integer of magnitude at most 2⁵³ = %d, got %s", p.flag, int64(maxExactInt), quoteShort(s))
 		}
 		v = float64(n)
 	case kindDuration:
@@ -111,6 +119,10 @@ func (p param) parse(s string) (float64, error) {
 	}
 	return v, nil
 }
+
+// maxExactInt is the largest integer every float64 below it represents
+// exactly, 2⁵³.
+const maxExactInt = 1 << 53
 
 // Parameter constructors.
 func intP(flag, def string, lo int, desc string) param {
@@ -174,11 +186,10 @@ Run "queuelab formula" alone for the list of formulas and their parameters,
 and "queuelab formula NAME --help" for one formula. Times accept Go duration
 syntax ("80ms", "2s") or bare numbers of seconds; rates are per second.
 --json prints the results as one JSON object with a fixed key order.`,
-		Args:               cobra.ArbitraryArgs,
-		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("unknown formula %q; run \"queuelab formula\" for the list", args[0])
+				return usagef("unknown formula %s; run \"queuelab formula\" for the list", quoteShort(args[0]))
 			}
 			if asJSON {
 				return listFormulasJSON(cmd.OutOrStdout())
@@ -193,6 +204,21 @@ syntax ("80ms", "2s") or bare numbers of seconds; rates are per second.
 	return cmd
 }
 
+// givenFlags lists the flags given on the command line with their values,
+// e.g. "--servers 5 --load 1e308" (each value cut short).
+func givenFlags(cmd *cobra.Command, params []param, values []string) string {
+	var parts []string
+	for i, p := range params {
+		if cmd.Flags().Changed(p.flag) {
+			parts = append(parts, "--"+p.flag+" "+shortText(values[i]))
+		}
+	}
+	if len(parts) == 0 {
+		return "(the defaults)"
+	}
+	return strings.Join(parts, " ")
+}
+
 // command builds the cobra subcommand of one formula.
 func (f formula) command(asJSON *bool) *cobra.Command {
 	values := make([]string, len(f.params))
@@ -201,7 +227,7 @@ func (f formula) command(asJSON *bool) *cobra.Command {
 		Short: f.summary,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("formula %s takes only flags, got %q", f.name, args[0])
+				return usagef("formula %s takes only flags, got %s", f.name, quoteShort(args[0]))
 			}
 			return nil
 		},
@@ -235,7 +261,8 @@ func (f formula) command(asJSON *bool) *cobra.Command {
 			}
 			for _, o := range outs {
 				if math.IsNaN(o.value) || math.IsInf(o.value, 0) {
-					return fmt.Errorf("%s: result %s is not a finite number for these inputs", f.name, o.key)
+					return usagef("%s: the inputs %s are too extreme: result %s is not a finite number; use smaller values",
+						f.name, givenFlags(cmd, f.params, values), o.key)
 				}
 			}
 			if *asJSON {
@@ -771,7 +798,7 @@ func holdingTimeFormula() formula {
 // parseGroups parses "0.75:250ms,0.25:12s".
 func parseGroups(s string) ([]analytic.IssuerGroup, error) {
 	bad := func() error {
-		return usagef("--groups: must be comma-separated share:mean-latency pairs with shares in [0, 1] adding up to ≤ 1 and latencies ≥ 0 (e.g. 0.75:250ms,0.25:12s), got %q", s)
+		return usagef("--groups: must be comma-separated share:mean-latency pairs with shares in [0, 1] adding up to ≤ 1 and latencies ≥ 0 (e.g. 0.75:250ms,0.25:12s), got %s", quoteShort(s))
 	}
 	var gs []analytic.IssuerGroup
 	sum := 0.0

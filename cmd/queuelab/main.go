@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 )
@@ -48,17 +49,38 @@ func main() {
 // run executes the command line args and returns the process exit status.
 func run(args []string) int {
 	root := newRootCmd()
+	// cobra's "did you mean" compares an unknown command with every
+	// command by edit distance, quadratic in its length: 1.3 GB for a
+	// 1 MB argument. Names are short; a long one gets no suggestion.
+	root.DisableSuggestions = len(args) > 0 && len(args[0]) > 64
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(os.Stderr, "queuelab:", err)
+	fmt.Fprintln(os.Stderr, "queuelab:", cutMessage(err.Error()))
 	var u usageError
 	if errors.As(err, &u) || isCobraUsage(err) {
 		return 2
 	}
 	return 1
+}
+
+// maxMessage is the longest error message printed whole. Our own
+// messages cut the values they echo (quoteShort); this also bounds those
+// of cobra and pflag, which echo a bad value whole.
+const maxMessage = 2000
+
+// cutMessage returns msg, cut to maxMessage bytes with its length noted.
+func cutMessage(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	cut := maxMessage
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (message cut: %d bytes)", msg[:cut], len(msg))
 }
 
 // isCobraUsage reports whether err is one of cobra's own command-line

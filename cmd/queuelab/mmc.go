@@ -49,6 +49,7 @@ type mmcFlags struct {
 
 func newMMcCmd() *cobra.Command {
 	var f mmcFlags
+	var budget *budgetFlags
 	cmd := &cobra.Command{
 		Use:   "mmc",
 		Short: "Simulate one M/M/c-type station and compare every metric with its exact formula",
@@ -60,14 +61,35 @@ Khinchine) and a verdict at per-check significance α = 0.0001.
 
 With no flags it simulates the payment switch's slot pool on a normal day:
 λ = 400/s, c = 192 slots, exponential holding time of mean 0.33 s.
-Times accept Go durations (250ms, 2s, 10m) or bare seconds.`,
+Times accept Go durations (250ms, 2s, 10m) or bare seconds.
+
+Before simulating, the run's events and memory are estimated from the flags;
+a run over --max-events or --max-memory is refused (raise them to run it
+anyway), and so is a run expected to see fewer than 300 customers (10 per
+batch), too few for any interval. Runs longer than 2 s show progress on
+stderr.
+
+Exit status: 0 when the run was judged (whatever the verdicts); 1 when it
+measured too few customers to judge — fewer than 300 arrived, or fewer than
+300 left the system because the run is shorter than the time they stay
+("not enough data": the table is printed, every verdict says so); 2 for bad
+flags or a refused run.`,
 		Args: noPositionalArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := f.config(cmd)
 			if err != nil {
 				return err
 			}
-			res, err := validate.Station(cfg)
+			if err := budget.check(cfg.Work()); err != nil {
+				return err
+			}
+			if exp, need := cfg.ExpectedCustomers(), cfg.MinCustomers(); exp < float64(need) {
+				return usagef("--duration: not enough data: %g s at %g arrivals/s expects %.3g customers, need %d (%d per batch); lengthen --duration to at least %.4g s",
+					exp/cfg.ArrivalRate, cfg.ArrivalRate, exp, need, validate.MinPerBatch, float64(need)/cfg.ArrivalRate)
+			}
+			prog := newProgress()
+			res, err := validate.StationProgress(cfg, func(done, total float64) { prog.update(done, total, "simulated seconds") })
+			prog.done()
 			if err != nil {
 				if errors.Is(err, validate.ErrUnstable) {
 					return usagef("%v", err)
@@ -75,12 +97,22 @@ Times accept Go durations (250ms, 2s, 10m) or bare seconds.`,
 				return err
 			}
 			checks := mmcChecks(res)
-			if f.asJSON {
-				return writeMMcJSON(cmd.OutOrStdout(), res, checks)
+			enough := res.EnoughData()
+			if enough != nil {
+				validate.MarkNoData(checks, enough)
 			}
-			return writeMMcTable(cmd.OutOrStdout(), res, checks)
+			if f.asJSON {
+				err = writeMMcJSON(cmd.OutOrStdout(), res, checks)
+			} else {
+				err = writeMMcTable(cmd.OutOrStdout(), res, checks)
+			}
+			if err != nil {
+				return err
+			}
+			return enough
 		},
 	}
+	budget = addBudgetFlags(cmd.Flags())
 	fl := cmd.Flags()
 	fl.StringVar(&f.servers, "servers", mmcDefaultServers, "number of servers c (1–1000000)")
 	fl.StringVar(&f.rate, "arrival-rate", mmcDefaultRate, "Poisson arrival rate λ per second (> 0)")
@@ -109,7 +141,7 @@ func mmcSeconds(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 		bound = ">"
 	}
 	bad := func() error {
-		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %q", flag, bound, lo, hi, s)
+		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %s", flag, bound, lo, hi, quoteShort(s))
 	}
 	s = strings.TrimSpace(s)
 	var v float64
@@ -136,7 +168,7 @@ func mmcNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 		if loOpen {
 			bound = ">"
 		}
-		return 0, usagef("--%s: must be a number %s %g and ≤ %g, got %q", flag, bound, lo, hi, s)
+		return 0, usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound, lo, hi, quoteShort(s))
 	}
 	return v, nil
 }
@@ -145,7 +177,7 @@ func mmcNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 func mmcInt(flag, s string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || v < lo || v > hi {
-		return 0, usagef("--%s: must be a whole number from %d to %d, got %q", flag, lo, hi, s)
+		return 0, usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
 	}
 	return v, nil
 }
@@ -215,7 +247,7 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 			return cfg, err
 		}
 		if cfg.Precision >= 1 {
-			return cfg, usagef("--precision: must be a number > 0 and < 1, got %q", f.precision)
+			return cfg, usagef("--precision: must be a number > 0 and < 1, got %s", quoteShort(f.precision))
 		}
 		cfg.MinDuration = cfg.Duration
 		if !cmd.Flags().Changed("duration") {
@@ -230,14 +262,14 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 		if f.main != "" {
 			cfg.Main = f.main
 			if !knownMMcMetric(f.main) {
-				return cfg, usagef("--main: must be one of %s, got %q", strings.Join(validate.MetricNames, ", "), f.main)
+				return cfg, usagef("--main: must be one of %s, got %s", strings.Join(validate.MetricNames, ", "), quoteShort(f.main))
 			}
 		}
 	} else if f.maxDuration != "" || f.main != "" {
 		return cfg, usagef("--max-duration and --main: apply only with --precision")
 	}
 	if cfg.Seed, err = strconv.ParseUint(strings.TrimSpace(f.seed), 10, 64); err != nil {
-		return cfg, usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %q", f.seed)
+		return cfg, usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %s", quoteShort(f.seed))
 	}
 	if cfg.Generator, err = des.ParseGenerator(f.generator); err != nil {
 		return cfg, usagef("--generator: %v", err)
@@ -317,8 +349,11 @@ func writeMMcTable(w io.Writer, res *validate.Result, checks []validate.Check) e
 	fmt.Fprintln(tw, "metric\tsimulated ± 95 % CI\tformula\tsource\tverdict")
 	for i := range checks {
 		c := &checks[i]
-		ci := validate.FormatValue(c.Sim.HalfWidth)
-		fmt.Fprintf(tw, "%s\t%s ± %s\t%s\t%s\t%s\n", c.Name, validate.FormatValue(c.Sim.Mean), ci,
+		sim := validate.FormatValue(c.Sim.Mean) + " ± " + validate.FormatValue(c.Sim.HalfWidth)
+		if math.IsInf(c.Sim.HalfWidth, 0) || math.IsNaN(c.Sim.HalfWidth) {
+			sim = validate.FormatValue(c.Sim.Mean) + " (no interval)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", c.Name, sim,
 			validate.FormatValue(c.Formula), orDash(c.Source), c.VerdictText())
 	}
 	if err := tw.Flush(); err != nil {
@@ -326,7 +361,8 @@ func writeMMcTable(w io.Writer, res *validate.Result, checks []validate.Check) e
 	}
 	_, err := fmt.Fprintf(w, "\nVerdicts at per-check significance α = %g: agrees = within the %g %% interval and precise enough "+
 		"(half-width ≤ %g %% of the value) to show a real error; inconclusive = consistent but too imprecise "+
-		"(run longer, or the event is too rare); DISAGREES = further apart than noise allows.\n",
+		"(run longer, or the event is too rare); DISAGREES = further apart than noise allows; "+
+		"not enough data = too few customers (or none of the kind) to form an interval.\n",
 		validate.DefaultRule.Alpha, 100*(1-validate.DefaultRule.Alpha), 100*validate.DefaultRule.PowerRel)
 	return err
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"queuelab/des"
 	"queuelab/model/scenario"
 )
 
@@ -22,7 +23,7 @@ func findSystem(name string) (scenario.System, error) {
 		}
 		names = append(names, s.Name)
 	}
-	return scenario.System{}, usagef("unknown system %q (valid: %s)", name, strings.Join(names, ", "))
+	return scenario.System{}, usagef("unknown system %s (valid: %s)", quoteShort(name), strings.Join(names, ", "))
 }
 
 // runOptions are the flags of `queuelab run`.
@@ -65,16 +66,22 @@ func runEngine(sys scenario.System, sc scenario.Scenario, kind scenario.EngineKi
 	if err != nil {
 		return nil, err
 	}
-	r, err := scenario.Run(e, pb, o.minutes)
+	prog := newProgress()
+	r, err := scenario.RunProgress(e, pb, o.minutes, func(done, total int) {
+		prog.update(float64(done), float64(total), "minutes ("+string(kind)+" engine)")
+	})
+	prog.done()
 	if err != nil {
 		return nil, usageError{err}
 	}
 	r.System, r.Scenario, r.Engine, r.Seed = sys.Name, sc.Name, string(kind), o.seed
+	r.Goals = scenario.ScaleGoals(r.Goals, sc.Minutes, o.minutes)
 	return r, nil
 }
 
 func newRunCmd() *cobra.Command {
 	o := &runOptions{}
+	var budget *budgetFlags
 	cmd := &cobra.Command{
 		Use:   "run [switch|web]",
 		Short: "Run a scenario of the payment switch or the web service, minute by minute",
@@ -84,7 +91,18 @@ headline indicators with status words, the goal verdicts and the seed.
 
 With no arguments it runs the payment switch's sale-surge scenario with no
 action: watch the retry storm build up. The same seed, scenario and playbook
-always give byte-identical output.`,
+always give byte-identical output.
+
+Goals are written for the scenario's own length. Under another --minutes,
+goals on totals over the run (costs in u or $, the stand-in risk in M u) are
+scaled in proportion to the length and say so; goals on means, shares,
+rates and the state at the end hold as written.
+
+A playbook file may be at most 1 MiB. Actions at or after the end of the
+run never apply; each is reported on stderr as a warning. Before
+simulating, the run's events and memory are estimated and a run over
+--max-events or --max-memory is refused; runs longer than 2 s show their
+progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
 		Example: `  queuelab run
   queuelab run switch --scenario sale-surge --playbook playbooks/switch-sale-surge.yaml
   queuelab run switch --scenario fraud-wave --at 5m:threshold=2.2,stepup=0.6 --engine both
@@ -118,7 +136,7 @@ always give byte-identical output.`,
 			switch o.format {
 			case "table", "csv", "json":
 			default:
-				return usagef("--format: must be table, csv or json, got %q", o.format)
+				return usagef("--format: must be table, csv or json, got %s", quoteShort(o.format))
 			}
 			var kinds []scenario.EngineKind
 			switch o.engine {
@@ -129,13 +147,23 @@ always give byte-identical output.`,
 			case "both":
 				kinds = []scenario.EngineKind{scenario.DES, scenario.Formula}
 			default:
-				return usagef("--engine: must be des, formula or both, got %q", o.engine)
+				return usagef("--engine: must be des, formula or both, got %s", quoteShort(o.engine))
 			}
 			if err := o.checkArtifacts(sys, sc); err != nil {
 				return err
 			}
 			pb, err := o.loadPlaybook(sys)
 			if err != nil {
+				return err
+			}
+			warnLate(cmd.ErrOrStderr(), pb.After(o.minutes), o.minutes)
+			work := des.Work{}
+			for _, k := range kinds {
+				if k == scenario.DES {
+					work = runWork(sys.Name, o.minutes, 64)
+				}
+			}
+			if err := budget.check(work); err != nil {
 				return err
 			}
 			var results []*scenario.Result
@@ -157,7 +185,7 @@ always give byte-identical output.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.scenario, "scenario", "", "scenario name (see `queuelab scenarios`); default sale-surge for switch, normal for web")
+	f.StringVar(&o.scenario, "scenario", "", "scenario name (listed by: queuelab scenarios); default sale-surge for switch, normal for web")
 	f.StringVar(&o.playbook, "playbook", "", "YAML playbook of timed control changes")
 	f.StringArrayVar(&o.at, "at", nil, "inline control change TIME:control=value[,control=value…] (repeatable), e.g. 5m:servers=10,shedding=on")
 	f.Uint64Var(&o.seed, "seed", 1, "random seed (any 64-bit unsigned integer)")
@@ -167,7 +195,25 @@ always give byte-identical output.`,
 	f.StringVar(&o.plot, "plot", "", "also write trend charts to this .svg or .png file")
 	f.StringVar(&o.report, "report", "", "also write a self-contained HTML report to this file")
 	f.StringSliceVar(&o.columns, "columns", nil, "indicator keys to plot (default: the headline indicators)")
+	budget = addBudgetFlags(f)
 	return cmd
+}
+
+// maxLateWarnings is the most late actions warnLate names one by one.
+const maxLateWarnings = 10
+
+// warnLate warns on w about actions at or after the end of a run of
+// minutes, which never apply: the first maxLateWarnings by name, then how
+// many more.
+func warnLate(w io.Writer, late scenario.Playbook, minutes int) {
+	for i, a := range late {
+		if i == maxLateWarnings {
+			fmt.Fprintf(w, "queuelab: warning: and %d more actions after the end of the run\n", len(late)-i)
+			return
+		}
+		fmt.Fprintf(w, "queuelab: warning: %s: %s=%s at minute %d is after the end of the run (%d minutes) and never applies\n",
+			a.Source, a.Control, shortText(a.Value.Text), a.Minute, minutes)
+	}
 }
 
 func writeResult(w io.Writer, format string, r, twin *scenario.Result) error {

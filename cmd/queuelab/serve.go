@@ -25,6 +25,11 @@ import (
 
 func init() { subcommands = append(subcommands, newServeCmd) }
 
+// maxServeSessions bounds --max-sessions: each session holds a model
+// (tens of MB for the web service) and a goroutine, so the cap is what
+// keeps a server's memory bounded whatever its clients do.
+const maxServeSessions = 1000
+
 func newServeCmd() *cobra.Command {
 	var addr string
 	var maxSessions int
@@ -43,13 +48,13 @@ needs no network. By default the server listens on the loopback interface
 only.`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("serve takes no arguments (got %q); the system and scenario are picked in the page", args)
+				return usagef("serve takes no arguments (got %s); the system and scenario are picked in the page", quoteShort(strings.Join(args, " ")))
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if maxSessions < 1 {
-				return usagef("--max-sessions %d: want at least 1", maxSessions)
+			if maxSessions < 1 || maxSessions > maxServeSessions {
+				return usagef("--max-sessions %d: want 1 to %d", maxSessions, maxServeSessions)
 			}
 			if idle < time.Second {
 				return usagef("--idle %v: want at least 1s", idle)
@@ -121,6 +126,11 @@ func serveUntil(ctx context.Context, out io.Writer, addr string, sys []scenario.
 func serveAt(ctx context.Context, out io.Writer, addr string, sys []scenario.System, opts serve.Options, page string) error {
 	if len(sys) == 0 {
 		return errors.New("serve: no system is available to simulate")
+	}
+	// A host name given with --addr is a name the server answers to; any
+	// other name in a request's Host is refused (DNS rebinding).
+	if name, _, err := net.SplitHostPort(addr); err == nil && name != "" && net.ParseIP(name) == nil {
+		opts.Hosts = append(opts.Hosts, name)
 	}
 	h, err := serve.New(sys, opts)
 	if err != nil {

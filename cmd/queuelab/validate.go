@@ -1,16 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"queuelab/des"
+	"queuelab/report"
 	"queuelab/validate"
 )
 
@@ -22,6 +24,7 @@ func newValidateCmd() *cobra.Command {
 		reportPath    string
 		seed          string
 	)
+	var budget *budgetFlags
 	cmd := &cobra.Command{
 		Use:   "validate",
 		Short: "Run the validation catalogue: simulation against textbook formulas, with verdicts",
@@ -45,7 +48,7 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			base, err := strconv.ParseUint(strings.TrimSpace(seed), 10, 64)
 			if err != nil {
-				return usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %q", seed)
+				return usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %s", quoteShort(seed))
 			}
 			var writeReport func(*validate.Report, io.Writer) error
 			if reportPath != "" {
@@ -55,17 +58,18 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 				case ".html", ".htm":
 					writeReport = (*validate.Report).WriteHTML
 				default:
-					return usagef("--report: the file name must end in .md or .html, got %q", reportPath)
+					return usagef("--report: the file name must end in .md or .html, got %s", quoteShort(reportPath))
 				}
 				// Fail now, not after minutes of simulation, if the report
 				// cannot be written there.
-				if dir := filepath.Dir(reportPath); dir != "" {
-					if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-						return usagef("--report %s: the folder %s does not exist", reportPath, dir)
-					}
+				if err := report.CheckOutput(reportPath); err != nil {
+					return usagef("--report: %v", err)
 				}
 			}
 			opts := validate.Options{Quick: quick, Seed: base}
+			if err := budget.check(validateWork(opts)); err != nil {
+				return err
+			}
 			if isTerminal(os.Stderr) {
 				opts.Progress = progressBar(os.Stderr)
 			}
@@ -83,12 +87,9 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 				return err
 			}
 			if writeReport != nil {
-				var buf bytes.Buffer
-				if err := writeReport(rep, &buf); err != nil {
-					return err
-				}
-				if err := os.WriteFile(reportPath, buf.Bytes(), 0o644); err != nil {
-					return fmt.Errorf("--report: %w", err)
+				err := report.WriteFile(reportPath, func(w io.Writer) error { return writeReport(rep, w) })
+				if err != nil {
+					return fmt.Errorf("--report %s: %w", reportPath, err)
 				}
 			}
 			if rep.Failed > 0 {
@@ -102,14 +103,35 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 	fl.BoolVar(&asJSON, "json", false, "print JSON instead of a table")
 	fl.StringVar(&reportPath, "report", "", "also write a report to FILE.md or FILE.html")
 	fl.StringVar(&seed, "seed", "1", "base seed; experiment i runs with a seed derived from it and i")
+	budget = addBudgetFlags(fl)
 	return cmd
+}
+
+// validateWork estimates the work of a catalogue run: its station
+// experiments and its model experiments (scenario runs; the model probes,
+// a few short runs, are not counted), GOMAXPROCS at a time.
+func validateWork(opts validate.Options) des.Work {
+	ws := validate.StationWorks(opts)
+	stations := len(ws)
+	for _, e := range validate.ModelCatalogue() {
+		if opts.Quick && !e.Quick {
+			continue
+		}
+		minutes := e.Minutes
+		if !opts.Quick {
+			minutes = e.FullMinutes
+		}
+		ws = append(ws, runWork(e.System.Name, minutes, 64))
+	}
+	return des.Concurrent(ws, runtime.GOMAXPROCS(0),
+		fmt.Sprintf("%d station and %d model experiments, %d at a time", stations, len(ws)-stations, runtime.GOMAXPROCS(0)))
 }
 
 // noPositionalArgs refuses positional arguments with a usage error (exit
 // status 2).
 func noPositionalArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usagef("%s takes no arguments (got %q); see --help", cmd.CommandPath(), args)
+		return usagef("%s takes no arguments (got %s); see --help", cmd.CommandPath(), quoteShort(strings.Join(args, " ")))
 	}
 	return nil
 }

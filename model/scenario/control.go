@@ -89,7 +89,7 @@ func (c Control) Parse(raw string) (Value, error) {
 	s := strings.TrimSpace(raw)
 	v := Value{Text: s}
 	bad := func() (Value, error) {
-		return Value{}, fmt.Errorf("control %s: invalid value %q: want %s", c.Name, raw, c.Range())
+		return Value{}, fmt.Errorf("control %s: invalid value %s: want %s", c.Name, QuoteShort(raw), c.Range())
 	}
 	switch c.Kind {
 	case Int, Float, Percent:
@@ -178,5 +178,5 @@ func Find(controls []Control, name string) (Control, error) {
 	for i, c := range controls {
 		names[i] = c.Name
 	}
-	return Control{}, fmt.Errorf("unknown control %q (valid: %s)", name, strings.Join(names, ", "))
+	return Control{}, fmt.Errorf("unknown control %s (valid: %s)", QuoteShort(name), strings.Join(names, ", "))
 }

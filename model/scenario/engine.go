@@ -86,7 +86,7 @@ func (s System) Scenario(name string) (Scenario, error) {
 	for _, sc := range s.Scenarios {
 		names = append(names, sc.Name)
 	}
-	return Scenario{}, fmt.Errorf("%w %q for %s (valid: %s)", ErrUnknownScenario, name, s.Name, strings.Join(names, ", "))
+	return Scenario{}, fmt.Errorf("%w %s for %s (valid: %s)", ErrUnknownScenario, QuoteShort(name), s.Name, strings.Join(names, ", "))
 }
 
 // Run plays pb on e for the given number of minutes and returns the
@@ -94,6 +94,12 @@ func (s System) Scenario(name string) (Scenario, error) {
 // at or past the end never apply. The Result's System, Scenario, Engine and
 // Seed are left for the caller.
 func Run(e Engine, pb Playbook, minutes int) (*Result, error) {
+	return RunProgress(e, pb, minutes, nil)
+}
+
+// RunProgress is Run that calls progress, if not nil, after every
+// simulated minute with the minutes done and the total.
+func RunProgress(e Engine, pb Playbook, minutes int, progress func(done, total int)) (*Result, error) {
 	if !sort.SliceIsSorted(pb, func(i, j int) bool { return pb[i].Minute < pb[j].Minute }) {
 		pb = pb.Merge(nil)
 	}
@@ -105,6 +111,9 @@ func Run(e Engine, pb Playbook, minutes int) (*Result, error) {
 			}
 		}
 		r.Minutes = append(r.Minutes, e.Step())
+		if progress != nil {
+			progress(m+1, minutes)
+		}
 	}
 	r.Totals = e.Totals()
 	r.Goals = e.Goals()

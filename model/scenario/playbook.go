@@ -1,10 +1,12 @@
 package scenario
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -50,32 +52,79 @@ func (p Playbook) At(m int) []Action {
 const MaxPlaybookMinute = 7 * 24 * 60
 
 // parseMinute parses an action time: a Go duration ("5m", "1h30m") or a
-// bare number of minutes, which must be a whole number of minutes.
+// bare number of minutes, which must be a whole number of minutes from 0
+// to MaxPlaybookMinute.
 func parseMinute(s string) (int, error) {
 	s = strings.TrimSpace(s)
+	late := func() error {
+		return fmt.Errorf("invalid time %s: after the end of the longest run (%d minutes, one week)", QuoteShort(s), MaxPlaybookMinute)
+	}
 	var d time.Duration
 	if n, ok := parseSeconds(s); ok && !strings.ContainsAny(s, "hmsuµn") {
+		if n > MaxPlaybookMinute {
+			return 0, late()
+		}
+		n = max(n, -1) // any negative time is refused below
 		d = time.Duration(n * float64(time.Minute))
 	} else {
 		var err error
+		if mins, ok := roughMinutes(s); ok && mins > MaxPlaybookMinute {
+			return 0, late() // before ParseDuration, which overflows past 292 years
+		}
 		if d, err = time.ParseDuration(s); err != nil {
-			return 0, fmt.Errorf("invalid time %q: want a duration such as \"5m\" or \"1h30m\", or a number of minutes", s)
+			return 0, fmt.Errorf("invalid time %s: want a duration such as \"5m\" or \"1h30m\", or a number of minutes", QuoteShort(s))
 		}
 	}
-	if d < 0 || d%time.Minute != 0 {
-		return 0, fmt.Errorf("invalid time %q: controls change at whole minutes from the start (0m, 1m, 2m, …)", s)
+	if d < 0 {
+		return 0, fmt.Errorf("invalid time %s: controls change at whole minutes from the start (0m, 1m, 2m, …), not before it", QuoteShort(s))
 	}
-	m := int(d / time.Minute)
-	if m > MaxPlaybookMinute {
-		return 0, fmt.Errorf("invalid time %q: later than %d minutes", s, MaxPlaybookMinute)
+	if d/time.Minute > MaxPlaybookMinute {
+		return 0, late()
 	}
-	return m, nil
+	if d%time.Minute != 0 {
+		return 0, fmt.Errorf("invalid time %s: controls change at whole minutes from the start (0m, 1m, 2m, …)", QuoteShort(s))
+	}
+	return int(d / time.Minute), nil
+}
+
+// roughMinutes reads a positive Go duration ("5m", "1h30m", "99999999999h")
+// as a float64 number of minutes, without ParseDuration's int64 overflow;
+// ok is false for anything else.
+func roughMinutes(s string) (float64, bool) {
+	units := []struct {
+		name string
+		min  float64
+	}{{"ns", 1e-9 / 60}, {"us", 1e-6 / 60}, {"µs", 1e-6 / 60}, {"ms", 1e-3 / 60}, {"s", 1.0 / 60}, {"m", 1}, {"h", 60}}
+	total := 0.0
+	for s != "" {
+		i := strings.IndexFunc(s, func(r rune) bool { return !(r >= '0' && r <= '9' || r == '.') })
+		if i <= 0 {
+			return 0, false
+		}
+		x, err := strconv.ParseFloat(s[:i], 64)
+		if err != nil {
+			return 0, false
+		}
+		s = s[i:]
+		found := false
+		for _, u := range units {
+			if strings.HasPrefix(s, u.name) { // "ms" is tried before "m"
+				total += x * u.min
+				s, found = s[len(u.name):], true
+				break
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return total, true
 }
 
 // ParseAt parses one --at flag value "TIME:name=value,name=value", e.g.
 // "5m:servers=10,shedding=on".
 func ParseAt(spec string, controls []Control) (Playbook, error) {
-	src := "--at " + spec
+	src := "--at " + shortText(spec)
 	at, sets, ok := strings.Cut(spec, ":")
 	if !ok {
 		return nil, fmt.Errorf("%s: want TIME:control=value[,control=value…], e.g. 5m:servers=10,shedding=on", src)
@@ -89,7 +138,7 @@ func ParseAt(spec string, controls []Control) (Playbook, error) {
 		name, raw, ok := strings.Cut(kv, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, fmt.Errorf("%s: %q is not control=value", src, kv)
+			return nil, fmt.Errorf("%s: %s is not control=value", src, QuoteShort(kv))
 		}
 		a, err := newAction(m, name, raw, src, controls)
 		if err != nil {
@@ -112,9 +161,10 @@ func newAction(m int, name, raw, src string, controls []Control) (Action, error)
 	return Action{Minute: m, Control: name, Value: v, Source: src}, nil
 }
 
-// LoadFile reads a playbook file; see ParseYAML.
+// LoadFile reads a playbook file of at most MaxInputFile bytes; see
+// ParseYAML.
 func LoadFile(path string, controls []Control) (Playbook, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadInput(path, MaxInputFile)
 	if err != nil {
 		return nil, err
 	}
@@ -132,15 +182,11 @@ func LoadFile(path string, controls []Control) (Playbook, error) {
 // Errors name the file, the line, the control, the value and the valid
 // range. An empty file is an empty playbook.
 func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	if len(doc.Content) == 0 {
-		return nil, nil
+	root, err := oneDocument(file, data)
+	if root == nil || err != nil {
+		return nil, err
 	}
 	where := func(n *yaml.Node) string { return fmt.Sprintf("%s:%d", file, n.Line) }
-	root := doc.Content[0]
 	if root.Kind != yaml.SequenceNode {
 		return nil, fmt.Errorf("%s: a playbook is a list of steps such as \"- at: 5m\\n  set: {servers: 10}\"", where(root))
 	}
@@ -148,6 +194,9 @@ func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
 	for _, step := range root.Content {
 		if step.Kind != yaml.MappingNode {
 			return nil, fmt.Errorf("%s: each step is a mapping with \"at\" and \"set\"", where(step))
+		}
+		if err := noDuplicateKeys(file, step); err != nil {
+			return nil, err
 		}
 		var atNode, setNode *yaml.Node
 		for i := 0; i+1 < len(step.Content); i += 2 {
@@ -158,7 +207,7 @@ func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
 			case "set":
 				setNode = v
 			default:
-				return nil, fmt.Errorf("%s: unknown key %q in a step (valid: at, set)", where(k), k.Value)
+				return nil, fmt.Errorf("%s: unknown key %s in a step (valid: at, set)", where(k), QuoteShort(k.Value))
 			}
 		}
 		if atNode == nil || setNode == nil {
@@ -174,10 +223,13 @@ func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
 		if setNode.Kind != yaml.MappingNode || len(setNode.Content) == 0 {
 			return nil, fmt.Errorf("%s: \"set\" must be a mapping of controls to values, e.g. {servers: 10}", where(setNode))
 		}
+		if err := noDuplicateKeys(file, setNode); err != nil {
+			return nil, err
+		}
 		for i := 0; i+1 < len(setNode.Content); i += 2 {
 			k, v := setNode.Content[i], setNode.Content[i+1]
 			if v.Kind != yaml.ScalarNode {
-				return nil, fmt.Errorf("%s: control %s: the value must be a single value", where(v), k.Value)
+				return nil, fmt.Errorf("%s: control %s: the value must be a single value", where(v), shortText(k.Value))
 			}
 			a, err := newAction(m, k.Value, v.Value, where(k), controls)
 			if err != nil {
@@ -187,6 +239,53 @@ func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
 		}
 	}
 	return pb.Merge(nil), nil
+}
+
+// oneDocument parses data as exactly one YAML document and returns its
+// root node (nil for an empty file). A second document ("---" and more) is
+// an error naming its line: it would otherwise be silently ignored.
+func oneDocument(file string, data []byte) (*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	default:
+		return nil, fmt.Errorf("%s:%d: a second YAML document: a playbook is one list of steps (remove the \"---\" line)", file, max(next.Line, 1))
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil
+	}
+	return doc.Content[0], nil
+}
+
+// noDuplicateKeys refuses a mapping that has a key twice: YAML parsers
+// differ on which one wins, so the file cannot mean what it says.
+func noDuplicateKeys(file string, m *yaml.Node) error {
+	first := make(map[string]int, len(m.Content)/2)
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if line, seen := first[k.Value]; seen {
+			return fmt.Errorf("%s:%d: duplicate key %s (first at line %d)", file, k.Line, QuoteShort(k.Value), line)
+		}
+		first[k.Value] = k.Line
+	}
+	return nil
+}
+
+// After returns the actions of p at or after minute end: in a run of end
+// minutes they never apply.
+func (p Playbook) After(end int) Playbook {
+	i := sort.Search(len(p), func(i int) bool { return p[i].Minute >= end })
+	return p[i:]
 }
 
 // WriteYAML writes pb in the format ParseYAML reads (one step per minute).

@@ -91,6 +91,8 @@ type Goal struct {
 	Unit   string  `json:"unit"`
 	Value  float64 `json:"value"`
 	Met    bool    `json:"met"`
+	// Note explains an adapted target (see ScaleGoals); empty otherwise.
+	Note string `json:"note,omitempty"`
 }
 
 // Check fills in Value and Met.
@@ -196,8 +198,12 @@ func (r *Result) appendJSON(b *strings.Builder) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(b, `{"name":%q,"op":%q,"target":%s,"unit":%q,"value":%s,"met":%t}`,
+		fmt.Fprintf(b, `{"name":%q,"op":%q,"target":%s,"unit":%q,"value":%s,"met":%t`,
 			g.Name, g.Op, jsonNumber(g.Target), g.Unit, jsonNumber(g.Value), g.Met)
+		if g.Note != "" {
+			fmt.Fprintf(b, `,"note":%q`, g.Note)
+		}
+		b.WriteByte('}')
 	}
 	b.WriteString("],\n\"events\":[")
 	for i, ev := range r.Events {
@@ -337,6 +343,9 @@ func writeGoals(w io.Writer, r *Result, suffix string) {
 			mark = "FAILED"
 		}
 		fmt.Fprintf(w, "  %s  %-52s %10s   (target %s)\n", mark, g.Name, g.format(g.Value), g.TargetText())
+		if g.Note != "" {
+			fmt.Fprintf(w, "          %s\n", g.Note)
+		}
 	}
 	verdict := "all goals met"
 	if !r.Met() {

@@ -114,7 +114,15 @@ func TestParseYAMLErrorsNameFileLineControlValueRange(t *testing.T) {
 		{"- at: 5m\n  set: {servers: [3]}\n", "bad.yaml:2: control servers: the value must be a single value"},
 		{"- at: 5m\n  set: {servers: 3\n", "bad.yaml:"},
 		{"- at: -5m\n  set: {servers: 3}\n", "bad.yaml:1: invalid time"},
-		{"- at: 100000h\n  set: {servers: 3}\n", "later than"},
+		{"- at: 100000h\n  set: {servers: 3}\n", "bad.yaml:1: invalid time \"100000h\": after the end of the longest run (10080 minutes, one week)"},
+		{"- at: 1e9\n  set: {servers: 3}\n", "bad.yaml:1: invalid time \"1e9\": after the end of the longest run"},
+		{"- at: 99999999999h\n  set: {servers: 3}\n", "bad.yaml:1: invalid time \"99999999999h\": after the end of the longest run"},
+		{"- at: -1e30\n  set: {servers: 3}\n", "bad.yaml:1: invalid time \"-1e30\": controls change at whole minutes from the start (0m, 1m, 2m, …), not before it"},
+		{"- at: 5m\n  at: 6m\n  set: {servers: 3}\n", "bad.yaml:2: duplicate key \"at\" (first at line 1)"},
+		{"- at: 5m\n  set: {servers: 3}\n  set: {shedding: on}\n", "bad.yaml:3: duplicate key \"set\" (first at line 2)"},
+		{"- at: 5m\n  set:\n    servers: 3\n    servers: 4\n", "bad.yaml:4: duplicate key \"servers\" (first at line 3)"},
+		{"- at: 5m\n  set: {servers: 3}\n---\n- at: 6m\n  set: {servers: 4}\n", "bad.yaml:3: a second YAML document"},
+		{"- at: 5m\n  set: {servers: " + strings.Repeat("9", 5000) + "}\n", "invalid value \"" + strings.Repeat("9", MaxEcho) + "\"… (5000 bytes)"},
 	}
 	for _, tt := range tests {
 		_, err := ParseYAML("bad.yaml", []byte(tt.src), testControls)

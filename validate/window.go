@@ -1,0 +1,27 @@
+package validate
+
+// mergeWindows merges windows 2i and 2i+1 into window i and doubles the
+// window width (maxWindows is even, so no window is left alone). Batches
+// stay runs of whole windows, and every sum is kept, so estimates are
+// those of the same run cut into coarser windows.
+func (s *sim) mergeWindows() {
+	nt := len(s.cfg.WaitThresholds)
+	n := len(s.windows) / 2
+	for i := 0; i < n; i++ {
+		a, b := &s.windows[2*i], &s.windows[2*i+1]
+		s.windows[i] = window{
+			length: a.length + b.length, arrivals: a.arrivals + b.arrivals, blocked: a.blocked + b.blocked,
+			queued: a.queued + b.queued, resolved: a.resolved + b.resolved, started: a.started + b.started,
+			reneged: a.reneged + b.reneged, sumWait: a.sumWait + b.sumWait, sumWaitServed: a.sumWaitServed + b.sumWaitServed,
+			departures: a.departures + b.departures, sumResponse: a.sumResponse + b.sumResponse, sumSojourn: a.sumSojourn + b.sumSojourn,
+			busyArea: a.busyArea + b.busyArea, queueArea: a.queueArea + b.queueArea, sysArea: a.sysArea + b.sysArea,
+			respStart: a.respStart,
+		}
+		for j := 0; j < nt; j++ {
+			s.over[i*nt+j] = s.over[2*i*nt+j] + s.over[(2*i+1)*nt+j]
+		}
+	}
+	s.windows = s.windows[:n]
+	s.over = s.over[:n*nt]
+	s.width *= 2
+}
