@@ -173,7 +173,11 @@ func WriteHTML(w io.Writer, r, twin *scenario.Result, meta Meta) error {
 		for i, g := range r.Goals {
 			t := scenario.Column{Unit: g.Unit, Digits: goalDigits(g)}
 			v := scenario.Column{Unit: g.Unit, Digits: goalDigits(g) + 1}
-			row := []string{mark(g.Met), g.Name, opText(g.Op) + " " + t.Format(g.Target), v.Format(g.Value)}
+			target := opText(g.Op) + " " + t.Format(g.Target)
+			if g.Note != "" {
+				target += " (" + g.Note + ")"
+			}
+			row := []string{mark(g.Met), g.Name, target, v.Format(g.Value)}
 			if twin != nil && i < len(twin.Goals) {
 				row = append(row, v.Format(twin.Goals[i].Value), mark(twin.Goals[i].Met))
 			}

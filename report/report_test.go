@@ -188,6 +188,12 @@ func TestWriteHTML(t *testing.T) {
 	assert.Equal(t, s, b2.String(), "same inputs, same bytes")
 
 	require.ErrorContains(t, WriteHTML(&b, r, nil, Meta{Keys: []string{"zzz"}}), `unknown indicator "zzz"`)
+
+	// A target scaled to another run length says so.
+	r.Goals = scenario.ScaleGoals(r.Goals, 60, 120)
+	b.Reset()
+	require.NoError(t, WriteHTML(&b, r, nil, Meta{}))
+	assert.Contains(t, b.String(), "(target scaled from ")
 }
 
 func TestHTMLPageEscapes(t *testing.T) {
