@@ -78,11 +78,14 @@
 // given up is pure waste and an unbounded queue turns a load spike into
 // minutes of stale work (and, in the end, an out-of-memory crash). The
 // backlog control is that bound, in requests per slot in service; it
-// counts abandoned requests still queued. The default, 40, is about 4 s
-// of discard work (40 × ω × 0.33 s): twice the client's timeout, so the
-// bound never touches a queue whose head is within the timeout, and it
-// is the value whose sale surge with no action matches the formula twin.
-// It is not neutral: in a retry storm it is a form of shedding. The sale
+// counts abandoned requests still queued. The default, 40, is at least
+// 4 s of work (40 × ω × 0.33 s even if every queued request is
+// abandoned): an attempt it refuses would have waited twice the client's
+// 2 s timeout and been dropped anyway, so the bound answers it at once
+// instead. It is also the value whose sale surge with no action matches
+// the formula twin. It is not neutral: a refused attempt never costs the
+// switch the discard work of an abandoned one, so in a retry storm the
+// bound is a form of shedding. The sale
 // surge with no action, seed 1 (Example_backlog; `queuelab run switch
 // --scenario sale-surge --at 0m:backlog=N`):
 //

@@ -81,7 +81,7 @@ var Controls = []scenario.Control{
 	{Name: "standin-limit", Default: "0", Kind: scenario.Float, Min: 0, Max: 100000,
 		Help: "the switch approves on the issuer's behalf up to this amount (u) when the issuer times out; 0 = off"},
 	{Name: "backlog", Default: "40", Kind: scenario.Int, Min: 0, Max: MaxBacklog,
-		Help: "requests the switch keeps queued per slot in service (not in the original: our choice, see the package doc); an attempt " +
+		Help: "requests the switch keeps queued per slot in service (default 40, about 4 s of stale work; not in the original, see the package doc); an attempt " +
 			"finding the backlog full is answered \"dropped in queue\" at once; 0 = no queue (a loss system); des engine only, the formula " +
 			"twin's queue is a steady-state formula"},
 }
