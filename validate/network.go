@@ -37,6 +37,16 @@ type NetworkConfig struct {
 	Batches      int // batches of one run (0: DefaultBatches)
 }
 
+// Simulated is the longest simulated time one replication of c can run, in
+// seconds: Duration (MaxDuration with Precision) plus a fixed warm-up.
+func (c NetworkConfig) Simulated() float64 {
+	d := c.Duration
+	if c.Precision > 0 {
+		d = math.Max(d, c.MaxDuration)
+	}
+	return d + max(c.Warmup, 0)
+}
+
 // NetworkApproxTol is the relative tolerance given to an approximate
 // method (QNA, Kingman, Allen–Cunneen, AMVA): the verdict reports how far
 // it is off and fails only past 50 %.

@@ -170,3 +170,19 @@ func TestHostileRunAndFiles(t *testing.T) {
 		assert.False(t, strings.HasPrefix(e.Name(), "."), "left behind: %s", e.Name())
 	}
 }
+
+func TestHostileNetworks(t *testing.T) {
+	dir := t.TempDir()
+	fast := filepath.Join(dir, "fast.yaml")
+	require.NoError(t, os.WriteFile(fast, []byte("name: fast\narrivals: {to: q, rate: 1e9}\nstations:\n  - name: q\n    servers: 1000000\n    service: {dist: exp, mean: 0.0005}\n"), 0o644))
+	jackson := filepath.Join("..", "..", "examples", "networks", "jackson-feedback.yaml")
+	runHostile(t, []hostileCase{
+		{"a billion arrivals a second for a day", []string{"net", "run", fast, "--duration", "86400"},
+			2, "raise --max-events", refusedAlloc},
+		{"replications multiply the work", []string{"net", "run", jackson, "--duration", "1e8", "--replications", "1000"},
+			2, "1000 replication(s)", refusedAlloc},
+		{"a precision run is budgeted at its longest", []string{"net", "run", jackson, "--precision", "0.001", "--max-duration", "1e9"},
+			2, "(--max-events)", refusedAlloc},
+		{"bad budget", []string{"net", "run", jackson, "--max-memory", "lots"}, 2, "--max-memory", refusedAlloc},
+	})
+}

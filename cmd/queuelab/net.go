@@ -45,6 +45,7 @@ type netRunFlags struct {
 
 func newNetRunCmd() *cobra.Command {
 	var f netRunFlags
+	var budget *budgetFlags
 	cmd := &cobra.Command{
 		Use:   "run FILE",
 		Short: "Simulate a network and compare every measure with the analytic value that applies",
@@ -69,6 +70,9 @@ The default duration is 200 000 times the longest mean interarrival or service t
 			if err != nil {
 				return err
 			}
+			if err := budget.check(n.Work(cfg.Simulated(), cfg.Replications)); err != nil {
+				return err
+			}
 			rep, err := validate.RunNetwork(cfg)
 			if err != nil {
 				return err
@@ -87,6 +91,7 @@ The default duration is 200 000 times the longest mean interarrival or service t
 		},
 	}
 	fl := cmd.Flags()
+	budget = addBudgetFlags(fl)
 	fl.StringVar(&f.duration, "duration", "", "simulated length after the warm-up (duration or seconds; default 200 000 × the longest mean interarrival or service time)")
 	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: chosen by MSER-5, at most half the run)")
 	fl.StringVar(&f.precision, "precision", "", "run until the 95 % relative half-width of the network's mean response time is at most P (0–1, e.g. 0.01)")
