@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"queuelab/des"
 	"queuelab/model/scenario"
 )
 
@@ -18,7 +19,8 @@ func (trivial) Factors() []scenario.Control {
 func (trivial) Responses() []Response {
 	return []Response{{Name: "seed_lo"}, {Name: "ok", Verdict: true}}
 }
-func (trivial) Check([]Setting) error { return nil }
+func (trivial) Check([]Setting) error   { return nil }
+func (trivial) Work([]Setting) des.Work { return des.Work{Events: 1, Basis: "nothing"} }
 func (trivial) Run(_ []Setting, seed uint64) (Outcome, error) {
 	return Outcome{Values: map[string]float64{"seed_lo": float64(seed & 0xffff), "ok": 1}, Met: map[string]bool{"ok": true}}, nil
 }

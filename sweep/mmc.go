@@ -102,6 +102,14 @@ func (m mmcSystem) Check(settings []Setting) error {
 	return err
 }
 
+func (m mmcSystem) Work(settings []Setting) des.Work {
+	cfg, err := m.config(settings)
+	if err != nil {
+		return des.Work{}
+	}
+	return cfg.Work()
+}
+
 func (m mmcSystem) Run(settings []Setting, seed uint64) (Outcome, error) {
 	cfg, err := m.config(settings)
 	if err != nil {

@@ -213,6 +213,14 @@ func (s *netSystem) Check(settings []Setting) error {
 	return nil
 }
 
+func (s *netSystem) Work(settings []Setting) des.Work {
+	n, duration, warmup, err := s.build(settings)
+	if err != nil {
+		return des.Work{}
+	}
+	return n.Work(duration+warmup, 1)
+}
+
 func (s *netSystem) Run(settings []Setting, seed uint64) (Outcome, error) {
 	n, duration, warmup, err := s.build(settings)
 	if err != nil {

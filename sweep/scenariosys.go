@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"queuelab/des"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -83,6 +84,15 @@ func goalKey(i int) string { return "goal" + strconv.Itoa(i+1) }
 func (s *scenarioSystem) Factors() []scenario.Control { return s.sys.Controls }
 func (s *scenarioSystem) Responses() []Response       { return s.responses }
 func (s *scenarioSystem) Check([]Setting) error       { return nil }
+
+// Work is the per-entity engine's cost of the run (the formula twin's is
+// next to nothing).
+func (s *scenarioSystem) Work([]Setting) des.Work {
+	if s.engine == scenario.Formula {
+		return des.Work{Events: float64(s.minutes), Bytes: 1 << 20, Basis: fmt.Sprintf("%d formula minutes", s.minutes)}
+	}
+	return scenario.RunWork(s.sys.Name, s.minutes, len(s.responses))
+}
 
 func (s *scenarioSystem) Run(settings []Setting, seed uint64) (Outcome, error) {
 	e, err := s.sys.New(s.engine, s.sc.Name, seed)

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"queuelab/des"
 	"queuelab/model/scenario"
 )
 
@@ -25,6 +26,9 @@ type System interface {
 	// combination of settings each valid alone, such as an unstable
 	// station), or nil.
 	Check(settings []Setting) error
+	// Work estimates, before anything runs, the events and memory of one
+	// replication of a design point (see des.Work); settings are valid.
+	Work(settings []Setting) des.Work
 	// Run runs one replication of a design point. It is called from many
 	// goroutines at once and must depend on settings and seed only.
 	Run(settings []Setting, seed uint64) (Outcome, error)

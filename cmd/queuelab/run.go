@@ -160,7 +160,7 @@ progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
 			work := des.Work{}
 			for _, k := range kinds {
 				if k == scenario.DES {
-					work = runWork(sys.Name, o.minutes, 64)
+					work = scenario.RunWork(sys.Name, o.minutes, 64)
 				}
 			}
 			if err := budget.check(work); err != nil {

@@ -25,6 +25,7 @@ type sweepFlags struct {
 	shards int
 	format string
 	plot   string
+	budget *budgetFlags
 }
 
 func newSweepCmd() *cobra.Command {
@@ -63,6 +64,7 @@ Indexed Job from JOB_COMPLETION_INDEX with --shards n.`,
 	}
 	fl := cmd.Flags()
 	fl.IntVarP(&f.jobs, "jobs", "j", 0, "parallel runs (default: all cores)")
+	f.budget = addBudgetFlags(fl)
 	fl.StringVar(&f.out, "out", "", "directory for the task results and summaries (resumable; needed with shards)")
 	fl.StringVar(&f.shard, "shard", "", "run only shard i of n, written i/n with 0 ≤ i < n (default: from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards)")
 	fl.IntVar(&f.shards, "shards", 0, "number of shards when the shard index comes from JOB_COMPLETION_INDEX (Kubernetes Indexed Job)")
@@ -104,6 +106,9 @@ func (f *sweepFlags) run(cmd *cobra.Command, path string) error {
 	}
 	if f.plot != "" && len(d.Factors) == 0 && len(d.Points) < 2 {
 		return usagef("--plot: %s varies no factor: there is nothing to draw a response against", path)
+	}
+	if err := f.budget.check(d.Work(shard, f.jobs)); err != nil {
+		return err
 	}
 	opts := sweep.Options{Workers: f.jobs, Out: f.out, Shard: shard,
 		Warn: func(s string) { fmt.Fprintln(os.Stderr, "queuelab: note:", s) }}

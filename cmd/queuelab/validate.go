@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"queuelab/des"
+	"queuelab/model/scenario"
 	"queuelab/report"
 	"queuelab/validate"
 )
@@ -121,7 +122,7 @@ func validateWork(opts validate.Options) des.Work {
 		if !opts.Quick {
 			minutes = e.FullMinutes
 		}
-		ws = append(ws, runWork(e.System.Name, minutes, 64))
+		ws = append(ws, scenario.RunWork(e.System.Name, minutes, 64))
 	}
 	return des.Concurrent(ws, runtime.GOMAXPROCS(0),
 		fmt.Sprintf("%d station and %d model experiments, %d at a time", stations, len(ws)-stations, runtime.GOMAXPROCS(0)))
