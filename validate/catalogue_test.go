@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/model/network"
 )
 
 // TestQuickCatalogue runs the quick catalogue — what CI runs — with the
@@ -104,10 +105,10 @@ func TestBrokenModelIsCaught(t *testing.T) {
 func TestSeedsDependOnIndexOnly(t *testing.T) {
 	t.Parallel()
 	cfgs := []Config{
-		{Servers: 1, ArrivalRate: 0.7, Service: Service{Mean: 1}, Duration: 2e4, Warmup: AutoWarmup},
-		{Servers: 5, ArrivalRate: 4, Service: Service{Kind: ServiceErlang, Mean: 1, K: 3}, Duration: 5e3, Warmup: 100},
-		{Servers: 3, ArrivalRate: 4, Service: Service{Mean: 1}, Patience: Patience{PatienceExp, 1}, Duration: 5e3, Warmup: AutoWarmup},
-		{Servers: 4, ArrivalRate: 4, Service: Service{Kind: ServiceLogNormal, Mean: 1, CV: 1.5}, Capacity: 4, Duration: 5e3, Warmup: AutoWarmup},
+		{Servers: 1, ArrivalRate: 0.7, Service: network.Exponential(1), Duration: 2e4, Warmup: AutoWarmup},
+		{Servers: 5, ArrivalRate: 4, Service: network.ErlangK(1, 3), Duration: 5e3, Warmup: 100},
+		{Servers: 3, ArrivalRate: 4, Service: network.Exponential(1), Patience: Patience{PatienceExp, 1}, Duration: 5e3, Warmup: AutoWarmup},
+		{Servers: 4, ArrivalRate: 4, Service: network.Shaped(network.LogNormal, 1, 1.5), Capacity: 4, Duration: 5e3, Warmup: AutoWarmup},
 	}
 	runAll := func(workers int) []*Result {
 		return des.Replicate(len(cfgs), workers, func(i int) *Result {

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"queuelab/des"
+	"queuelab/model/network"
 	"queuelab/validate"
 )
 
@@ -191,27 +192,33 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 	if cfg.ArrivalRate, err = mmcNumber("arrival-rate", f.rate, 0, 1e9, true); err != nil {
 		return cfg, err
 	}
-	if cfg.Service.Mean, err = mmcSeconds("service-mean", f.mean, 0, 1e6, true); err != nil {
+	mean, err := mmcSeconds("service-mean", f.mean, 0, 1e6, true)
+	if err != nil {
 		return cfg, err
 	}
-	if cfg.Service.Kind, err = validate.ParseServiceKind(f.service); err != nil {
+	if _, err := validate.ServiceLaw(f.service, 1, 0, 1); err != nil {
 		return cfg, usagef("--service: %v", err)
 	}
+	cv := 0.0
 	if f.cv != "" {
-		switch cfg.Service.Kind {
-		case validate.ServiceLogNormal:
-			cfg.Service.CV, err = mmcNumber("service-cv", f.cv, 0, 20, true)
-		case validate.ServiceHyperExp:
-			cfg.Service.CV, err = mmcNumber("service-cv", f.cv, 1, 20, true)
+		switch f.service {
+		case "lognormal":
+			cv, err = mmcNumber("service-cv", f.cv, 0, 20, true)
+		case "hyperexp":
+			cv, err = mmcNumber("service-cv", f.cv, 1, 20, true)
 		default:
-			err = usagef("--service-cv: applies only to --service lognormal or hyperexp (the %s law has a fixed CV)", cfg.Service.Kind)
+			err = usagef("--service-cv: applies only to --service lognormal or hyperexp (the %s law has a fixed CV)", f.service)
 		}
 		if err != nil {
 			return cfg, err
 		}
 	}
-	if cfg.Service.K, err = mmcInt("erlang-k", f.erlangK, 1, 1000); err != nil {
+	k, err := mmcInt("erlang-k", f.erlangK, 1, 1000)
+	if err != nil {
 		return cfg, err
+	}
+	if cfg.Service, err = validate.ServiceLaw(f.service, mean, cv, k); err != nil {
+		return cfg, usagef("--service: %v", err)
 	}
 	switch {
 	case f.patience != "" && f.patienceMean != "":
@@ -316,11 +323,11 @@ func mmcChecks(res *validate.Result) []validate.Check {
 
 func mmcDescribe(cfg validate.Config) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "station: c = %d servers, λ = %g/s, %s service of mean %g s", cfg.Servers, cfg.ArrivalRate, cfg.Service.Kind, cfg.Service.Mean)
+	fmt.Fprintf(&b, "station: c = %d servers, λ = %g/s, %s service of mean %g s", cfg.Servers, cfg.ArrivalRate, validate.ServiceName(cfg.Service.Kind), cfg.ServiceMean())
 	switch cfg.Service.Kind {
-	case validate.ServiceLogNormal, validate.ServiceHyperExp:
+	case network.LogNormal, network.HyperExp:
 		fmt.Fprintf(&b, " (SCV %.3g)", cfg.Service.SCV())
-	case validate.ServiceErlang:
+	case network.Erlang:
 		fmt.Fprintf(&b, " (k = %d)", cfg.Service.K)
 	}
 	fmt.Fprintf(&b, ", offered load %.4g erlangs (ρ = %.4g)", cfg.Offered(), cfg.Rho())
