@@ -94,7 +94,7 @@ func TestNetworkCatalogueAndPage(t *testing.T) {
 	assert.Equal(t, "other.yaml", cat.Networks[1].Title, "the title defaults to the name")
 	for _, path := range []string{"/network.html", "/network.js", "/network.css"} {
 		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		srv.ServeHTTP(rec, newReq("GET", path, nil))
 		assert.Equal(t, 200, rec.Code, path)
 	}
 
@@ -205,7 +205,7 @@ func TestNetworkLiveChange(t *testing.T) {
 	assert.Equal(t, "inconclusive", verdict, "the statistics restarted")
 
 	res := httptest.NewRecorder()
-	srv.ServeHTTP(res, httptest.NewRequest("GET", "/api/networks/sessions/"+id+"/network.yaml", nil))
+	srv.ServeHTTP(res, newReq("GET", "/api/networks/sessions/"+id+"/network.yaml", nil))
 	assert.Equal(t, 200, res.Code)
 	assert.Contains(t, res.Header().Get("Content-Disposition"), `filename="fake-edited.yaml"`)
 	assert.Contains(t, res.Body.String(), "servers: 2")
@@ -305,7 +305,7 @@ func FuzzNetworkBodies(f *testing.F) {
 	}
 	f.Cleanup(srv.Close)
 	rec := httptest.NewRecorder()
-	srv.ServeHTTP(rec, httptest.NewRequest("POST", "/api/networks/sessions", strings.NewReader(`{"example":"two","seed":1}`)))
+	srv.ServeHTTP(rec, newReq("POST", "/api/networks/sessions", strings.NewReader(`{"example":"two","seed":1}`)))
 	var st netTestState
 	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
 		f.Fatal(err)
@@ -321,13 +321,13 @@ func FuzzNetworkBodies(f *testing.F) {
 	f.Fuzz(func(t *testing.T, ep uint8, body string) {
 		path := []string{"/api/networks/sessions", "/api/networks/sessions/" + id + "/change", "/api/networks/sessions/" + id + "/run", "/api/networks/sessions/" + id + "/restart"}[ep%4]
 		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, httptest.NewRequest("POST", path, strings.NewReader(body)))
+		srv.ServeHTTP(rec, newReq("POST", path, strings.NewReader(body)))
 		checkAnswer(t, rec)
 		if rec.Code == 201 { // do not fill the server with sessions
 			var st netTestState
 			_ = json.Unmarshal(rec.Body.Bytes(), &st)
-			srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/api/networks/sessions/"+st.ID+"/close", nil))
+			srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/networks/sessions/"+st.ID+"/close", nil))
 		}
-		srv.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/api/networks/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
+		srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/networks/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
 	})
 }
