@@ -9,12 +9,12 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"queuelab/des"
 	"queuelab/model/network"
+	"queuelab/model/scenario"
 	"queuelab/validate"
 )
 
@@ -135,52 +135,48 @@ flags or a refused run.`,
 	return cmd
 }
 
+// The mmc flags are read by the model controls' parser
+// (scenario.Control.Parse), as playbooks, sweeps and the calculator are;
+// the messages name the flag and its range.
+
+// mmcParse parses s as a value of kind in [lo, hi] (lo excluded if
+// loOpen), or reports bad().
+func mmcParse(kind scenario.ValueKind, s string, lo, hi float64, loOpen bool, bad func() error) (float64, error) {
+	v, err := scenario.Control{Kind: kind, Min: lo, Max: hi}.Parse(s)
+	if err != nil || (loOpen && v.Num == lo) {
+		return 0, bad()
+	}
+	return v.Num, nil
+}
+
 // mmcSeconds parses a time: a Go duration ("250ms") or bare seconds.
 func mmcSeconds(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 	bound := "≥"
 	if loOpen {
 		bound = ">"
 	}
-	bad := func() error {
+	return mmcParse(scenario.Duration, s, lo, hi, loOpen, func() error {
 		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %s", flag, bound, lo, hi, quoteShort(s))
-	}
-	s = strings.TrimSpace(s)
-	var v float64
-	if d, err := time.ParseDuration(s); err == nil {
-		v = d.Seconds()
-	} else {
-		x, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			return 0, bad()
-		}
-		v = x
-	}
-	if math.IsNaN(v) || v < lo || (loOpen && v == lo) || v > hi {
-		return 0, bad()
-	}
-	return v, nil
+	})
 }
 
 // mmcNumber parses a number in [lo, hi] (lo excluded if loOpen).
 func mmcNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(v) || v < lo || (loOpen && v == lo) || v > hi {
-		bound := "≥"
-		if loOpen {
-			bound = ">"
-		}
-		return 0, usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound, lo, hi, quoteShort(s))
+	bound := "≥"
+	if loOpen {
+		bound = ">"
 	}
-	return v, nil
+	return mmcParse(scenario.Float, s, lo, hi, loOpen, func() error {
+		return usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound, lo, hi, quoteShort(s))
+	})
 }
 
 // mmcInt parses an integer in [lo, hi].
 func mmcInt(flag, s string, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || v < lo || v > hi {
-		return 0, usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
-	}
-	return v, nil
+	v, err := mmcParse(scenario.Int, s, float64(lo), float64(hi), false, func() error {
+		return usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
+	})
+	return int(v), err
 }
 
 func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
