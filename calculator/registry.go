@@ -30,6 +30,9 @@ func requireStable(q analytic.MMc) error {
 		q.Load(), q.Servers)
 }
 
+// formulas is the registry, in listing order. It is one table literal,
+// long because the formulas are many, not because its logic is: each
+// entry is a name, a summary, its parameters and a short eval.
 func formulas() []Formula {
 	return []Formula{
 		{

@@ -316,30 +316,41 @@ func (s *sim) result() *Result {
 		res.Metrics = append(res.Metrics, RatioEstimate(WaitMetricName(t), num, den))
 	}
 	if len(cfg.ResponseQuantiles) > 0 {
-		qs := make([][]float64, len(cfg.ResponseQuantiles))
-		var buf []float64
-		for b := 0; b < k; b++ {
-			lo := skip + b*size
-			hi := lo + size
-			from := len(s.resp)
-			if lo < len(ws) {
-				from = ws[lo].respStart
-			}
-			to := len(s.resp)
-			if hi < len(ws) {
-				to = ws[hi].respStart
-			}
-			buf = append(buf[:0], s.resp[from:to]...)
-			sort.Float64s(buf)
-			for j, p := range cfg.ResponseQuantiles {
-				qs[j] = append(qs[j], sortedQuantile(buf, p))
-			}
-		}
-		for j, p := range cfg.ResponseQuantiles {
-			res.Metrics = append(res.Metrics, MeanEstimate(QuantileMetricName(p), qs[j]))
-		}
+		res.Metrics = append(res.Metrics, s.quantileEstimates(skip, size, k)...)
 	}
 	return res
+}
+
+// quantileEstimates returns the response-time quantile estimates: each
+// quantile computed exactly per batch of size windows (k batches after
+// skip), with a batch-means interval.
+func (s *sim) quantileEstimates(skip, size, k int) []Estimate {
+	cfg := s.cfg
+	ws := s.windows
+	var out []Estimate
+	qs := make([][]float64, len(cfg.ResponseQuantiles))
+	var buf []float64
+	for b := 0; b < k; b++ {
+		lo := skip + b*size
+		hi := lo + size
+		from := len(s.resp)
+		if lo < len(ws) {
+			from = ws[lo].respStart
+		}
+		to := len(s.resp)
+		if hi < len(ws) {
+			to = ws[hi].respStart
+		}
+		buf = append(buf[:0], s.resp[from:to]...)
+		sort.Float64s(buf)
+		for j, p := range cfg.ResponseQuantiles {
+			qs[j] = append(qs[j], sortedQuantile(buf, p))
+		}
+	}
+	for j, p := range cfg.ResponseQuantiles {
+		out = append(out, MeanEstimate(QuantileMetricName(p), qs[j]))
+	}
+	return out
 }
 
 // sortedQuantile returns the p-quantile of sorted xs as the observation of
