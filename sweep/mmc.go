@@ -23,7 +23,7 @@ var mmcFactors = []scenario.Control{
 	{Name: "servers", Kind: scenario.Int, Min: 1, Max: 1_000_000, Default: "192", Help: "number of servers c"},
 	{Name: "arrival-rate", Kind: scenario.Float, Min: 0, Max: 1e9, Default: "400", Help: "Poisson arrival rate λ per second (> 0)"},
 	{Name: "service-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Default: "0.33", Help: "mean service time S (> 0)"},
-	{Name: "service", Kind: scenario.Enum, Choices: []string{"exp", "det", "lognormal", "erlang-k", "hyperexp"}, Default: "exp", Help: "service-time law"},
+	{Name: "service", Kind: scenario.Enum, Choices: validate.ServiceNames, Default: "exp", Help: "service-time law"},
 	{Name: "service-cv", Kind: scenario.Float, Min: 0, Max: 20, Default: "0", Help: "CV of lognormal (default 1) or hyperexp (default 2) service"},
 	{Name: "erlang-k", Kind: scenario.Int, Min: 1, Max: 1000, Default: "2", Help: "phases of erlang-k service"},
 	{Name: "patience", Kind: scenario.Duration, Min: 0, Max: 1e6, Help: "deterministic patience D (M/M/c+D)"},
@@ -51,8 +51,8 @@ func (mmcSystem) Responses() []Response {
 // config turns settings into a station configuration: defaults first,
 // then each setting in order.
 func (mmcSystem) config(settings []Setting) (validate.Config, error) {
-	cfg := validate.Config{Servers: 192, ArrivalRate: 400, Service: validate.Service{Mean: 0.33},
-		Duration: 600, Warmup: -1, Generator: des.PCG}
+	cfg := validate.Config{Servers: 192, ArrivalRate: 400, Duration: 600, Warmup: -1, Generator: des.PCG}
+	law, mean, cv, k := "exp", 0.33, 0.0, 2
 	patienceSet := ""
 	for _, st := range settings {
 		v := st.Value.Num
@@ -62,13 +62,13 @@ func (mmcSystem) config(settings []Setting) (validate.Config, error) {
 		case "arrival-rate":
 			cfg.ArrivalRate = v
 		case "service-mean":
-			cfg.Service.Mean = v
+			mean = v
 		case "service":
-			cfg.Service.Kind = validate.ServiceKind(int(v))
+			law = validate.ServiceNames[int(v)]
 		case "service-cv":
-			cfg.Service.CV = v
+			cv = v
 		case "erlang-k":
-			cfg.Service.K = int(v)
+			k = int(v)
 		case "patience", "patience-mean":
 			if patienceSet != "" && patienceSet != st.Name {
 				return cfg, fmt.Errorf("%s: patience and patience-mean exclude each other (deterministic or exponential patience)", st.Where)
@@ -93,6 +93,10 @@ func (mmcSystem) config(settings []Setting) (validate.Config, error) {
 	}
 	if cfg.Warmup < 0 {
 		cfg.Warmup = validate.WarmupShare * cfg.Duration
+	}
+	var err error
+	if cfg.Service, err = validate.ServiceLaw(law, mean, cv, k); err != nil {
+		return cfg, err
 	}
 	return cfg, cfg.Validate()
 }

@@ -7,6 +7,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/model/network"
 )
 
 // Experiment is one simulation run of the catalogue and the checks made
@@ -344,7 +345,7 @@ func Catalogue() []Experiment {
 			FullDuration: full,
 			Main:         "mean_in_queue",
 			Also:         []string{"mean_wait", WaitMetricName(t)},
-			Config: Config{Servers: c, ArrivalRate: lam, Service: Service{Mean: 1 / mu},
+			Config: Config{Servers: c, ArrivalRate: lam, Service: network.Exponential(1 / mu),
 				Duration: dur, Warmup: AutoWarmup, WaitThresholds: []float64{t}},
 			Checks: func(r *Result) []Check {
 				cs := StationChecks(r, append(queueMetrics, WaitMetricName(t))...)
@@ -366,15 +367,15 @@ func Catalogue() []Experiment {
 	// so only the load quantities are checked.
 	cat = append(cat, Experiment{
 		Name: "M/M/192 slot pool, normal day (λ=400/s, S=0.33 s)", Quick: true,
-		Config: Config{Servers: 192, ArrivalRate: 400, Service: Service{Mean: 0.33}, Duration: 200, Warmup: AutoWarmup},
+		Config: Config{Servers: 192, ArrivalRate: 400, Service: network.Exponential(0.33), Duration: 200, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {
 			return append(StationChecks(r, "utilization", "mean_in_system", "throughput"), LittleCheck(r))
 		},
 	})
 	// Erlang B insensitivity: the same blocking for three service laws.
-	for _, s := range []Service{{Kind: ServiceExp, Mean: 1}, {Kind: ServiceDet, Mean: 1}, {Kind: ServiceLogNormal, Mean: 1, CV: 2}} {
-		name := fmt.Sprintf("M/G/10/10 loss, %s service (a=8)", s.Kind)
-		if s.Kind == ServiceLogNormal {
+	for _, s := range []network.Dist{network.Exponential(1), network.Deterministic(1), network.Shaped(network.LogNormal, 1, 2)} {
+		name := fmt.Sprintf("M/G/10/10 loss, %s service (a=8)", ServiceName(s.Kind))
+		if s.Kind == network.LogNormal {
 			name = "M/G/10/10 loss, lognormal CV=2 service (a=8)"
 		}
 		cat = append(cat, Experiment{
@@ -387,19 +388,19 @@ func Catalogue() []Experiment {
 	}
 	cat = append(cat, Experiment{
 		Name: "M/M/3/10 (λ=2.7, μ=1)", Quick: true, Main: "p_block", Also: []string{"mean_in_queue"},
-		Config: Config{Servers: 3, ArrivalRate: 2.7, Service: Service{Mean: 1}, Capacity: 10, Duration: 2.5e5, Warmup: AutoWarmup},
+		Config: Config{Servers: 3, ArrivalRate: 2.7, Service: network.Exponential(1), Capacity: 10, Duration: 2.5e5, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {
 			return append(StationChecks(r, "p_block", "p_wait", "mean_wait", "mean_in_queue", "mean_in_system", "throughput"), LittleCheck(r))
 		},
 	})
 	// Pollaczek–Khinchine: M/G/1 with the service law's second moment.
-	for _, s := range []Service{{Kind: ServiceDet, Mean: 1}, {Kind: ServiceHyperExp, Mean: 1, CV: 2}, {Kind: ServiceErlang, Mean: 1, K: 4}} {
+	for _, s := range []network.Dist{network.Deterministic(1), network.Shaped(network.HyperExp, 1, 2), network.ErlangK(1, 4)} {
 		dur := 3e5
-		if s.Kind == ServiceHyperExp {
+		if s.Kind == network.HyperExp {
 			dur = 1.4e6
 		}
 		cat = append(cat, Experiment{
-			Name: fmt.Sprintf("M/G/1 ρ=0.7, %s service (Pollaczek–Khinchine)", s.Kind), Quick: s.Kind != ServiceErlang, Main: "mean_wait",
+			Name: fmt.Sprintf("M/G/1 ρ=0.7, %s service (Pollaczek–Khinchine)", ServiceName(s.Kind)), Quick: s.Kind != network.Erlang, Main: "mean_wait",
 			Config: Config{Servers: 1, ArrivalRate: 0.7, Service: s, Duration: dur, Warmup: AutoWarmup},
 			Checks: func(r *Result) []Check {
 				return append(StationChecks(r, "p_wait", "mean_wait", "mean_in_system"), LittleCheck(r))
@@ -420,7 +421,7 @@ func patienceExperiments() []Experiment {
 		dur   float64
 		quick bool
 	}{{10, 9.5, 5e5, true}, {10, 9, 0, false}, {10, 12, 4e4, true}} {
-		cfg := Config{Servers: x.c, ArrivalRate: x.lam, Service: Service{Mean: 1}, Patience: Patience{PatienceDet, 2},
+		cfg := Config{Servers: x.c, ArrivalRate: x.lam, Service: network.Exponential(1), Patience: Patience{PatienceDet, 2},
 			Duration: x.dur, Warmup: AutoWarmup, WaitThresholds: []float64{1}}
 		full := 0.0
 		if !x.quick {
@@ -440,7 +441,7 @@ func patienceExperiments() []Experiment {
 	// of 0.33 s (a = 264 erlangs), 2 s queue timeout.
 	cat = append(cat, Experiment{
 		Name: "M/M/192+D slot pool in the sale surge (λ=800/s, S=0.33 s, D=2 s)", Quick: true,
-		Config: Config{Servers: 192, ArrivalRate: 800, Service: Service{Mean: 0.33}, Patience: Patience{PatienceDet, 2},
+		Config: Config{Servers: 192, ArrivalRate: 800, Service: network.Exponential(0.33), Patience: Patience{PatienceDet, 2},
 			Duration: 300, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {
 			return append(StationChecks(r, "p_abandon", "mean_wait", "mean_wait_served", "throughput", "mean_in_queue"), LittleCheck(r))
@@ -449,7 +450,7 @@ func patienceExperiments() []Experiment {
 	cat = append(cat, Experiment{
 		Name: "Erlang-A M/M/10+M (λ=10, μ=1, mean patience 2 s)", Quick: true,
 		Main: "mean_in_queue", Also: []string{"p_abandon", "mean_wait"},
-		Config: Config{Servers: 10, ArrivalRate: 10, Service: Service{Mean: 1}, Patience: Patience{PatienceExp, 2},
+		Config: Config{Servers: 10, ArrivalRate: 10, Service: network.Exponential(1), Patience: Patience{PatienceExp, 2},
 			Duration: 4e4, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {
 			return append(StationChecks(r, "p_wait", "p_abandon", "mean_wait", "throughput", "mean_in_queue", "mean_in_system"), LittleCheck(r))
@@ -506,14 +507,14 @@ func p99Experiments() []Experiment {
 		dur, full float64
 		quick     bool
 	}{{10, 8, 1, 1e5, 0, true}, {1, 0.8, 1, 0, 5e6, false}, {160, 144, 10, 0, 2e4, false}} {
-		cfg := Config{Servers: x.c, ArrivalRate: x.lam, Service: Service{Mean: 1 / x.mu}, Duration: x.dur,
+		cfg := Config{Servers: x.c, ArrivalRate: x.lam, Service: network.Exponential(1 / x.mu), Duration: x.dur,
 			Warmup: AutoWarmup, ResponseQuantiles: []float64{0.99}}
 		cat = append(cat, Experiment{
 			Name: fmt.Sprintf("p99 of M/M/%d ρ=%.2g", x.c, cfg.Rho()), Quick: x.quick, Config: cfg, FullDuration: x.full,
 			Main: QuantileMetricName(0.99),
 			Checks: func(r *Result) []Check {
 				cs := StationChecks(r, QuantileMetricName(0.99), "mean_response")
-				q := analytic.MMc{Servers: r.Config.Servers, Lambda: r.Config.ArrivalRate, Mu: 1 / r.Config.Service.Mean}
+				q := analytic.MMc{Servers: r.Config.Servers, Lambda: r.Config.ArrivalRate, Mu: 1 / r.Config.ServiceMean()}
 				e, _ := r.Metric(QuantileMetricName(0.99))
 				return append(cs, Check{Name: "p99 by the original's S·ln 100 + ln(C/0.01)/(N/S−λ)", Sim: e,
 					Formula: q.ResponseTimeQuantileApprox(0.99), Source: "original (sum of quantiles)", Approx: true, Tol: 0.35,
@@ -547,7 +548,7 @@ func dbExperiments() []Experiment {
 		rho, dur float64
 		quick    bool
 	}{{1, 0.19, 400, true}, {1, 0.85, 6000, true}, {20, 0.94, 300, false}} {
-		cfg := Config{Servers: x.lanes, ArrivalRate: float64(x.lanes) * x.rho / 0.005, Service: Service{Mean: 0.005},
+		cfg := Config{Servers: x.lanes, ArrivalRate: float64(x.lanes) * x.rho / 0.005, Service: network.Exponential(0.005),
 			Duration: x.dur, Warmup: AutoWarmup}
 		name := fmt.Sprintf("DB per lane (M/M/1), 5 ms queries, ρ=%.2f", x.rho)
 		if x.lanes > 1 {

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"queuelab/des"
+	"queuelab/model/network"
 )
 
 // TestCoverage is the meta-test of the interval machinery: n independent
@@ -33,7 +34,7 @@ func TestCoverage(t *testing.T) {
 	const n = 800
 	truth := map[string]float64{"mean_in_system": 1, "mean_wait": 1, "p_wait": 0.5}
 	covered := des.Replicate(n, 0, func(i int) map[string]bool {
-		c := Config{Servers: 1, ArrivalRate: 0.5, Service: Service{Mean: 1}, Duration: 2e4, Warmup: 0, Seed: des.ReplicationSeed(2024, i)}
+		c := Config{Servers: 1, ArrivalRate: 0.5, Service: network.Exponential(1), Duration: 2e4, Warmup: 0, Seed: des.ReplicationSeed(2024, i)}
 		r, err := Station(c)
 		require.NoError(t, err)
 		out := map[string]bool{}

@@ -3,11 +3,15 @@
 //
 // # A single station
 //
-// Station simulates one queue built from des parts (des.Env, des.Pool,
-// des.Streams): Poisson arrivals, c servers, a FIFO queue, a service law
-// (exponential, deterministic, lognormal, Erlang-k, hyperexponential, all
-// parameterised by their mean), optional patience (deterministic or
-// exponential: reneging) and an optional system-size limit (blocking). It
+// Station simulates one queue on queuelab's one station, des.Station
+// (FCFS, with des.Env and des.Streams): Poisson arrivals, c servers, a
+// FIFO queue, a service law (any network.Dist family, parameterised by its
+// mean; the mmc command offers exponential, deterministic, lognormal,
+// Erlang-k and hyperexponential by the names in ServiceNames), optional
+// patience (deterministic or exponential: reneging) and an optional
+// system-size limit (blocking). A served customer's wait is filed when it
+// departs (its response time less its service time), an abandoning
+// customer's when it abandons. It
 // measures P(wait), the mean wait of all and of served customers,
 // P(abandon), P(block), utilisation, Lq and L (time-weighted, measured
 // directly, not through Little's law), throughput, P(W > t) and

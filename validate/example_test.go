@@ -3,6 +3,7 @@ package validate_test
 import (
 	"fmt"
 
+	"queuelab/model/network"
 	"queuelab/validate"
 )
 
@@ -11,7 +12,7 @@ import (
 func ExampleStation() {
 	cfg := validate.Config{
 		Servers: 10, ArrivalRate: 8, Capacity: 10, // M/D/10/10, offered load 8 erlangs
-		Service:  validate.Service{Kind: validate.ServiceDet, Mean: 1},
+		Service:  network.Deterministic(1),
 		Duration: 50000, Warmup: 1000, Seed: 1,
 	}
 	res, err := validate.Station(cfg)

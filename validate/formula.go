@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"queuelab/analytic"
+	"queuelab/model/network"
 )
 
 // Formula is the value a textbook result gives for one metric of a
@@ -44,9 +45,9 @@ func Formulas(cfg Config) map[string]Formula {
 			f[name] = Formula{Value: v, Source: src}
 		}
 	}
-	c, lam, s := cfg.Servers, cfg.ArrivalRate, cfg.Service.Mean
+	c, lam, s := cfg.Servers, cfg.ArrivalRate, cfg.ServiceMean()
 	mu := 1 / s
-	exp := cfg.Service.Kind == ServiceExp
+	exp := cfg.Service.Kind == network.Exp
 	noLoss := func(src string) {
 		put("p_block", 0, src)
 		put("throughput", lam, src)
@@ -174,7 +175,7 @@ func Formulas(cfg Config) map[string]Formula {
 // overstates it. NaN for an overloaded pool (a ≥ c), where the estimate
 // has no meaning.
 func OriginalTimeoutEstimate(cfg Config, d float64) float64 {
-	q := analytic.MMc{Servers: cfg.Servers, Lambda: cfg.ArrivalRate, Mu: 1 / cfg.Service.Mean}
+	q := analytic.MMc{Servers: cfg.Servers, Lambda: cfg.ArrivalRate, Mu: 1 / cfg.ServiceMean()}
 	if !q.Stable() {
 		return math.NaN()
 	}

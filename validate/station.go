@@ -1,443 +1,55 @@
 package validate
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"sort"
 
 	"queuelab/des"
+	"queuelab/model/network"
 )
-
-// ServiceKind names the law of the service time.
-type ServiceKind uint8
-
-const (
-	// ServiceExp is exponential service (the "M" of M/M/c).
-	ServiceExp ServiceKind = iota
-	// ServiceDet is deterministic service (M/D/c).
-	ServiceDet
-	// ServiceLogNormal is lognormal service with coefficient of variation CV.
-	ServiceLogNormal
-	// ServiceErlang is Erlang-K service (squared CV 1/K).
-	ServiceErlang
-	// ServiceHyperExp is two-phase balanced hyperexponential service with
-	// coefficient of variation CV > 1.
-	ServiceHyperExp
-)
-
-var serviceNames = [...]string{"exp", "det", "lognormal", "erlang-k", "hyperexp"}
-
-// String returns the name accepted by ParseServiceKind.
-func (k ServiceKind) String() string {
-	if int(k) < len(serviceNames) {
-		return serviceNames[k]
-	}
-	return fmt.Sprintf("service(%d)", uint8(k))
-}
-
-// ParseServiceKind parses exp, det, lognormal, erlang-k or hyperexp.
-func ParseServiceKind(s string) (ServiceKind, error) {
-	for i, n := range serviceNames {
-		if s == n {
-			return ServiceKind(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown service distribution %q (valid: exp, det, lognormal, erlang-k, hyperexp)", s)
-}
-
-// Service is the service-time law of a station, parameterised by its mean
-// so that changing the shape keeps the offered load.
-type Service struct {
-	Kind ServiceKind
-	Mean float64 // mean service time S in seconds, > 0
-	CV   float64 // coefficient of variation: lognormal (> 0; default 1) and hyperexp (> 1; default 2)
-	K    int     // phases of ServiceErlang (≥ 1; default 2)
-}
-
-// SCV returns the squared coefficient of variation of the service time.
-func (s Service) SCV() float64 {
-	switch s.Kind {
-	case ServiceExp:
-		return 1
-	case ServiceDet:
-		return 0
-	case ServiceErlang:
-		return 1 / float64(s.k())
-	}
-	return s.cv() * s.cv()
-}
-
-func (s Service) cv() float64 {
-	if s.CV == 0 {
-		if s.Kind == ServiceHyperExp {
-			return 2
-		}
-		return 1
-	}
-	return s.CV
-}
-
-func (s Service) k() int {
-	if s.K == 0 {
-		return 2
-	}
-	return s.K
-}
-
-// sampler is the service law resolved to des distributions. It is a plain
-// struct with a switch, not an interface, so drawing does not box.
-type sampler struct {
-	kind ServiceKind
-	exp  des.Exponential
-	det  des.Deterministic
-	logn des.LogNormal
-	erl  des.Erlang
-	hyp  des.HyperExponential
-}
-
-func (s Service) sampler(scale float64) sampler {
-	m := s.Mean * scale
-	sp := sampler{kind: s.Kind}
-	switch s.Kind {
-	case ServiceExp:
-		sp.exp = des.Exponential{Rate: 1 / m}
-	case ServiceDet:
-		sp.det = des.Deterministic{Value: m}
-	case ServiceLogNormal:
-		sp.logn = des.LogNormalFromMean(m, s.cv())
-	case ServiceErlang:
-		sp.erl = des.Erlang{K: s.k(), Rate: float64(s.k()) / m}
-	case ServiceHyperExp:
-		sp.hyp = des.HyperExponentialBalanced(m, s.cv()*s.cv())
-	}
-	return sp
-}
-
-func (sp *sampler) rand(st *des.Stream) float64 {
-	switch sp.kind {
-	case ServiceDet:
-		return sp.det.Value
-	case ServiceLogNormal:
-		return sp.logn.Rand(st)
-	case ServiceErlang:
-		return sp.erl.Rand(st)
-	case ServiceHyperExp:
-		return sp.hyp.Rand(st)
-	}
-	return sp.exp.Rand(st)
-}
-
-// PatienceKind names how long customers are willing to wait.
-type PatienceKind uint8
-
-const (
-	// PatienceNone: customers wait for ever.
-	PatienceNone PatienceKind = iota
-	// PatienceDet: every customer waits at most Value seconds (M/M/c+D).
-	PatienceDet
-	// PatienceExp: patience is exponential with mean Value (Erlang-A).
-	PatienceExp
-)
-
-// Patience is the customers' patience law; a customer still waiting when
-// its patience runs out leaves the queue (reneges, abandons).
-type Patience struct {
-	Kind  PatienceKind
-	Value float64 // seconds: the deadline (PatienceDet) or the mean (PatienceExp)
-}
-
-// AutoWarmup asks Station to choose the warm-up by MSER-5.
-const AutoWarmup = -1.0
-
-// Default run-length settings.
-const (
-	// DefaultBatches is the number of batches of every interval (≥ 20 as
-	// the batch-means literature advises; Law 2015, §9.5.3).
-	DefaultBatches = 30
-	// windowsPerRun is the number of observation windows of a fixed-length
-	// run: the series MSER-5 works on and the bricks batches are built of.
-	windowsPerRun = 1200
-	// maxWindows bounds the windows a precision-driven run keeps: when
-	// they reach it, neighbours merge pairwise and the window doubles in
-	// length, so memory stays O(1) in the run length (about 5 MB) while
-	// every batch is still a run of whole windows. Catalogue runs, at most
-	// 16 times their minimum length, never merge.
-	maxWindows = 32 * windowsPerRun
-)
-
-// Config describes one single-station experiment: a G/G/c-type queue with
-// Poisson arrivals, c servers, a FIFO queue, optional patience and an
-// optional system-size limit.
-type Config struct {
-	Servers     int     // c ≥ 1
-	ArrivalRate float64 // λ > 0, per second
-	Service     Service
-	Patience    Patience
-	// Capacity is the most customers in the system (in service + waiting);
-	// arrivals finding Capacity present are blocked (balk). 0 = unlimited;
-	// otherwise Capacity ≥ Servers (Capacity = Servers is a loss system).
-	Capacity int
-
-	// Warmup is the simulated time in seconds discarded before measuring;
-	// AutoWarmup (any negative value) lets MSER-5 choose it from the run,
-	// capped at half the run. MSER-5 works on the per-window mean number
-	// in system; on short runs its data-driven truncation lowers interval
-	// coverage by a few points (see the package documentation), so give a
-	// warm-up when you know one.
-	Warmup float64
-	// Duration is the measured length in seconds (after an explicit
-	// warm-up; with AutoWarmup the whole run, of which MSER-5 discards a
-	// part). Ignored when Precision > 0.
-	Duration float64
-	// Precision > 0 runs until the 95 % relative half-width of the main
-	// metric is at most Precision, between MinDuration and MaxDuration
-	// seconds of simulated time (as JMT stops a simulation).
-	Precision                float64
-	MinDuration, MaxDuration float64
-	// Main names the metric Precision applies to (default: "mean_wait" when
-	// customers can wait, "p_block" for a loss system).
-	Main string
-	// PrecisionAlso lists further metrics that must reach Precision too
-	// before a precision-driven run stops.
-	PrecisionAlso []string
-
-	Seed      uint64
-	Generator des.Generator
-	Batches   int // number of batches (default DefaultBatches, minimum 20)
-
-	// WaitThresholds are the t of the P(W > t) metrics; ResponseQuantiles
-	// are the p of measured response-time quantiles (e.g. 0.99), computed
-	// exactly per batch, which keeps every response time of the run in
-	// memory (8 bytes per served customer).
-	WaitThresholds    []float64
-	ResponseQuantiles []float64
-
-	// serviceScale multiplies every service time (0 means 1). It exists
-	// only to break the model on purpose in tests: a 10 % error here must
-	// make the catalogue fail.
-	serviceScale float64
-}
-
-// Offered returns the offered load a = λS in erlangs.
-func (c Config) Offered() float64 { return c.ArrivalRate * c.Service.Mean }
-
-// Rho returns the utilisation a/c the station would have without losses.
-func (c Config) Rho() float64 { return c.Offered() / float64(c.Servers) }
-
-// ErrUnstable is wrapped by Validate for an overloaded queue that nothing
-// bounds.
-var ErrUnstable = errors.New("unstable queue")
-
-func finitePos(x float64) bool { return x > 0 && !math.IsInf(x, 1) }
-
-// Validate reports what is wrong with the configuration, naming the field
-// and its valid range, or nil.
-func (c Config) Validate() error {
-	switch {
-	case c.Servers < 1 || c.Servers > 1_000_000:
-		return fmt.Errorf("servers: must be between 1 and 1000000, got %d", c.Servers)
-	case !finitePos(c.ArrivalRate):
-		return fmt.Errorf("arrival rate: must be a finite number > 0 per second, got %v", c.ArrivalRate)
-	case !finitePos(c.Service.Mean):
-		return fmt.Errorf("service mean: must be a finite number of seconds > 0, got %v", c.Service.Mean)
-	case int(c.Service.Kind) >= len(serviceNames):
-		return fmt.Errorf("service: unknown distribution %v", c.Service.Kind)
-	case c.Service.Kind == ServiceLogNormal && !(c.Service.CV >= 0 && c.Service.CV <= 20):
-		return fmt.Errorf("service CV: lognormal needs 0 < CV ≤ 20, got %v", c.Service.CV)
-	case c.Service.Kind == ServiceHyperExp && c.Service.CV != 0 && !(c.Service.CV > 1 && c.Service.CV <= 20):
-		return fmt.Errorf("service CV: hyperexp needs 1 < CV ≤ 20, got %v", c.Service.CV)
-	case c.Service.Kind == ServiceErlang && (c.Service.K < 0 || c.Service.K > 1000):
-		return fmt.Errorf("erlang k: must be between 1 and 1000, got %d", c.Service.K)
-	case c.Patience.Kind > PatienceExp:
-		return fmt.Errorf("patience: unknown kind %d", c.Patience.Kind)
-	case c.Patience.Kind != PatienceNone && !(c.Patience.Value >= 0 && c.Patience.Value < 1e9):
-		return fmt.Errorf("patience: must be between 0 and 1e9 seconds, got %v", c.Patience.Value)
-	case c.Patience.Kind == PatienceExp && c.Patience.Value == 0:
-		return fmt.Errorf("patience mean: must be > 0 seconds, got 0")
-	case c.Capacity != 0 && (c.Capacity < c.Servers || c.Capacity > 100_000_000):
-		return fmt.Errorf("capacity: must be 0 (unlimited) or between servers (%d) and 100000000, got %d", c.Servers, c.Capacity)
-	case math.IsNaN(c.Warmup) || c.Warmup > 1e9:
-		return fmt.Errorf("warmup: must be at most 1e9 seconds (or negative for MSER-5), got %v", c.Warmup)
-	case c.Batches != 0 && (c.Batches < 20 || c.Batches > 1000):
-		return fmt.Errorf("batches: must be between 20 and 1000, got %d", c.Batches)
-	}
-	if c.Precision > 0 {
-		switch {
-		case !(c.Precision < 1):
-			return fmt.Errorf("precision: relative half-width must be in (0, 1), got %v", c.Precision)
-		case !finitePos(c.MinDuration) || !finitePos(c.MaxDuration) || c.MaxDuration < c.MinDuration || c.MaxDuration > 1e9:
-			return fmt.Errorf("precision run length: need 0 < min duration (%v s) ≤ max duration (%v s) ≤ 1e9 s", c.MinDuration, c.MaxDuration)
-		}
-	} else if !finitePos(c.Duration) || c.Duration > 1e9 {
-		return fmt.Errorf("duration: must be between 0 and 1e9 seconds (exclusive of 0), got %v", c.Duration)
-	}
-	if c.Main != "" && !c.hasMetric(c.Main) {
-		return fmt.Errorf("main metric: unknown name %q", c.Main)
-	}
-	for _, m := range c.PrecisionAlso {
-		if !c.hasMetric(m) {
-			return fmt.Errorf("precision metric: unknown name %q", m)
-		}
-	}
-	for _, t := range c.WaitThresholds {
-		if !(t >= 0) || math.IsInf(t, 1) {
-			return fmt.Errorf("wait threshold: must be a finite number ≥ 0, got %v", t)
-		}
-	}
-	for _, p := range c.ResponseQuantiles {
-		if !(p > 0 && p < 1) {
-			return fmt.Errorf("response quantile: must be in (0, 1), got %v", p)
-		}
-	}
-	if c.Patience.Kind == PatienceNone && c.Capacity == 0 && c.Offered() >= float64(c.Servers) {
-		return fmt.Errorf("%w: offered load λS = %g·%g = %.4g erlangs is not below the %d servers, so the queue grows without bound and no steady state exists; lower the arrival rate or service mean, add servers, or bound the queue with a patience or a capacity",
-			ErrUnstable, c.ArrivalRate, c.Service.Mean, c.Offered(), c.Servers)
-	}
-	// A run must not need more memory than a laptop has: customers in the
-	// system are bounded by the capacity or by the arrivals of the run.
-	return nil
-}
-
-func (c Config) main() string {
-	if c.Main != "" {
-		return c.Main
-	}
-	if c.Capacity == c.Servers {
-		return "p_block"
-	}
-	return "mean_wait"
-}
-
-func (c Config) batches() int {
-	if c.Batches == 0 {
-		return DefaultBatches
-	}
-	return c.Batches
-}
-
-// Result is what Station measured.
-type Result struct {
-	Config Config
-	// Warmup is the simulated time discarded (seconds), Measured the time
-	// measured after it.
-	Warmup, Measured float64
-	// WarmupByMSER tells whether MSER-5 chose Warmup.
-	WarmupByMSER bool
-	// Customers is the number of arrivals in the measured period;
-	// Completed the number of customers who left it (served, abandoned or
-	// blocked).
-	Customers, Completed int64
-	// Metrics holds one Estimate per metric, in a fixed order: see
-	// MetricNames, then p_wait_gt_<t> per wait threshold and
-	// response_p<q> per response quantile.
-	Metrics []Estimate
-	// Events is the number of events the run executed.
-	Events uint64
-}
-
-// Metric returns the estimate named name.
-func (r *Result) Metric(name string) (Estimate, bool) {
-	for _, m := range r.Metrics {
-		if m.Name == name {
-			return m, true
-		}
-	}
-	return Estimate{}, false
-}
-
-// precise reports whether the main metric and every PrecisionAlso metric
-// reached the precision target.
-func (r *Result) precise() bool {
-	for _, name := range append([]string{r.Config.main()}, r.Config.PrecisionAlso...) {
-		m, _ := r.Metric(name)
-		if !(m.RelativeHalfWidth() <= r.Config.Precision) {
-			return false
-		}
-	}
-	return true
-}
-
-// MetricNames are the metrics every Result has, in order:
-//
-//	p_wait            share of admitted customers who found every server busy
-//	mean_wait         mean wait in queue of admitted customers, served or not
-//	                  (an abandoning customer counts its wait until it left)
-//	mean_wait_served  mean wait of customers who were served
-//	p_abandon         share of admitted customers who abandoned (reneged)
-//	p_block           share of arrivals turned away by the capacity
-//	utilization       time-average share of busy servers
-//	mean_in_queue     time-average number waiting (Lq, measured directly)
-//	mean_in_system    time-average number in the system (L, measured directly)
-//	throughput        service completions per second
-//	arrival_rate      arrivals per second (admitted or not)
-//	admitted_rate     admitted arrivals per second
-//	mean_response     mean time in system of served customers (wait + service)
-//	mean_sojourn      mean time in system of admitted customers (served or not)
-//	little_gap        L − λ_admitted·W_sojourn per unit time (0 by Little's law)
-var MetricNames = []string{
-	"p_wait", "mean_wait", "mean_wait_served", "p_abandon", "p_block",
-	"utilization", "mean_in_queue", "mean_in_system", "throughput",
-	"arrival_rate", "admitted_rate", "mean_response", "mean_sojourn", "little_gap",
-}
-
-// hasMetric reports whether a Result of c has the metric name.
-func (c Config) hasMetric(name string) bool {
-	for _, n := range MetricNames {
-		if n == name {
-			return true
-		}
-	}
-	for _, t := range c.WaitThresholds {
-		if WaitMetricName(t) == name {
-			return true
-		}
-	}
-	for _, p := range c.ResponseQuantiles {
-		if QuantileMetricName(p) == name {
-			return true
-		}
-	}
-	return false
-}
-
-// WaitMetricName is the name of the P(W > t) metric.
-func WaitMetricName(t float64) string { return fmt.Sprintf("p_wait_gt_%g", t) }
-
-// QuantileMetricName is the name of the response-time p-quantile metric.
-func QuantileMetricName(p float64) string { return fmt.Sprintf("response_p%g", 100*p) }
 
 // window accumulates what happened during one observation window. Every
 // customer-based observation is filed in the window where it became known:
-// blocking and P(wait) at arrival, waits at the start of service or at
-// abandonment, response times at departure.
+// blocking and P(wait) at arrival, the wait and response time of a served
+// customer at its departure, the wait of an abandoning customer when it
+// abandons. The areas are those of the station's statistics.
 type window struct {
 	length                       float64 // seconds
 	arrivals, blocked, queued    float64
-	resolved, started, reneged   float64
+	reneged, departures          float64
 	sumWait, sumWaitServed       float64
-	departures                   float64
 	sumResponse, sumSojourn      float64
 	busyArea, queueArea, sysArea float64 // value·seconds
 	respStart                    int     // index of the first response sample
 }
 
+// resolved is the number of admitted customers whose wait became known:
+// those served and those who abandoned.
+func (w *window) resolved() float64 { return w.departures + w.reneged }
+
+// customer is one admitted (or blocked) customer of the station.
+type customer struct {
+	arrived des.Time
+	work    des.Time // its service time
+}
+
+// sim is one run of a Config: Poisson arrivals into a des.Station (FCFS,
+// Config.Servers servers, Config.Capacity, patience leaving the queue),
+// with the observation windows of batch means.
 type sim struct {
 	cfg    Config
 	env    *des.Env
-	pool   *des.Pool
+	st     *des.Station
 	arr    *des.Stream
 	svc    *des.Stream
 	pat    *des.Stream
 	inter  des.Exponential
-	serv   sampler
+	serv   network.Sampler
 	patExp des.Exponential
 
-	arrivalKind, departKind, windowKind des.Kind
+	arrivalKind, windowKind des.Kind
 
-	// customers are int32 ids into arrived; free ids are reused.
-	arrived []des.Time
-	free    []int32
+	customers des.Slab[customer]
 
 	width   des.Time
 	windows []window
@@ -445,7 +57,7 @@ type sim struct {
 	over    []float64 // per window, per threshold: count of waits > t
 	curOver []float64
 	resp    []float64 // response samples (only when quantiles are asked)
-	areas   [3]float64
+	last    des.StationSnapshot
 
 	progress func(simulated, planned float64)
 	planned  float64
@@ -465,7 +77,10 @@ func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Re
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	s := newSim(cfg)
+	s, err := newSim(cfg)
+	if err != nil {
+		return nil, err
+	}
 	s.progress = progress
 	s.planned = cfg.Duration
 	if cfg.Precision > 0 {
@@ -512,11 +127,11 @@ func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Re
 	return res, nil
 }
 
-func newSim(cfg Config) *sim {
+func newSim(cfg Config) (*sim, error) {
 	st := des.Streams{Seed: cfg.Seed, Gen: cfg.Generator}
-	scale := cfg.serviceScale
-	if scale == 0 {
-		scale = 1
+	service := cfg.Service
+	if cfg.serviceScale != 0 {
+		service = service.WithMean(service.MeanValue() * cfg.serviceScale)
 	}
 	s := &sim{
 		cfg:   cfg,
@@ -525,36 +140,33 @@ func newSim(cfg Config) *sim {
 		svc:   st.Stream("service"),
 		pat:   st.Stream("patience"),
 		inter: des.Exponential{Rate: cfg.ArrivalRate},
-		serv:  cfg.Service.sampler(scale),
+		serv:  service.Sampler(),
 	}
 	if cfg.Patience.Kind == PatienceExp {
 		s.patExp = des.Exponential{Rate: 1 / cfg.Patience.Value}
 	}
 	s.arrivalKind = s.env.Register("arrival", s.onArrival)
-	s.departKind = s.env.Register("departure", s.onDeparture)
 	s.windowKind = s.env.Register("window", s.onWindow)
-	s.pool = des.NewPool(s.env, "servers", cfg.Servers)
-	if cfg.Capacity > 0 {
-		s.pool.SetLimit(cfg.Capacity)
+	station, err := des.NewStation(s.env, des.StationConfig{Name: "servers", Servers: cfg.Servers, Capacity: cfg.Capacity})
+	if err != nil {
+		return nil, err
 	}
-	s.pool.OnStart = s.onStart
-	s.pool.OnRenege = s.onRenege
+	s.st = station
+	s.st.OnDepart = s.onDepart
+	s.st.OnAbandon = s.onAbandon
 	s.curOver = make([]float64, len(cfg.WaitThresholds))
-	return s
+	return s, nil
 }
 
+// onArrival brings a customer with its service time, drawn now, and its
+// patience to the station, and schedules the next arrival.
 func (s *sim) onArrival(des.Event) {
 	s.env.MustAfter(des.Seconds(s.inter.Rand(s.arr)), des.PriorityDefault, des.Event{Kind: s.arrivalKind})
 	s.cur.arrivals++
-	var id int32
-	if n := len(s.free); n > 0 {
-		id = s.free[n-1]
-		s.free = s.free[:n-1]
-	} else {
-		id = int32(len(s.arrived))
-		s.arrived = append(s.arrived, 0)
-	}
-	s.arrived[id] = s.env.Now()
+	id := s.customers.Get()
+	c := s.customers.At(id)
+	c.arrived = s.env.Now()
+	c.work = des.Seconds(s.serv.Rand(s.svc))
 	patience := des.NoPatience
 	switch s.cfg.Patience.Kind {
 	case PatienceDet:
@@ -562,17 +174,16 @@ func (s *sim) onArrival(des.Event) {
 	case PatienceExp:
 		patience = des.Seconds(s.patExp.Rand(s.pat))
 	}
-	switch s.pool.Request(id, patience) {
+	switch s.st.Arrive(id, 0, c.work, patience) {
 	case des.Balked:
 		s.cur.blocked++
-		s.free = append(s.free, id)
+		s.customers.Put(id)
 	case des.Queued:
 		s.cur.queued++
 	}
 }
 
 func (s *sim) recordWait(w float64) {
-	s.cur.resolved++
 	s.cur.sumWait += w
 	for i, t := range s.cfg.WaitThresholds {
 		if w > t {
@@ -581,41 +192,40 @@ func (s *sim) recordWait(w float64) {
 	}
 }
 
-func (s *sim) onStart(id int32, waited des.Time) {
-	w := waited.Seconds()
+// onDepart files a served customer: under FCFS its service ran
+// uninterrupted, so its wait is its response time less its work, exactly
+// (integer des.Time).
+func (s *sim) onDepart(id int32, _ int) {
+	c := s.customers.At(id)
+	r := s.env.Now() - c.arrived
+	w := (r - c.work).Seconds()
 	s.recordWait(w)
-	s.cur.started++
 	s.cur.sumWaitServed += w
-	s.env.MustAfter(des.Seconds(s.serv.rand(s.svc)), des.PriorityRelease, des.Event{Kind: s.departKind, Ref: id})
+	s.cur.departures++
+	s.cur.sumResponse += r.Seconds()
+	s.cur.sumSojourn += r.Seconds()
+	if len(s.cfg.ResponseQuantiles) > 0 {
+		s.resp = append(s.resp, r.Seconds())
+	}
+	s.customers.Put(id)
 }
 
-func (s *sim) onRenege(id int32, waited des.Time) {
-	w := waited.Seconds()
+// onAbandon files a customer whose patience ran out: it waited until now.
+func (s *sim) onAbandon(id int32, _ int) {
+	w := (s.env.Now() - s.customers.At(id).arrived).Seconds()
 	s.recordWait(w)
 	s.cur.reneged++
 	s.cur.sumSojourn += w
-	s.free = append(s.free, id)
+	s.customers.Put(id)
 }
 
-func (s *sim) onDeparture(ev des.Event) {
-	s.pool.Release()
-	r := (s.env.Now() - s.arrived[ev.Ref]).Seconds()
-	s.cur.departures++
-	s.cur.sumResponse += r
-	s.cur.sumSojourn += r
-	if len(s.cfg.ResponseQuantiles) > 0 {
-		s.resp = append(s.resp, r)
-	}
-	s.free = append(s.free, ev.Ref)
-}
-
+// onWindow closes the current observation window.
 func (s *sim) onWindow(des.Event) {
 	now := s.env.Now()
-	a := [3]float64{s.pool.Busy.Area(now), s.pool.QueueLength.Area(now), s.pool.InSystemArea(now)}
-	s.cur.busyArea = a[0] - s.areas[0]
-	s.cur.queueArea = a[1] - s.areas[1]
-	s.cur.sysArea = a[2] - s.areas[2]
-	s.areas = a
+	snap := s.st.Stats.Total.Snapshot(now)
+	d := snap.Sub(s.last)
+	s.last = snap
+	s.cur.busyArea, s.cur.queueArea, s.cur.sysArea = d.BusyArea, d.InQueueArea, d.InSystemArea
 	s.cur.length = s.width.Seconds()
 	s.windows = append(s.windows, s.cur)
 	s.over = append(s.over, s.curOver...)
@@ -666,11 +276,12 @@ func (s *sim) result() *Result {
 	c := float64(cfg.Servers)
 	length := func(w *window) float64 { return w.length }
 	admitted := func(w *window) float64 { return w.arrivals - w.blocked }
+	resolved := func(w *window) float64 { return w.resolved() }
 	defs := []ratio{
 		{func(w *window) float64 { return w.queued }, admitted},
-		{func(w *window) float64 { return w.sumWait }, func(w *window) float64 { return w.resolved }},
-		{func(w *window) float64 { return w.sumWaitServed }, func(w *window) float64 { return w.started }},
-		{func(w *window) float64 { return w.reneged }, func(w *window) float64 { return w.resolved }},
+		{func(w *window) float64 { return w.sumWait }, resolved},
+		{func(w *window) float64 { return w.sumWaitServed }, func(w *window) float64 { return w.departures }},
+		{func(w *window) float64 { return w.reneged }, resolved},
 		{func(w *window) float64 { return w.blocked }, func(w *window) float64 { return w.arrivals }},
 		{func(w *window) float64 { return w.busyArea / c }, length},
 		{func(w *window) float64 { return w.queueArea }, length},
@@ -699,36 +310,47 @@ func (s *sim) result() *Result {
 			num[b], den[b] = 0, 0
 			for i := skip + b*size; i < skip+(b+1)*size; i++ {
 				num[b] += s.over[i*nt+j]
-				den[b] += ws[i].resolved
+				den[b] += ws[i].resolved()
 			}
 		}
 		res.Metrics = append(res.Metrics, RatioEstimate(WaitMetricName(t), num, den))
 	}
 	if len(cfg.ResponseQuantiles) > 0 {
-		qs := make([][]float64, len(cfg.ResponseQuantiles))
-		var buf []float64
-		for b := 0; b < k; b++ {
-			lo := skip + b*size
-			hi := lo + size
-			from := len(s.resp)
-			if lo < len(ws) {
-				from = ws[lo].respStart
-			}
-			to := len(s.resp)
-			if hi < len(ws) {
-				to = ws[hi].respStart
-			}
-			buf = append(buf[:0], s.resp[from:to]...)
-			sort.Float64s(buf)
-			for j, p := range cfg.ResponseQuantiles {
-				qs[j] = append(qs[j], sortedQuantile(buf, p))
-			}
-		}
-		for j, p := range cfg.ResponseQuantiles {
-			res.Metrics = append(res.Metrics, MeanEstimate(QuantileMetricName(p), qs[j]))
-		}
+		res.Metrics = append(res.Metrics, s.quantileEstimates(skip, size, k)...)
 	}
 	return res
+}
+
+// quantileEstimates returns the response-time quantile estimates: each
+// quantile computed exactly per batch of size windows (k batches after
+// skip), with a batch-means interval.
+func (s *sim) quantileEstimates(skip, size, k int) []Estimate {
+	cfg := s.cfg
+	ws := s.windows
+	var out []Estimate
+	qs := make([][]float64, len(cfg.ResponseQuantiles))
+	var buf []float64
+	for b := 0; b < k; b++ {
+		lo := skip + b*size
+		hi := lo + size
+		from := len(s.resp)
+		if lo < len(ws) {
+			from = ws[lo].respStart
+		}
+		to := len(s.resp)
+		if hi < len(ws) {
+			to = ws[hi].respStart
+		}
+		buf = append(buf[:0], s.resp[from:to]...)
+		sort.Float64s(buf)
+		for j, p := range cfg.ResponseQuantiles {
+			qs[j] = append(qs[j], sortedQuantile(buf, p))
+		}
+	}
+	for j, p := range cfg.ResponseQuantiles {
+		out = append(out, MeanEstimate(QuantileMetricName(p), qs[j]))
+	}
+	return out
 }
 
 // sortedQuantile returns the p-quantile of sorted xs as the observation of

@@ -10,10 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/model/network"
 )
 
 func mm1(rho, dur float64, seed uint64) Config {
-	return Config{Servers: 1, ArrivalRate: rho, Service: Service{Mean: 1}, Duration: dur, Warmup: AutoWarmup, Seed: seed}
+	return Config{Servers: 1, ArrivalRate: rho, Service: network.Exponential(1), Duration: dur, Warmup: AutoWarmup, Seed: seed}
 }
 
 func TestConfigValidate(t *testing.T) {
@@ -27,9 +28,10 @@ func TestConfigValidate(t *testing.T) {
 		{"servers", func(c *Config) { c.Servers = 0 }, "servers: must be between 1 and 1000000"},
 		{"rate", func(c *Config) { c.ArrivalRate = math.NaN() }, "arrival rate"},
 		{"mean", func(c *Config) { c.Service.Mean = -1 }, "service mean"},
-		{"lognormal cv", func(c *Config) { c.Service = Service{Kind: ServiceLogNormal, Mean: 1, CV: 50} }, "service CV: lognormal"},
-		{"hyperexp cv", func(c *Config) { c.Service = Service{Kind: ServiceHyperExp, Mean: 1, CV: 0.5} }, "service CV: hyperexp needs 1 < CV"},
-		{"erlang k", func(c *Config) { c.Service = Service{Kind: ServiceErlang, Mean: 1, K: -2} }, "erlang k"},
+		{"lognormal cv", func(c *Config) { c.Service = network.Shaped(network.LogNormal, 1, 500) }, "service cv: lognormal needs"},
+		{"hyperexp cv", func(c *Config) { c.Service = network.Shaped(network.HyperExp, 1, 0.5) }, "service cv: hyperexp needs a coefficient of variation > 1"},
+		{"erlang k", func(c *Config) { c.Service = network.ErlangK(1, -2) }, "service k: erlang needs"},
+		{"no law", func(c *Config) { c.Service = network.Dist{Mean: 1} }, "service: no distribution given"},
 		{"patience", func(c *Config) { c.Patience = Patience{PatienceDet, -1} }, "patience: must be between 0"},
 		{"patience mean", func(c *Config) { c.Patience = Patience{PatienceExp, 0} }, "patience mean"},
 		{"capacity", func(c *Config) { c.Servers, c.Capacity = 3, 2 }, "capacity: must be 0 (unlimited) or between servers (3)"},
@@ -62,38 +64,45 @@ func TestConfigValidate(t *testing.T) {
 	assert.NoError(t, c.Validate())
 }
 
-func TestServiceKinds(t *testing.T) {
-	for i, n := range serviceNames {
-		k, err := ParseServiceKind(n)
+// TestServiceLaws checks the mmc names of the service laws and their
+// default shapes.
+func TestServiceLaws(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want network.Dist
+	}{
+		{"exp", network.Exponential(0.5)},
+		{"det", network.Deterministic(0.5)},
+		{"lognormal", network.Shaped(network.LogNormal, 0.5, DefaultLogNormalCV)},
+		{"erlang-k", network.ErlangK(0.5, 3)},
+		{"hyperexp", network.Shaped(network.HyperExp, 0.5, DefaultHyperExpCV)},
+	} {
+		d, err := ServiceLaw(tc.name, 0.5, 0, 3)
 		require.NoError(t, err)
-		assert.Equal(t, ServiceKind(i), k)
-		assert.Equal(t, n, k.String())
+		assert.Equal(t, tc.want, d, tc.name)
+		assert.Equal(t, tc.name, ServiceName(d.Kind))
 	}
-	_, err := ParseServiceKind("gamma")
+	d, err := ServiceLaw("lognormal", 1, 0.7, 0)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.49, d.SCV(), 1e-12, "a given cv is kept")
+	_, err = ServiceLaw("gamma", 1, 0, 0)
 	assert.ErrorContains(t, err, "valid: exp, det, lognormal, erlang-k, hyperexp")
-	assert.Equal(t, 1.0, Service{Kind: ServiceExp}.SCV())
-	assert.Equal(t, 0.0, Service{Kind: ServiceDet}.SCV())
-	assert.Equal(t, 0.25, Service{Kind: ServiceErlang, K: 4}.SCV())
-	assert.Equal(t, 4.0, Service{Kind: ServiceHyperExp}.SCV())  // default CV 2
-	assert.Equal(t, 1.0, Service{Kind: ServiceLogNormal}.SCV()) // default CV 1
+	assert.Equal(t, "gamma", ServiceName(network.Gamma))
 }
 
-// TestServiceMeans checks that every service law is sampled with the
-// configured mean and SCV (100 000 draws, seed 3; tolerances are 5
-// standard errors).
+// TestServiceMeans checks that a run draws the service law it is given:
+// the measured utilisation of a lightly loaded station is λS/c for every
+// law (M/G/∞-like: 4 servers, a = 0.4; 5·10⁴ s, seed 3). Utilisation
+// does not depend on the law's shape, so the check is the mean.
 func TestServiceMeans(t *testing.T) {
-	for _, s := range []Service{{Kind: ServiceExp, Mean: 0.5}, {Kind: ServiceDet, Mean: 0.5},
-		{Kind: ServiceLogNormal, Mean: 0.5, CV: 0.7}, {Kind: ServiceErlang, Mean: 0.5, K: 3}, {Kind: ServiceHyperExp, Mean: 0.5, CV: 1.5}} {
+	for _, s := range []network.Dist{network.Exponential(0.5), network.Deterministic(0.5),
+		network.Shaped(network.LogNormal, 0.5, 0.7), network.ErlangK(0.5, 3), network.Shaped(network.HyperExp, 0.5, 1.5)} {
 		t.Run(s.Kind.String(), func(t *testing.T) {
-			sp := s.sampler(1)
-			st := des.Streams{Seed: 3, Gen: des.PCG}.Stream("service")
-			var tl des.Tally
-			for i := 0; i < 100_000; i++ {
-				tl.Add(sp.rand(st))
-			}
-			sd := math.Sqrt(s.SCV()) * s.Mean
-			assert.InDelta(t, s.Mean, tl.Mean(), 5*sd/math.Sqrt(1e5)+1e-12)
-			assert.InDelta(t, sd, tl.StdDev(), 0.05*sd+1e-12)
+			r, err := Station(Config{Servers: 4, ArrivalRate: 0.8, Service: s, Duration: 5e4, Warmup: 0, Seed: 3})
+			require.NoError(t, err)
+			u, _ := r.Metric("utilization")
+			// Two half-widths of the 95 % interval: about 3.9 standard errors.
+			assert.InDelta(t, 0.1, u.Mean, 2*u.HalfWidth, "utilisation %v ± %v, want λS/c = 0.1", u.Mean, u.HalfWidth)
 		})
 	}
 }
@@ -224,7 +233,7 @@ func TestJudge(t *testing.T) {
 
 // TestFormulasCoverCases checks which formulas apply to which station.
 func TestFormulasCoverCases(t *testing.T) {
-	base := Config{Servers: 4, ArrivalRate: 3, Service: Service{Mean: 1}, Duration: 1}
+	base := Config{Servers: 4, ArrivalRate: 3, Service: network.Exponential(1), Duration: 1}
 	cases := []struct {
 		name   string
 		edit   func(c *Config)
@@ -233,14 +242,14 @@ func TestFormulasCoverCases(t *testing.T) {
 		source string
 	}{
 		{"M/M/c", func(c *Config) {}, []string{"p_wait", "mean_wait", "mean_in_system"}, nil, "M/M/c (Erlang C)"},
-		{"M/G/c", func(c *Config) { c.Service.Kind = ServiceDet }, []string{"utilization", "throughput"}, []string{"p_wait", "mean_wait"}, ""},
-		{"M/G/1", func(c *Config) { c.Servers, c.ArrivalRate, c.Service.Kind = 1, 0.5, ServiceDet }, []string{"mean_wait"}, nil, "M/G/1 (Pollaczek–Khinchine)"},
-		{"M/G/c/c", func(c *Config) { c.Capacity, c.Service.Kind = 4, ServiceLogNormal }, []string{"p_block"}, nil, "Erlang B (insensitive)"},
+		{"M/G/c", func(c *Config) { c.Service = network.Deterministic(1) }, []string{"utilization", "throughput"}, []string{"p_wait", "mean_wait"}, ""},
+		{"M/G/1", func(c *Config) { c.Servers, c.ArrivalRate, c.Service = 1, 0.5, network.Deterministic(1) }, []string{"mean_wait"}, nil, "M/G/1 (Pollaczek–Khinchine)"},
+		{"M/G/c/c", func(c *Config) { c.Capacity, c.Service = 4, network.Shaped(network.LogNormal, 1, 1) }, []string{"p_block"}, nil, "Erlang B (insensitive)"},
 		{"M/M/c/K", func(c *Config) { c.Capacity = 8 }, []string{"p_block", "p_wait"}, nil, "M/M/c/K"},
-		{"M/G/c/K", func(c *Config) { c.Capacity, c.Service.Kind = 8, ServiceDet }, nil, []string{"p_block", "p_wait"}, ""},
+		{"M/G/c/K", func(c *Config) { c.Capacity, c.Service = 8, network.Deterministic(1) }, nil, []string{"p_block", "p_wait"}, ""},
 		{"M/M/c+D", func(c *Config) { c.Patience = Patience{PatienceDet, 2} }, []string{"p_abandon", "mean_wait_served"}, nil, "M/M/c+D"},
 		{"Erlang-A", func(c *Config) { c.Patience = Patience{PatienceExp, 2} }, []string{"p_abandon", "p_wait"}, []string{"mean_wait_served"}, "Erlang-A (M/M/c+M)"},
-		{"M/G/c+D", func(c *Config) { c.Patience, c.Service.Kind = Patience{PatienceDet, 2}, ServiceDet }, []string{"p_block"}, []string{"p_abandon"}, ""},
+		{"M/G/c+D", func(c *Config) { c.Patience, c.Service = Patience{PatienceDet, 2}, network.Deterministic(1) }, []string{"p_block"}, []string{"p_abandon"}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -265,8 +274,8 @@ func TestFormulasCoverCases(t *testing.T) {
 // 1/(1 − ρ) times the exact M/M/c+D abandonment.
 func TestOriginalTimeoutEstimate(t *testing.T) {
 	for _, c := range []Config{
-		{Servers: 192, ArrivalRate: 575, Service: Service{Mean: 0.33}},
-		{Servers: 50, ArrivalRate: 48, Service: Service{Mean: 1}},
+		{Servers: 192, ArrivalRate: 575, Service: network.Exponential(0.33)},
+		{Servers: 50, ArrivalRate: 48, Service: network.Exponential(1)},
 	} {
 		t.Run(fmt.Sprint(c.Servers), func(t *testing.T) {
 			c.Patience = Patience{PatienceDet, 2}
@@ -275,7 +284,7 @@ func TestOriginalTimeoutEstimate(t *testing.T) {
 			assert.InDelta(t, 1/(1-c.Rho()), est/exact, 0.05/(1-c.Rho()))
 		})
 	}
-	assert.True(t, math.IsNaN(OriginalTimeoutEstimate(Config{Servers: 1, ArrivalRate: 2, Service: Service{Mean: 1}}, 2)))
+	assert.True(t, math.IsNaN(OriginalTimeoutEstimate(Config{Servers: 1, ArrivalRate: 2, Service: network.Exponential(1)}, 2)))
 }
 
 func TestLabels(t *testing.T) {

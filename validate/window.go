@@ -11,8 +11,7 @@ func (s *sim) mergeWindows() {
 		a, b := &s.windows[2*i], &s.windows[2*i+1]
 		s.windows[i] = window{
 			length: a.length + b.length, arrivals: a.arrivals + b.arrivals, blocked: a.blocked + b.blocked,
-			queued: a.queued + b.queued, resolved: a.resolved + b.resolved, started: a.started + b.started,
-			reneged: a.reneged + b.reneged, sumWait: a.sumWait + b.sumWait, sumWaitServed: a.sumWaitServed + b.sumWaitServed,
+			queued: a.queued + b.queued, reneged: a.reneged + b.reneged, sumWait: a.sumWait + b.sumWait, sumWaitServed: a.sumWaitServed + b.sumWaitServed,
 			departures: a.departures + b.departures, sumResponse: a.sumResponse + b.sumResponse, sumSojourn: a.sumSojourn + b.sumSojourn,
 			busyArea: a.busyArea + b.busyArea, queueArea: a.queueArea + b.queueArea, sysArea: a.sysArea + b.sysArea,
 			respStart: a.respStart,

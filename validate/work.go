@@ -10,12 +10,15 @@ import (
 
 // Memory of the station simulation, per entity, in bytes. Slices grow by
 // doubling, so each figure counts twice the element size: a pending event
-// is a 24-byte heap node and a 32-byte payload slot; a waiting customer
-// is a 24-byte ring entry, 8 bytes of arrival time and 4 of free-list id.
+// is a 24-byte heap node and a 32-byte payload slot; a customer present is
+// des.Station's 72-byte job record and the model's customer record, each
+// in a des.Slab with a 1-byte in-use flag and a 4-byte free-list slot.
 const (
 	bytesPerEvent    = 2 * (24 + 32)
-	bytesPerWaiting  = 2 * (24 + 8 + 4)
-	bytesPerInServer = 2*(8+4) + bytesPerEvent
+	stationJobBytes  = 72
+	bytesPerCustomer = 2 * (stationJobBytes + 1 + 4 + float64(unsafe.Sizeof(customer{})) + 1 + 4)
+	bytesPerWaiting  = bytesPerCustomer
+	bytesPerInServer = bytesPerCustomer + bytesPerEvent
 	bytesPerSample   = 2 * 8
 )
 
@@ -84,7 +87,7 @@ func (c Config) peakWaiting(length float64) float64 {
 	if rho := c.Rho(); rho < 1 {
 		q = 25 / (1 - rho)
 	} else {
-		q = (c.ArrivalRate - servers/c.Service.Mean) * length
+		q = (c.ArrivalRate - servers/c.ServiceMean()) * length
 	}
 	switch c.Patience.Kind {
 	case PatienceDet:

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/model/network"
 )
 
 // TestWorkEstimates checks the estimate against what runs really execute
@@ -18,9 +19,9 @@ func TestWorkEstimates(t *testing.T) {
 		name string
 		cfg  Config
 	}{
-		{"M/M/c", Config{Servers: 10, ArrivalRate: 8, Service: Service{Mean: 1}, Duration: 2e4, Warmup: AutoWarmup, Seed: 1}},
-		{"M/M/c+D overloaded", Config{Servers: 10, ArrivalRate: 14, Service: Service{Mean: 1}, Patience: Patience{PatienceDet, 2}, Duration: 2e4, Warmup: 100, Seed: 1}},
-		{"loss system", Config{Servers: 5, ArrivalRate: 5, Service: Service{Mean: 1}, Capacity: 5, Duration: 2e4, Warmup: AutoWarmup, Seed: 1}},
+		{"M/M/c", Config{Servers: 10, ArrivalRate: 8, Service: network.Exponential(1), Duration: 2e4, Warmup: AutoWarmup, Seed: 1}},
+		{"M/M/c+D overloaded", Config{Servers: 10, ArrivalRate: 14, Service: network.Exponential(1), Patience: Patience{PatienceDet, 2}, Duration: 2e4, Warmup: 100, Seed: 1}},
+		{"loss system", Config{Servers: 5, ArrivalRate: 5, Service: network.Exponential(1), Capacity: 5, Duration: 2e4, Warmup: AutoWarmup, Seed: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -34,9 +35,9 @@ func TestWorkEstimates(t *testing.T) {
 		})
 	}
 	huge := []Config{
-		{Servers: 1, ArrivalRate: 1e9, Service: Service{Mean: 1}, Capacity: 100_000_000, Duration: 100},
-		{Servers: 1, ArrivalRate: 1e9, Service: Service{Mean: 1e6}, Patience: Patience{PatienceDet, 1e6}, Duration: 100},
-		{Servers: 192, ArrivalRate: 400, Service: Service{Mean: 0.33}, Precision: 1e-6, MinDuration: 600, MaxDuration: 1e9},
+		{Servers: 1, ArrivalRate: 1e9, Service: network.Exponential(1), Capacity: 100_000_000, Duration: 100},
+		{Servers: 1, ArrivalRate: 1e9, Service: network.Exponential(1e6), Patience: Patience{PatienceDet, 1e6}, Duration: 100},
+		{Servers: 192, ArrivalRate: 400, Service: network.Exponential(0.33), Precision: 1e-6, MinDuration: 600, MaxDuration: 1e9},
 	}
 	for _, cfg := range huge {
 		assert.Greater(t, cfg.Work().Events, 10*des.DefaultBudget.MaxEvents, "%+v", cfg)
@@ -50,7 +51,7 @@ func TestWorkEstimates(t *testing.T) {
 // and checks the merged estimate against the exact utilisation ρ = 0.5
 // (seed 7; α = 10⁻⁴ per DefaultRule, so noise fails it once in 10⁴ seeds).
 func TestLongPrecisionRunMergesWindows(t *testing.T) {
-	cfg := Config{Servers: 1, ArrivalRate: 0.5, Service: Service{Mean: 1}, Warmup: 0,
+	cfg := Config{Servers: 1, ArrivalRate: 0.5, Service: network.Exponential(1), Warmup: 0,
 		Precision: 1e-6, MinDuration: 2e3, MaxDuration: 128e3, Seed: 7}
 	var calls int
 	res, err := StationProgress(cfg, func(done, total float64) {
@@ -82,7 +83,7 @@ func TestMergeWindowsKeepsTotals(t *testing.T) {
 }
 
 func TestNotEnoughData(t *testing.T) {
-	cfg := Config{Servers: 1, ArrivalRate: 0.001, Service: Service{Mean: 1}, Duration: 10, Warmup: 0, Seed: 1}
+	cfg := Config{Servers: 1, ArrivalRate: 0.001, Service: network.Exponential(1), Duration: 10, Warmup: 0, Seed: 1}
 	assert.EqualValues(t, 300, cfg.MinCustomers())
 	assert.InDelta(t, 0.01, cfg.ExpectedCustomers(), 1e-12)
 	res, err := Station(cfg)
@@ -98,7 +99,7 @@ func TestNotEnoughData(t *testing.T) {
 
 	// Many arrivals, but a run far shorter than the time they stay: none
 	// is served or gives up within it.
-	slow := Config{Servers: 192, ArrivalRate: 400, Service: Service{Mean: 1e6}, Patience: Patience{PatienceDet, 1e6},
+	slow := Config{Servers: 192, ArrivalRate: 400, Service: network.Exponential(1e6), Patience: Patience{PatienceDet, 1e6},
 		Duration: 600, Warmup: AutoWarmup, Seed: 1}
 	res, err = Station(slow)
 	require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/analytic"
+	"queuelab/calculator"
 )
 
 // runCapture runs the command line and returns its exit status and stdout.
@@ -170,17 +171,17 @@ func TestFormulaTable(t *testing.T) {
 func TestFormulaList(t *testing.T) {
 	code, out := runCapture(t, "formula")
 	require.Equal(t, 0, code)
-	for _, f := range formulas() {
-		assert.Contains(t, out, "\n"+f.name+" — ", f.name)
-		for _, p := range f.params {
-			assert.Contains(t, out, "--"+p.flag, f.name)
+	for _, f := range calculator.All() {
+		assert.Contains(t, out, "\n"+f.Name+" — ", f.Name)
+		for _, p := range f.Params {
+			assert.Contains(t, out, "--"+p.Flag(), f.Name)
 		}
 	}
 	code, out = runCapture(t, "formula", "--json")
 	require.Equal(t, 0, code)
 	var list []map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &list))
-	assert.Len(t, list, len(formulas()))
+	assert.Len(t, list, len(calculator.All()))
 }
 
 func TestFormulaBadInput(t *testing.T) {
@@ -219,22 +220,4 @@ func TestFormulaBadInput(t *testing.T) {
 		assert.Empty(t, out, "%v", tc.args)
 		assert.Contains(t, errOut, tc.msg, "%v", tc.args)
 	}
-}
-
-func TestFormulaParamErrorText(t *testing.T) {
-	p := intP("servers", "", 1, "number of servers")
-	_, err := p.parse("0")
-	require.Error(t, err)
-	assert.Equal(t, `--servers: must be an integer ≥ 1, got "0"`, err.Error())
-	var u usageError
-	assert.ErrorAs(t, err, &u)
-	d := durP("patience", "", false, "")
-	v, err := d.parse("80ms")
-	require.NoError(t, err)
-	assert.InDelta(t, 0.08, v, 1e-15)
-	v, err = d.parse("2")
-	require.NoError(t, err)
-	assert.Equal(t, 2.0, v)
-	_, err = probP("warm", "", "").parse("1.2")
-	assert.EqualError(t, err, `--warm: must be a number in [0, 1], got "1.2"`)
 }

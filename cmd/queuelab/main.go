@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+
+	"queuelab/calculator"
 )
 
 // usageError marks an error caused by bad input on the command line; main
@@ -35,7 +36,26 @@ func newRootCmd() *cobra.Command {
 	for _, add := range subcommands {
 		root.AddCommand(add())
 	}
+	markArgsUsage(root)
 	return root
+}
+
+// markArgsUsage makes the errors of every command's argument check (cobra's
+// ExactArgs, NoArgs, … and our own) usage errors.
+func markArgsUsage(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			err := check(cmd, args)
+			var u usageError
+			if err != nil && !errors.As(err, &u) {
+				return usageError{err}
+			}
+			return err
+		}
+	}
+	for _, sub := range c.Commands() {
+		markArgsUsage(sub)
+	}
 }
 
 // subcommands holds the constructors of every subcommand; each file of this
@@ -54,13 +74,36 @@ func run(args []string) int {
 	// 1 MB argument. Names are short; a long one gets no suggestion.
 	root.DisableSuggestions = len(args) > 0 && len(args[0]) > 64
 	root.SetArgs(args)
-	err := root.Execute()
+	err := findCommand(root, args)
+	if err == nil {
+		err = root.Execute()
+	}
 	if err == nil {
 		return 0
 	}
 	fmt.Fprintln(os.Stderr, "queuelab:", cutMessage(err.Error()))
+	return exitStatus(err)
+}
+
+// findCommand reports an unknown subcommand as a usage error. cobra's
+// Find fails only for that, and returns it as a plain error; Execute would
+// do the same lookup, so this one runs first and types the error. The
+// help and completion commands are added first, as Execute adds them.
+func findCommand(root *cobra.Command, args []string) error {
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd(args...)
+	if _, _, err := root.Find(args); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+// exitStatus is 2 for bad input on the command line (a usageError, or a
+// calculator.InputError from a formula's parameters) and 1 for every other
+// failure.
+func exitStatus(err error) int {
 	var u usageError
-	if errors.As(err, &u) || isCobraUsage(err) {
+	if errors.As(err, &u) || calculator.IsInputError(err) {
 		return 2
 	}
 	return 1
@@ -81,17 +124,4 @@ func cutMessage(msg string) string {
 		cut--
 	}
 	return fmt.Sprintf("%s… (message cut: %d bytes)", msg[:cut], len(msg))
-}
-
-// isCobraUsage reports whether err is one of cobra's own command-line
-// errors (an unknown subcommand, a wrong number of arguments), which cobra
-// returns as plain errors: they are usage errors too.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, prefix := range []string{"unknown command ", "accepts ", "requires ", "unknown flag", "unknown shorthand flag"} {
-		if strings.HasPrefix(msg, prefix) {
-			return true
-		}
-	}
-	return false
 }

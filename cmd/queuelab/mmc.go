@@ -9,11 +9,12 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"queuelab/des"
+	"queuelab/model/network"
+	"queuelab/model/scenario"
 	"queuelab/validate"
 )
 
@@ -134,52 +135,48 @@ flags or a refused run.`,
 	return cmd
 }
 
+// The mmc flags are read by the model controls' parser
+// (scenario.Control.Parse), as playbooks, sweeps and the calculator are;
+// the messages name the flag and its range.
+
+// mmcParse parses s as a value of kind in [lo, hi] (lo excluded if
+// loOpen), or reports bad().
+func mmcParse(kind scenario.ValueKind, s string, lo, hi float64, loOpen bool, bad func() error) (float64, error) {
+	v, err := scenario.Control{Kind: kind, Min: lo, Max: hi}.Parse(s)
+	if err != nil || (loOpen && v.Num == lo) {
+		return 0, bad()
+	}
+	return v.Num, nil
+}
+
 // mmcSeconds parses a time: a Go duration ("250ms") or bare seconds.
 func mmcSeconds(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 	bound := "≥"
 	if loOpen {
 		bound = ">"
 	}
-	bad := func() error {
+	return mmcParse(scenario.Duration, s, lo, hi, loOpen, func() error {
 		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %s", flag, bound, lo, hi, quoteShort(s))
-	}
-	s = strings.TrimSpace(s)
-	var v float64
-	if d, err := time.ParseDuration(s); err == nil {
-		v = d.Seconds()
-	} else {
-		x, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			return 0, bad()
-		}
-		v = x
-	}
-	if math.IsNaN(v) || v < lo || (loOpen && v == lo) || v > hi {
-		return 0, bad()
-	}
-	return v, nil
+	})
 }
 
 // mmcNumber parses a number in [lo, hi] (lo excluded if loOpen).
 func mmcNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(v) || v < lo || (loOpen && v == lo) || v > hi {
-		bound := "≥"
-		if loOpen {
-			bound = ">"
-		}
-		return 0, usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound, lo, hi, quoteShort(s))
+	bound := "≥"
+	if loOpen {
+		bound = ">"
 	}
-	return v, nil
+	return mmcParse(scenario.Float, s, lo, hi, loOpen, func() error {
+		return usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound, lo, hi, quoteShort(s))
+	})
 }
 
 // mmcInt parses an integer in [lo, hi].
 func mmcInt(flag, s string, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || v < lo || v > hi {
-		return 0, usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
-	}
-	return v, nil
+	v, err := mmcParse(scenario.Int, s, float64(lo), float64(hi), false, func() error {
+		return usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
+	})
+	return int(v), err
 }
 
 func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
@@ -191,27 +188,33 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 	if cfg.ArrivalRate, err = mmcNumber("arrival-rate", f.rate, 0, 1e9, true); err != nil {
 		return cfg, err
 	}
-	if cfg.Service.Mean, err = mmcSeconds("service-mean", f.mean, 0, 1e6, true); err != nil {
+	mean, err := mmcSeconds("service-mean", f.mean, 0, 1e6, true)
+	if err != nil {
 		return cfg, err
 	}
-	if cfg.Service.Kind, err = validate.ParseServiceKind(f.service); err != nil {
+	if _, err := validate.ServiceLaw(f.service, 1, 0, 1); err != nil {
 		return cfg, usagef("--service: %v", err)
 	}
+	cv := 0.0
 	if f.cv != "" {
-		switch cfg.Service.Kind {
-		case validate.ServiceLogNormal:
-			cfg.Service.CV, err = mmcNumber("service-cv", f.cv, 0, 20, true)
-		case validate.ServiceHyperExp:
-			cfg.Service.CV, err = mmcNumber("service-cv", f.cv, 1, 20, true)
+		switch f.service {
+		case "lognormal":
+			cv, err = mmcNumber("service-cv", f.cv, 0, 20, true)
+		case "hyperexp":
+			cv, err = mmcNumber("service-cv", f.cv, 1, 20, true)
 		default:
-			err = usagef("--service-cv: applies only to --service lognormal or hyperexp (the %s law has a fixed CV)", cfg.Service.Kind)
+			err = usagef("--service-cv: applies only to --service lognormal or hyperexp (the %s law has a fixed CV)", f.service)
 		}
 		if err != nil {
 			return cfg, err
 		}
 	}
-	if cfg.Service.K, err = mmcInt("erlang-k", f.erlangK, 1, 1000); err != nil {
+	k, err := mmcInt("erlang-k", f.erlangK, 1, 1000)
+	if err != nil {
 		return cfg, err
+	}
+	if cfg.Service, err = validate.ServiceLaw(f.service, mean, cv, k); err != nil {
+		return cfg, usagef("--service: %v", err)
 	}
 	switch {
 	case f.patience != "" && f.patienceMean != "":
@@ -316,11 +319,11 @@ func mmcChecks(res *validate.Result) []validate.Check {
 
 func mmcDescribe(cfg validate.Config) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "station: c = %d servers, λ = %g/s, %s service of mean %g s", cfg.Servers, cfg.ArrivalRate, cfg.Service.Kind, cfg.Service.Mean)
+	fmt.Fprintf(&b, "station: c = %d servers, λ = %g/s, %s service of mean %g s", cfg.Servers, cfg.ArrivalRate, validate.ServiceName(cfg.Service.Kind), cfg.ServiceMean())
 	switch cfg.Service.Kind {
-	case validate.ServiceLogNormal, validate.ServiceHyperExp:
+	case network.LogNormal, network.HyperExp:
 		fmt.Fprintf(&b, " (SCV %.3g)", cfg.Service.SCV())
-	case validate.ServiceErlang:
+	case network.Erlang:
 		fmt.Fprintf(&b, " (k = %d)", cfg.Service.K)
 	}
 	fmt.Fprintf(&b, ", offered load %.4g erlangs (ρ = %.4g)", cfg.Offered(), cfg.Rho())

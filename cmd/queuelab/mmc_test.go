@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -127,28 +126,4 @@ func TestValidateCommandFlags(t *testing.T) {
 	assert.Contains(t, errOut, "--seed")
 	code, _, _ = runCapture3(t, "validate", "extra")
 	assert.Equal(t, 2, code)
-}
-
-// TestValidateQuickCLI runs `queuelab validate --quick --json --report`
-// end to end (the same catalogue as validate's TestQuickCatalogue).
-func TestValidateQuickCLI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the quick catalogue")
-	}
-	report := filepath.Join(t.TempDir(), "report.html")
-	code, out, errOut := runCapture3(t, "validate", "--quick", "--json", "--report", report)
-	require.Equal(t, 0, code, errOut)
-	assert.Empty(t, errOut, "no progress bar when stderr is not a terminal")
-	var v struct {
-		Failed int `json:"failed"`
-		Checks []struct {
-			Verdict string `json:"verdict"`
-		} `json:"checks"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(out), &v))
-	assert.Zero(t, v.Failed)
-	assert.NotEmpty(t, v.Checks)
-	b, err := os.ReadFile(report)
-	require.NoError(t, err)
-	assert.Contains(t, string(b), "<table>")
 }

@@ -1,0 +1,170 @@
+package calculator
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"queuelab/model/scenario"
+)
+
+// InputError is the error of every bad input: a value out of range, a
+// missing parameter, an unstable queue, inputs too extreme for a finite
+// result. Its message names the parameters as flags. The CLI exits with
+// status 2 for it (errors.As).
+type InputError struct{ msg string }
+
+func (e *InputError) Error() string { return e.msg }
+
+// inputf formats an *InputError.
+func inputf(format string, args ...any) error {
+	return &InputError{fmt.Sprintf(format, args...)}
+}
+
+// IsInputError reports whether err is, or wraps, an *InputError.
+func IsInputError(err error) bool {
+	var e *InputError
+	return errors.As(err, &e)
+}
+
+// Inputs holds the parsed parameter values of one evaluation.
+type Inputs struct {
+	num  map[string]float64
+	text map[string]string
+}
+
+func (in Inputs) has(flag string) bool {
+	_, ok := in.num[flag]
+	_, ok2 := in.text[flag]
+	return ok || ok2
+}
+func (in Inputs) f(flag string) float64  { return in.num[flag] }
+func (in Inputs) int(flag string) int    { return int(in.num[flag]) }
+func (in Inputs) str(flag string) string { return in.text[flag] }
+
+// Number returns the value of a Number, Integer or Duration parameter
+// (seconds) and whether it was given or defaulted.
+func (in Inputs) Number(flag string) (float64, bool) {
+	v, ok := in.num[flag]
+	return v, ok
+}
+
+// Output is one named result.
+type Output struct {
+	Key   string  // the JSON key, e.g. "p_wait"
+	Value float64 // finite
+	Unit  string  // "s", "/s" or ""
+	Desc  string  // what it is, with its formula
+}
+
+// Formula is one calculator entry.
+type Formula struct {
+	Name    string
+	Summary string
+	Params  []Param
+	eval    func(in Inputs) ([]Output, error)
+}
+
+// All returns every formula, in the order of the listing.
+func All() []Formula { return formulas() }
+
+// Lookup returns the formula called name.
+func Lookup(name string) (Formula, bool) {
+	for _, f := range formulas() {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Formula{}, false
+}
+
+// Evaluate parses the given parameter values (by flag name, as written;
+// parameters left out take their defaults) and evaluates the formula. Every
+// error is an *InputError naming the flags: an unknown or missing
+// parameter, a value out of range, inputs for which the formula has no
+// finite result.
+func (f Formula) Evaluate(given map[string]string) (Inputs, []Output, error) {
+	in := Inputs{num: map[string]float64{}, text: map[string]string{}}
+	for name := range given {
+		if !f.hasParam(name) {
+			return in, nil, inputf("%s: unknown parameter %s", f.Name, scenario.QuoteShort(name))
+		}
+	}
+	for _, p := range f.Params {
+		s, ok := given[p.flag]
+		if !ok {
+			switch {
+			case p.def != "":
+				s = p.def
+			case p.opt:
+				continue
+			default:
+				return in, nil, inputf("--%s: required, must be %s", p.flag, p.Range())
+			}
+		}
+		if p.kind == Text {
+			in.text[p.flag] = s
+			continue
+		}
+		v, err := p.Parse(s)
+		if err != nil {
+			return in, nil, err
+		}
+		in.num[p.flag] = v
+	}
+	outs, err := f.eval(in)
+	if err != nil {
+		return in, nil, err
+	}
+	for _, o := range outs {
+		if math.IsNaN(o.Value) || math.IsInf(o.Value, 0) {
+			return in, nil, inputf("%s: the inputs %s are too extreme: result %s is not a finite number; use smaller values",
+				f.Name, f.givenText(given), o.Key)
+		}
+	}
+	return in, outs, nil
+}
+
+func (f Formula) hasParam(name string) bool {
+	for _, p := range f.Params {
+		if p.flag == name {
+			return true
+		}
+	}
+	return false
+}
+
+// givenText lists the given parameters as flags with their values, in the
+// formula's order, e.g. "--servers 5 --load 1e308" (each value cut short).
+func (f Formula) givenText(given map[string]string) string {
+	var parts []string
+	for _, p := range f.Params {
+		if s, ok := given[p.flag]; ok {
+			if len(s) > scenario.MaxEcho {
+				s = scenario.QuoteShort(s)
+			}
+			parts = append(parts, "--"+p.flag+" "+s)
+		}
+	}
+	if len(parts) == 0 {
+		return "(the defaults)"
+	}
+	return strings.Join(parts, " ")
+}
+
+// UsageLine renders the parameters as flags, e.g.
+// "--servers SERVERS --load LOAD [--t T]".
+func (f Formula) UsageLine() string {
+	var parts []string
+	for _, p := range f.Params {
+		s := "--" + p.flag + " " + strings.ToUpper(strings.ReplaceAll(p.flag, "-", "_"))
+		if p.def != "" {
+			s = "[" + s + "=" + p.def + "]"
+		} else if p.opt {
+			s = "[" + s + "]"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
