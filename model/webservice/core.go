@@ -7,6 +7,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/model/fleet"
 	"queuelab/model/scenario"
 )
 
@@ -16,24 +17,6 @@ const (
 	goodBuild uint8 = 1
 	badBuild  uint8 = 2
 )
-
-type instState uint8
-
-const (
-	instFree instState = iota
-	instBooting
-	instServing
-	instDraining
-)
-
-// instance is one slot of the fleet. gen changes whenever the slot is
-// reused, so that a stale boot event is recognised.
-type instance struct {
-	state  instState
-	build  uint8
-	gen    int64
-	bootAt des.Time
-}
 
 // Routing policies of the load balancer (the lb control's choices).
 const (
@@ -48,12 +31,10 @@ var lbChoices = []string{"pooled", "round-robin", "least-connections"}
 type controls struct {
 	minInst   int
 	autoscale bool
-	target    float64
 	ttl       float64 // s
 	shedLow   float64 // share of the low-priority class rejected
 	recs      bool
 	lb        int
-	bootDelay float64 // s
 }
 
 // mstats is what an engine measured (DES) or computed (formula) over one
@@ -83,10 +64,8 @@ type core struct {
 	minute int
 	now    des.Time // start of the current minute
 
-	inst       []instance
-	serving    int
-	servingBad int
-	booting    int
+	fleet  *fleet.Fleet     // instances tagged with their build
+	scaler fleet.Autoscaler // used while ctl.autoscale is on
 
 	currentBuild uint8
 	deployOff    bool
@@ -98,11 +77,9 @@ type core struct {
 
 	lastUtil    float64
 	lastServing float64
-	quiet       int
 
 	burnWin    []float64
 	budget     float64
-	cost       float64
 	costRate   float64
 	rate       float64 // this minute's arrival rate with its wobble, req/s
 	wobble     *des.Stream
@@ -113,11 +90,7 @@ type core struct {
 	sum  mstats       // sums over the run (latP99 unused)
 	peak struct{ dbUtil, p99 float64 }
 
-	// Hooks for the des engine (nil in the formula engine).
-	onBoot  func(i int)
-	onServe func(i int)
-	onDrain func(i int)
-	onFlush func()
+	onFlush func() // the des engine's hook (nil in the formula engine)
 }
 
 func newCore(cfg Config) *core {
@@ -125,9 +98,11 @@ func newCore(cfg Config) *core {
 	c := &core{
 		cfg: cfg, p: p,
 		ctl: controls{
-			minInst: p.DefaultMin, target: p.DefaultTarget, ttl: p.DefaultTTL,
-			recs: true, lb: lbLeastConnections, bootDelay: p.BootDelay,
+			minInst: p.DefaultMin, ttl: p.DefaultTTL,
+			recs: true, lb: lbLeastConnections,
 		},
+		scaler: fleet.Autoscaler{Target: p.DefaultTarget, Max: p.MaxInstances,
+			QuietMinutes: p.ScaleInQuiet, ScaleInShare: p.ScaleInShare},
 		currentBuild: goodBuild,
 		rollbackAt:   -1,
 		warm:         1,
@@ -135,136 +110,13 @@ func newCore(cfg Config) *core {
 		burnWin:      make([]float64, p.BurnWindow),
 		wobble:       des.Streams{Seed: cfg.Seed, Gen: cfg.Gen}.Stream("wobble"),
 	}
+	boot := p.BootDelay
 	if cfg.BootDelay >= 0 {
-		c.ctl.bootDelay = cfg.BootDelay
+		boot = cfg.BootDelay
 	}
+	// The parameters were validated: the fleet's config is valid.
+	c.fleet, _ = fleet.New(fleet.Config{BootDelay: des.Seconds(boot), PricePerHour: p.PricePerHour, KeepServing: 1})
 	return c
-}
-
-// startFleet starts the opening fleet: min instances already serving.
-func (c *core) startFleet() {
-	for range c.ctl.minInst {
-		i := c.newSlot()
-		c.inst[i].state = instBooting
-		c.inst[i].build = c.currentBuild
-		c.booting++
-		c.serve(i)
-	}
-}
-
-func (c *core) newSlot() int {
-	for i := range c.inst {
-		if c.inst[i].state == instFree {
-			c.inst[i].gen++
-			return i
-		}
-	}
-	c.inst = append(c.inst, instance{gen: 1})
-	return len(c.inst) - 1
-}
-
-func (c *core) fleet() int { return c.serving + c.booting }
-
-// start orders n new instances of the current build; they serve after the
-// boot delay.
-func (c *core) start(n int) {
-	for range n {
-		i := c.newSlot()
-		in := &c.inst[i]
-		in.state, in.build = instBooting, c.currentBuild
-		in.bootAt = c.now + des.Seconds(c.ctl.bootDelay)
-		c.booting++
-		if c.onBoot != nil {
-			c.onBoot(i)
-		}
-	}
-}
-
-// serve moves booting instance i into service.
-func (c *core) serve(i int) {
-	in := &c.inst[i]
-	if in.state != instBooting {
-		return
-	}
-	in.state = instServing
-	c.booting--
-	c.serving++
-	if in.build == badBuild {
-		c.servingBad++
-	}
-	if c.onServe != nil {
-		c.onServe(i)
-	}
-}
-
-// remove takes n instances out of the fleet: booting ones first (they
-// are simply cancelled), then the newest serving ones, which drain. At
-// least one serving instance is always kept.
-func (c *core) remove(n int) {
-	for i := len(c.inst) - 1; i >= 0 && n > 0; i-- {
-		if c.inst[i].state == instBooting {
-			c.inst[i].state = instFree
-			c.booting--
-			n--
-		}
-	}
-	for i := len(c.inst) - 1; i >= 0 && n > 0 && c.serving > 1; i-- {
-		in := &c.inst[i]
-		if in.state != instServing {
-			continue
-		}
-		in.state = instDraining
-		c.serving--
-		if in.build == badBuild {
-			c.servingBad--
-		}
-		n--
-		if c.onDrain != nil {
-			c.onDrain(i)
-		} else {
-			in.state = instFree
-		}
-	}
-}
-
-// drained frees a draining slot whose last request has finished.
-func (c *core) drained(i int) {
-	if c.inst[i].state == instDraining {
-		c.inst[i].state = instFree
-	}
-}
-
-// retag switches up to n instances of the fleet to build b.
-func (c *core) retag(b uint8, n int) {
-	for i := range c.inst {
-		if n <= 0 {
-			return
-		}
-		in := &c.inst[i]
-		if (in.state != instServing && in.state != instBooting) || in.build == b {
-			continue
-		}
-		if in.state == instServing {
-			if in.build == badBuild {
-				c.servingBad--
-			}
-			if b == badBuild {
-				c.servingBad++
-			}
-		}
-		in.build = b
-		n--
-	}
-}
-
-func (c *core) countBuild(b uint8) int {
-	n := 0
-	for i := range c.inst {
-		if s := c.inst[i].state; (s == instServing || s == instBooting) && c.inst[i].build == b {
-			n++
-		}
-	}
-	return n
 }
 
 // apply changes a control. The value was parsed against Controls.
@@ -276,7 +128,7 @@ func (c *core) apply(a scenario.Action) {
 	case "autoscale":
 		c.ctl.autoscale = v != 0
 	case "autoscale-target":
-		c.ctl.target = v
+		c.scaler.Target = v
 	case "ttl":
 		c.ctl.ttl = v
 	case "warmup":
@@ -289,11 +141,11 @@ func (c *core) apply(a scenario.Action) {
 		// Pressing (again) (re)starts the preparation of a fresh fleet of
 		// the last good build, as large as the fleet is now.
 		c.rollbackAt = c.minute + c.p.RollbackMinutes
-		c.prepSize = c.fleet()
+		c.prepSize = c.fleet.Size()
 	case "lb":
 		c.ctl.lb = int(v)
 	case "boot-delay":
-		c.ctl.bootDelay = v
+		c.fleet.SetBootDelay(des.Seconds(v))
 	}
 }
 
@@ -304,7 +156,7 @@ func (c *core) begin() {
 	c.now = des.Time(m) * des.Minute
 	if c.rollbackAt == m {
 		c.currentBuild = goodBuild
-		c.retag(goodBuild, len(c.inst))
+		c.fleet.Retag(goodBuild, c.fleet.Slots())
 		c.rollbackAt, c.prepSize = -1, 0
 		if c.cfg.DeployAt >= 0 && m >= c.cfg.DeployAt {
 			c.deployOff = true // a rollback ends a deploy in progress
@@ -314,8 +166,8 @@ func (c *core) begin() {
 		// Rolling deploy: by the end of minute d+k, (k+1)/D of the fleet
 		// runs the new build; new instances start on it from minute d.
 		c.currentBuild = badBuild
-		want := int(math.Ceil(float64(c.fleet()) * float64(m-d+1) / float64(c.p.DeployMinutes)))
-		c.retag(badBuild, want-c.countBuild(badBuild))
+		want := int(math.Ceil(float64(c.fleet.Size()) * float64(m-d+1) / float64(c.p.DeployMinutes)))
+		c.fleet.Retag(badBuild, want-c.fleet.CountTag(badBuild))
 	}
 	c.scale()
 	if c.cfg.FlushAt == m {
@@ -324,51 +176,17 @@ func (c *core) begin() {
 			c.onFlush()
 		}
 	}
-	c.costRate = float64(c.fleet()+c.prepSize) * c.p.PricePerHour
+	c.costRate = c.fleet.Rate(c.prepSize)
 	c.rate = c.cfg.baseRate(m) * max(0, des.Normal{Mu: 1, Sigma: c.p.Wobble}.Rand(c.wobble))
 }
 
 // scale applies the minimum and the autoscaler of the original.
 func (c *core) scale() {
-	fleet := c.fleet()
 	if !c.ctl.autoscale {
-		c.quiet = 0
-		switch {
-		case fleet < c.ctl.minInst:
-			c.start(c.ctl.minInst - fleet)
-		case fleet > c.ctl.minInst:
-			c.remove(fleet - c.ctl.minInst)
-		}
+		c.scaler.Hold(c.fleet, c.ctl.minInst, c.currentBuild, c.now)
 		return
 	}
-	if c.minute > 0 {
-		// desired = ⌈serving × utilisation / target⌉ with serving and
-		// utilisation measured over the same (last) minute: instances
-		// that joined since then do not count twice.
-		desired, err := analytic.DesiredInstances(int(math.Round(c.lastServing)), c.lastUtil, c.ctl.target, c.p.MaxInstances)
-		if err == nil {
-			desired = max(desired, c.ctl.minInst)
-			switch {
-			case desired > fleet:
-				c.quiet = 0
-				if c.booting == 0 {
-					c.start(desired - fleet)
-				}
-			case desired < fleet:
-				c.quiet++
-				if c.quiet >= c.p.ScaleInQuiet {
-					n := max(1, int(c.p.ScaleInShare*float64(fleet)))
-					c.remove(min(n, fleet-desired))
-					c.quiet = 0
-				}
-			default:
-				c.quiet = 0
-			}
-		}
-	}
-	if f := c.fleet(); f < c.ctl.minInst {
-		c.start(c.ctl.minInst - f)
-	}
+	c.scaler.Step(c.fleet, c.ctl.minInst, c.lastServing, c.lastUtil, c.minute > 0, c.currentBuild, c.now)
 }
 
 // finish closes minute c.minute with the engine's measurements and
@@ -390,7 +208,7 @@ func (c *core) finish(s *mstats) scenario.Row {
 	}
 	burn1h := analytic.WindowBurnRate(c.burnWin, p.SLO)
 	c.budget -= burn / p.SLOMinutes
-	c.cost += c.costRate / 60
+	c.fleet.BillMinute(c.costRate)
 
 	// Warm share: refills toward 1 with τ, slowed linearly to a standstill
 	// as DB utilisation goes from RefillSlowFrom to 100 % (refilling needs
@@ -416,7 +234,7 @@ func (c *core) finish(s *mstats) scenario.Row {
 	row[colDBUtil] = s.dbUtil
 	row[colShed] = ratio(s.shed, s.arrivals)
 	row[colCostRate] = c.costRate
-	row[colCost] = c.cost
+	row[colCost] = c.fleet.Cost()
 	row[colAge] = ratio(s.ageSum, s.hits)
 	row[colBadTraffic] = ratio(s.badServed, s.served)
 	row[colRecs] = ratio(s.recsServed, s.served)
@@ -509,7 +327,7 @@ func (c *core) totals(p99 float64) scenario.Row {
 	t[colDBUtil] = s.dbUtil / n
 	t[colShed] = ratio(s.shed, s.arrivals)
 	t[colCostRate] = costRate / n
-	t[colCost] = c.cost
+	t[colCost] = c.fleet.Cost()
 	t[colAge] = ratio(s.ageSum, s.hits)
 	t[colBadTraffic] = ratio(s.badServed, s.served)
 	t[colRecs] = ratio(s.recsServed, s.served)

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"queuelab/des"
+	"queuelab/model/fleet"
 	"queuelab/model/scenario"
 )
 
@@ -184,11 +185,9 @@ func NewDES(cfg Config) (*DES, error) {
 		e.dotEvery = des.Minute / des.Time(p.DotsPerMinute)
 	}
 
-	e.onBoot = e.hookBoot
-	e.onServe = e.hookServe
-	e.onDrain = e.hookDrain
+	e.fleet.Hooks = fleet.Hooks{OnBoot: e.hookBoot, OnServe: e.hookServe, OnDrain: e.hookDrain}
 	e.onFlush = e.hookFlush
-	e.startFleet()
+	e.fleet.Open(e.ctl.minInst, e.currentBuild)
 	return e, nil
 }
 
@@ -276,9 +275,9 @@ func (e *DES) Step() scenario.Row {
 	e.ms = mstats{}
 	e.dbOffered = 0
 	e.busy.Mark(now)
-	e.servingTW.Set(now, float64(e.serving))
+	e.servingTW.Set(now, float64(e.fleet.Serving()))
 	e.servingTW.Mark(now)
-	e.bootingTW.Set(now, float64(e.booting))
+	e.bootingTW.Set(now, float64(e.fleet.Booting()))
 	e.bootingTW.Mark(now)
 	e.db.mark(now)
 	e.lat.Reset()
@@ -420,9 +419,9 @@ func (e *DES) workerStart(id int32, slot int) {
 	r := &e.reqs[id]
 	e.busy.Add(e.env.Now(), 1)
 	if slot >= 0 {
-		r.bad = e.inst[slot].build == badBuild
-	} else if e.servingBad > 0 {
-		r.bad = e.sBuild.Float64()*float64(e.serving) < float64(e.servingBad)
+		r.bad = e.fleet.At(slot).Tag == badBuild
+	} else if bad := e.fleet.ServingTagged(badBuild); bad > 0 {
+		r.bad = e.sBuild.Float64()*float64(e.fleet.Serving()) < float64(bad)
 	}
 	r.recs = e.ctl.recs
 	e.ms.served++
@@ -565,8 +564,8 @@ func (e *DES) release(id int32, o outcome) {
 	e.busy.Add(e.env.Now(), -1)
 	if pi > 0 {
 		slot := int(pi) - 1
-		if e.inst[slot].state == instDraining && pl.BusyServers()+pl.Queued() == 0 {
-			e.drained(slot)
+		if e.fleet.At(slot).State == fleet.Draining && pl.BusyServers()+pl.Queued() == 0 {
+			e.fleet.Drained(slot)
 		}
 	}
 	e.done(id, o)
@@ -584,8 +583,8 @@ func (e *DES) done(id int32, o outcome) {
 		if pi := r.pool; pi > 0 {
 			slot := int(pi) - 1
 			pl := e.pools[pi]
-			if e.inst[slot].state == instDraining && pl.BusyServers()+pl.Queued() == 0 {
-				e.drained(slot)
+			if e.fleet.At(slot).State == fleet.Draining && pl.BusyServers()+pl.Queued() == 0 {
+				e.fleet.Drained(slot)
 			}
 		}
 	case outDBFail:
@@ -601,17 +600,17 @@ func (e *DES) done(id int32, o outcome) {
 }
 
 func (e *DES) hookBoot(i int) {
-	in := &e.inst[i]
-	e.bootingTW.Set(e.env.Now(), float64(e.booting))
-	if _, err := e.env.At(max(in.bootAt, e.env.Now()), des.PriorityControl, des.Event{Kind: e.kBoot, Ref: int32(i), Aux: in.gen}); err != nil {
+	in := e.fleet.At(i)
+	e.bootingTW.Set(e.env.Now(), float64(e.fleet.Booting()))
+	if _, err := e.env.At(max(in.BootAt, e.env.Now()), des.PriorityControl, des.Event{Kind: e.kBoot, Ref: int32(i), Aux: in.Gen}); err != nil {
 		panic(err)
 	}
 }
 
 func (e *DES) boot(ev des.Event) {
 	i := int(ev.Ref)
-	if i < len(e.inst) && e.inst[i].gen == ev.Aux && e.inst[i].state == instBooting {
-		e.serve(i)
+	if e.fleet.BootDue(i, ev.Aux) {
+		e.fleet.Serve(i)
 	}
 }
 
@@ -636,21 +635,21 @@ func (e *DES) hookDrain(i int) {
 	pl := e.poolOf(i)
 	e.rebuildServing()
 	if pl.BusyServers()+pl.Queued() == 0 {
-		e.drained(i)
+		e.fleet.Drained(i)
 	}
 }
 
 func (e *DES) rebuildServing() {
 	e.serveIdx = e.serveIdx[:0]
-	for i := range e.inst {
-		if e.inst[i].state == instServing {
+	for i := range e.fleet.Slots() {
+		if e.fleet.At(i).State == fleet.Serving {
 			e.serveIdx = append(e.serveIdx, int32(i))
 		}
 	}
 	now := e.env.Now()
-	e.pools[0].SetServers(e.p.Workers * e.serving)
-	e.servingTW.Set(now, float64(e.serving))
-	e.bootingTW.Set(now, float64(e.booting))
+	e.pools[0].SetServers(e.p.Workers * e.fleet.Serving())
+	e.servingTW.Set(now, float64(e.fleet.Serving()))
+	e.bootingTW.Set(now, float64(e.fleet.Booting()))
 }
 
 func (e *DES) hookFlush() {
@@ -663,21 +662,13 @@ func (e *DES) hookFlush() {
 func (e *DES) Picture() scenario.Picture {
 	var inst scenario.Group
 	inst.Name = "instances"
-	for i := range e.inst {
-		in := &e.inst[i]
-		var w string
-		switch in.state {
-		case instBooting:
-			w = "booting"
-		case instServing:
-			w = "serving"
-		case instDraining:
-			w = "draining"
-		default:
+	for i := range e.fleet.Slots() {
+		in := e.fleet.At(i)
+		if in.State == fleet.Free {
 			continue
 		}
-		inst.Items = append(inst.Items, w)
-		inst.Label = append(inst.Label, buildLabel(in.build))
+		inst.Items = append(inst.Items, in.State.String())
+		inst.Label = append(inst.Label, buildLabel(in.Tag))
 	}
 	pic := scenario.Picture{Groups: []scenario.Group{inst}}
 	if e.prepSize > 0 {
