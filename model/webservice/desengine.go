@@ -24,8 +24,8 @@ const (
 
 var outcomeWords = [...]string{"ok", "hit", "timeout", "db-failure", "build-error", "unavailable", "shed"}
 
-// request is one request in flight. Requests live in DES.reqs and are
-// reused through a free list, so steady state allocates nothing.
+// request is one request in flight. Requests live in the slab DES.reqs,
+// so steady state allocates nothing.
 type request struct {
 	arrived des.Time
 	qAt     des.Time // when the current DB query was submitted
@@ -49,8 +49,7 @@ type DES struct {
 	*core
 	env *des.Env
 
-	reqs []request
-	free []int32
+	reqs des.Slab[request]
 
 	pools    []*des.Pool // [0] pooled, [1+i] instance slot i
 	db       *database
@@ -112,7 +111,7 @@ func (e *DES) Stations() []scenario.StationStats {
 
 // leftPool records that request id left its worker pool now.
 func (e *DES) leftPool(id int32) {
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	o := &e.poolOut[r.pool]
 	o.departures++
 	o.sojourn += (e.env.Now() - r.arrived).Seconds()
@@ -314,16 +313,6 @@ func (e *DES) Step() scenario.Row {
 	return row
 }
 
-func (e *DES) alloc() int32 {
-	if n := len(e.free); n > 0 {
-		id := e.free[n-1]
-		e.free = e.free[:n-1]
-		return id
-	}
-	e.reqs = append(e.reqs, request{})
-	return int32(len(e.reqs) - 1)
-}
-
 func (e *DES) object() int32 {
 	if e.zipf {
 		return e.alias.sample(e.sObj)
@@ -364,8 +353,8 @@ func (e *DES) arrive(des.Event) {
 		e.markDot(dot, outUnavailable)
 		return
 	}
-	id := e.alloc()
-	e.reqs[id] = request{arrived: now, obj: obj, pool: int16(pi), dot: dot, low: low}
+	id := e.reqs.Get()
+	*e.reqs.At(id) = request{arrived: now, obj: obj, pool: int16(pi), dot: dot, low: low}
 	e.pools[pi].Request(id, e.timeout)
 }
 
@@ -416,7 +405,7 @@ func (e *DES) route() int {
 
 // workerStart: request id got a worker of instance slot (−1: pooled).
 func (e *DES) workerStart(id int32, slot int) {
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	e.busy.Add(e.env.Now(), 1)
 	if slot >= 0 {
 		r.bad = e.fleet.At(slot).Tag == badBuild
@@ -458,7 +447,7 @@ func (e *DES) workerRenege(id int32, _ des.Time) {
 // otherwise the cache is looked up.
 func (e *DES) appDone(ev des.Event) {
 	id := ev.Ref
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	if r.bad && e.sBad.Float64() < e.p.BadErrors {
 		e.release(id, outBuildErr)
 		return
@@ -483,9 +472,9 @@ func (e *DES) appDone(ev des.Event) {
 }
 
 func (e *DES) submit(id int32, now des.Time) {
-	e.reqs[id].qAt = now
+	e.reqs.At(id).qAt = now
 	e.dbOffered++
-	e.reqs[id].dbPool = int16(e.db.submit(id, e.dbMax))
+	e.reqs.At(id).dbPool = int16(e.db.submit(id, e.dbMax))
 }
 
 // queryStart: a query got a DB lane after waiting w. One that would end
@@ -516,7 +505,7 @@ func (e *DES) queryRenege(id int32, waited des.Time) {
 
 func (e *DES) queryDone(ev des.Event) {
 	id := ev.Ref
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	e.db.release(int(r.dbPool))
 	now := e.env.Now()
 	e.leftDB(now - r.qAt)
@@ -534,8 +523,8 @@ func (e *DES) queryDone(ev des.Event) {
 }
 
 func (e *DES) queryFail(ev des.Event) {
-	e.db.release(int(e.reqs[ev.Ref].dbPool))
-	e.leftDB(e.env.Now() - e.reqs[ev.Ref].qAt)
+	e.db.release(int(e.reqs.At(ev.Ref).dbPool))
+	e.leftDB(e.env.Now() - e.reqs.At(ev.Ref).qAt)
 	e.ms.qtSum += e.dbMax.Seconds()
 	e.ms.qtN++
 	e.release(ev.Ref, outDBFail)
@@ -557,7 +546,7 @@ func (e *DES) jobDone(ev des.Event) {
 
 // release frees the worker of request id and ends the request.
 func (e *DES) release(id int32, o outcome) {
-	pi := e.reqs[id].pool
+	pi := e.reqs.At(id).pool
 	pl := e.pools[pi]
 	pl.Release()
 	e.leftPool(id)
@@ -573,7 +562,7 @@ func (e *DES) release(id int32, o outcome) {
 
 // done records the outcome of request id and recycles it.
 func (e *DES) done(id int32, o outcome) {
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	lat := (e.env.Now() - r.arrived).Seconds()
 	switch o {
 	case outOK, outHit:
@@ -596,7 +585,7 @@ func (e *DES) done(id int32, o outcome) {
 	e.ms.latN++
 	e.lat.Add(lat)
 	e.markDot(r.dot, o)
-	e.free = append(e.free, id)
+	e.reqs.Put(id)
 }
 
 func (e *DES) hookBoot(i int) {
