@@ -18,9 +18,12 @@ const (
 	badBuild  uint8 = 2
 )
 
-// Routing policies of the load balancer (the lb control's choices).
+// lbPolicy is the load balancer's routing (the lb control's choices).
+type lbPolicy uint8
+
+// Routing policies of the load balancer.
 const (
-	lbPooled = iota
+	lbPooled lbPolicy = iota
 	lbRoundRobin
 	lbLeastConnections
 )
@@ -34,7 +37,8 @@ type controls struct {
 	ttl       float64 // s
 	shedLow   float64 // share of the low-priority class rejected
 	recs      bool
-	lb        int
+	lb        lbPolicy
+	db        dbLayout // fixed once the run has started
 }
 
 // mstats is what an engine measured (DES) or computed (formula) over one
@@ -110,6 +114,9 @@ func newCore(cfg Config) *core {
 		burnWin:      make([]float64, p.BurnWindow),
 		wobble:       des.Streams{Seed: cfg.Seed, Gen: cfg.Gen}.Stream("wobble"),
 	}
+	if p.DBPooled {
+		c.ctl.db = dbPooled
+	}
 	boot := p.BootDelay
 	if cfg.BootDelay >= 0 {
 		boot = cfg.BootDelay
@@ -119,34 +126,15 @@ func newCore(cfg Config) *core {
 	return c
 }
 
-// apply changes a control. The value was parsed against Controls.
-func (c *core) apply(a scenario.Action) {
-	v := a.Value.Num
-	switch a.Control {
-	case "min-instances":
-		c.ctl.minInst = int(v)
-	case "autoscale":
-		c.ctl.autoscale = v != 0
-	case "autoscale-target":
-		c.scaler.Target = v
-	case "ttl":
-		c.ctl.ttl = v
-	case "warmup":
-		c.warmupLeft = c.p.WarmupMinutes
-	case "shed-low":
-		c.ctl.shedLow = v
-	case "recommendations":
-		c.ctl.recs = v != 0
-	case "rollback":
-		// Pressing (again) (re)starts the preparation of a fresh fleet of
-		// the last good build, as large as the fleet is now.
-		c.rollbackAt = c.minute + c.p.RollbackMinutes
-		c.prepSize = c.fleet.Size()
-	case "lb":
-		c.ctl.lb = int(v)
-	case "boot-delay":
-		c.fleet.SetBootDelay(des.Seconds(v))
-	}
+// apply changes a control through the control table.
+func (c *core) apply(a scenario.Action) error { return controlTable.Apply(c, a) }
+
+// pressRollback (re)starts the preparation of a fresh fleet of the last
+// good build, as large as the fleet is now; it takes the traffic
+// RollbackMinutes later.
+func (c *core) pressRollback() {
+	c.rollbackAt = c.minute + c.p.RollbackMinutes
+	c.prepSize = c.fleet.Size()
 }
 
 // begin prepares minute c.minute: the rollback switch, the deploy, the

@@ -147,11 +147,7 @@ func NewDES(cfg Config) (*DES, error) {
 	e.dbMax = des.Seconds(p.DBMaxTime)
 
 	e.sLane = ss.Stream("db-lanes")
-	layout := dbPerLane
-	if p.DBPooled {
-		layout = dbPooled
-	}
-	e.db = newDatabase(e.env, p.dbLanes(), layout, e.sLane, e.queryStart, e.queryRenege)
+	e.db = newDatabase(e.env, p.dbLanes(), e.ctl.db, e.sLane, e.queryStart, e.queryRenege)
 	pooled := des.NewPool(e.env, "pooled", 0)
 	pooled.OnStart = func(id int32, _ des.Time) { e.workerStart(id, -1) }
 	pooled.OnRenege = e.workerRenege
@@ -226,21 +222,17 @@ func (e *DES) Minute() int { return e.minute }
 // Apply implements scenario.Engine. The db control (the database's
 // layout) can only be set before the first minute.
 func (e *DES) Apply(a scenario.Action) error {
-	if a.Control == "db" {
-		if err := e.setDBLayout(int(a.Value.Num)); err != nil {
-			return err
-		}
+	if a.Control != ctlDB.Name {
+		return e.apply(a)
 	}
-	e.apply(a)
-	return nil
-}
-
-// setDBLayout rebuilds the (still empty) database with the given layout.
-func (e *DES) setDBLayout(layout int) error {
 	if e.minute > 0 {
 		return errDBLayoutLate
 	}
-	e.db = newDatabase(e.env, e.p.dbLanes(), layout, e.sLane, e.queryStart, e.queryRenege)
+	if err := e.apply(a); err != nil {
+		return err
+	}
+	// Rebuild the (still empty) database with the new layout.
+	e.db = newDatabase(e.env, e.p.dbLanes(), e.ctl.db, e.sLane, e.queryStart, e.queryRenege)
 	return nil
 }
 

@@ -37,11 +37,10 @@ func (f *Formula) Minute() int { return f.minute }
 // the first minute, as by the des engine, and changes nothing: the twin's
 // query time is always the original's 5 ms/(1 − ρ).
 func (f *Formula) Apply(a scenario.Action) error {
-	if a.Control == "db" && f.minute > 0 {
+	if a.Control == ctlDB.Name && f.minute > 0 {
 		return errDBLayoutLate
 	}
-	f.apply(a)
-	return nil
+	return f.apply(a)
 }
 
 // Totals implements scenario.Engine. The p99 of the run is reported as the

@@ -8,34 +8,6 @@ import (
 	"queuelab/model/scenario"
 )
 
-// Controls are the operator's knobs, in playbooks and --at flags.
-var Controls = []scenario.Control{
-	{Name: "min-instances", Default: "10", Kind: scenario.Int, Min: 1, Max: 40,
-		Help: "lower bound of the fleet; raising it starts instances at once, which serve after the boot delay (default 10)"},
-	{Name: "autoscale", Default: "off", Kind: scenario.Switch,
-		Help: "target-tracking autoscaler: desired = ⌈serving × utilisation / target⌉, no scale-out while instances boot, scale-in ≤ 20 % after 10 quiet minutes; off = exactly the minimum (default off)"},
-	{Name: "autoscale-target", Default: "60%", Kind: scenario.Percent, Min: 0.10, Max: 1,
-		Help: "utilisation the autoscaler aims at; lower = more headroom and more cost (default 60 %)"},
-	{Name: "ttl", Default: "60s", Kind: scenario.Duration, Min: 1, Max: 3600,
-		Help: "cache TTL: longer = more hits but staler answers (mean age ≈ TTL/2) (default 60s)"},
-	{Name: "warmup", Kind: scenario.Press,
-		Help: "start the cache warm-up job: +12 % of the cache per minute for 6 minutes at +600 DB queries/s (pressing while it runs restarts its 6 minutes)"},
-	{Name: "shed-low", Default: "0%", Kind: scenario.Percent, Min: 0, Max: 1,
-		Help: "share of the low-priority 30 % of traffic the load balancer rejects with \"try again later\" (default 0 %)"},
-	{Name: "recommendations", Default: "on", Kind: scenario.Switch,
-		Help: "heavy feature: +20 ms CPU and +1 DB query per request; off = graceful degradation (default on)"},
-	{Name: "rollback", Kind: scenario.Press,
-		Help: "redeploy the last good build on a new fleet: 5 minutes billed alongside, then traffic switches; pressing again restarts the preparation"},
-	{Name: "lb", Default: "least-connections", Kind: scenario.Enum, Choices: lbChoices,
-		Help: "load-balancer routing: pooled (one queue over all workers, the formula's M/M/N), round-robin, least-connections (default)"},
-	{Name: "db", Default: "per-lane", Kind: scenario.Enum, Choices: dbChoices,
-		Help: "database layout, set before the first minute: per-lane (default: each of the 20 lanes — shards, connections — keeps its own queue, " +
-			"so a query takes 5 ms/(1 − ρ) on average, the original's formula) or pooled (one queue for all lanes, M/M/20: " +
-			"flat until ρ nears 1); the formula twin always uses 5 ms/(1 − ρ)"},
-	{Name: "boot-delay", Default: "3m", Kind: scenario.Duration, Min: 0, Max: 3600,
-		Help: "time from starting an instance to its first request (default 3m; 8m in viral-link)"},
-}
-
 // scenarioDef is a scenario with its setting. Its goals state what they
 // read (scenario.Goal's Indicator, Reduce, From, Minutes) and are
 // evaluated by scenario.Evaluate, except those with a custom value: a
