@@ -674,11 +674,4 @@ func (e *DES) Picture() scenario.Picture {
 	return pic
 }
 
-func buildLabel(b uint8) string {
-	if b == badBuild {
-		return "v2 (bad)"
-	}
-	return "v1"
-}
-
 var _ scenario.Stationed = (*DES)(nil)

@@ -1,6 +1,9 @@
 package webservice
 
-import "queuelab/model/scenario"
+import (
+	"queuelab/analytic"
+	"queuelab/model/scenario"
+)
 
 // Column indices of every Row.
 const (
@@ -136,3 +139,86 @@ var columns = [numCols]scenario.Column{
 
 // Columns returns the indicator columns of both engines.
 func Columns() []scenario.Column { return append([]scenario.Column(nil), columns[:]...) }
+
+// mstats is what an engine measured (des) or computed (formula) over one
+// minute, or summed over the run. Counts are per minute; the formula
+// engine's are expected values.
+type mstats struct {
+	arrivals, shed                              float64
+	ok, timeouts, dbFail, buildErr, unavailable float64
+	lookups, hits, ageSum                       float64
+	served, badServed, recsServed               float64
+	latSum, latN, latP99                        float64
+	dbUtil, dbLoad, qtSum, qtN                  float64
+	util, serving, booting                      float64
+}
+
+func (s *mstats) errors() float64 { return s.timeouts + s.dbFail + s.buildErr + s.unavailable }
+
+// add adds the counts and per-minute values of m (not its p99).
+func (s *mstats) add(m *mstats) {
+	s.arrivals += m.arrivals
+	s.shed += m.shed
+	s.ok += m.ok
+	s.timeouts += m.timeouts
+	s.dbFail += m.dbFail
+	s.buildErr += m.buildErr
+	s.unavailable += m.unavailable
+	s.lookups += m.lookups
+	s.hits += m.hits
+	s.ageSum += m.ageSum
+	s.served += m.served
+	s.badServed += m.badServed
+	s.recsServed += m.recsServed
+	s.latSum += m.latSum
+	s.latN += m.latN
+	s.dbUtil += m.dbUtil
+	s.dbLoad += m.dbLoad
+	s.qtSum += m.qtSum
+	s.qtN += m.qtN
+	s.util += m.util
+	s.serving += m.serving
+	s.booting += m.booting
+}
+
+// fill writes the indicators measured by s over n minutes into r: rates
+// per second and per-minute values are means over the n minutes, shares
+// pool their counts, counts are sums. The p99, burn rates, cost, budget
+// and warm share come from elsewhere.
+func (s *mstats) fill(r scenario.Row, n float64, p Params) {
+	r[colRequests] = s.arrivals / (60 * n)
+	r[colServing] = s.serving / n
+	r[colBooting] = s.booting / n
+	r[colHit] = scenario.Ratio(s.hits, s.lookups)
+	r[colDBUtil] = s.dbUtil / n
+	r[colShed] = scenario.Ratio(s.shed, s.arrivals)
+	r[colAge] = scenario.Ratio(s.ageSum, s.hits)
+	r[colBadTraffic] = scenario.Ratio(s.badServed, s.served)
+	r[colRecs] = scenario.Ratio(s.recsServed, s.served)
+	r[colErrorRate] = scenario.Ratio(s.errors(), s.ok+s.errors())
+	r[colLatMean] = 1000 * scenario.Ratio(s.latSum, s.latN)
+	r[colTimeouts] = s.timeouts
+	r[colDBQuery] = 1000 * scenario.Ratio(s.qtSum, s.qtN)
+	r[colDBQueryFormula] = 1000 * analytic.DBQueryTime(p.DBBaseTime, r[colDBUtil]*p.DBCapacity, p.DBCapacity, p.DBMaxTime)
+	r[colDBLoad] = s.dbLoad / n
+	r[colUtil] = s.util / n
+	r[colDBFail] = s.dbFail
+	r[colBuildErr] = s.buildErr
+	r[colUnavailable] = s.unavailable
+}
+
+// ledger keeps the run's rows, the sums of its measurements and the
+// largest per-minute database utilisation and p99.
+type ledger struct {
+	rows []scenario.Row
+	sum  mstats // sums over the run (latP99 unused)
+	peak struct{ dbUtil, p99 float64 }
+}
+
+// add books a minute's row and measurements.
+func (l *ledger) add(row scenario.Row, s *mstats) {
+	l.sum.add(s)
+	l.peak.dbUtil = max(l.peak.dbUtil, s.dbUtil)
+	l.peak.p99 = max(l.peak.p99, s.latP99)
+	l.rows = append(l.rows, row)
+}

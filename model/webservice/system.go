@@ -99,7 +99,7 @@ var scenarioDefs = []scenarioDef{
 // recommendations feature.
 func (c *core) degradedShare() float64 {
 	s := &c.sum
-	return ratio(s.shed+s.served-s.recsServed, s.arrivals)
+	return scenario.Ratio(s.shed+s.served-s.recsServed, s.arrivals)
 }
 
 func findDef(name string) (*scenarioDef, error) {
