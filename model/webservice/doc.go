@@ -188,9 +188,10 @@
 // engine: on seeds 1..10 doing nothing fails at least one goal and the
 // reference playbook in playbooks/web-<scenario>.yaml meets all of them,
 // each on at least 9 of the 10 seeds (TestCrisisGoalsTenSeeds, build tag
-// long; TestCrisisGoals checks seeds 1..3 in every test run). Figures
-// below for seed 1 are printed by the package's examples
-// (Example_badBuild, Example_cacheFlush), which fail when they change.
+// long; TestCrisisGoals checks seed 1 in every test run, stopping a
+// no-action run as soon as a goal is lost for good). Figures below for
+// seed 1 are printed by the package's examples (Example_badBuild,
+// Example_cacheFlush, build tag long), which fail when they change.
 //
 // normal (08:00, 60 min): errors ≤ 0.1 %, cost ≤ $4.10.
 //
