@@ -167,8 +167,9 @@
 //
 // # The formula twin
 //
-// Formula runs the same controls, fleet, autoscaler, deploys, rollbacks,
-// warm share and SLO code (shared, in core.go), and replaces the minute's
+// Formula runs the same controls, fleet and autoscaler (model/fleet),
+// deploys and rollbacks (deploy.go), warm share (cache.go) and SLO code
+// (slo.go) as the des engine, and replaces the minute's
 // simulation by the original's formulas: hit = warm·rT/(1 + rT) (or its
 // Zipf sum); DB load = x·q·(1 − hit) + 600 while the job runs; query time
 // 5 ms/(1 − ρ) capped at 250 ms; S = S_app + (1 − hit)·q·t_db; and the
