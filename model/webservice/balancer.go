@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"queuelab/des"
-	"queuelab/model/fleet"
 )
 
 // lbPolicy is the load balancer's routing (the lb control's choices).
@@ -66,57 +65,4 @@ func (e *balancer) route(policy lbPolicy) int {
 		}
 	}
 	return 1 + int(e.serveIdx[best])
-}
-
-func (e *DES) poolOf(i int) *des.Pool {
-	for len(e.pools) <= 1+i {
-		slot := len(e.pools) - 1
-		pl := des.NewPool(e.env, "instance", e.p.Workers)
-		pl.OnStart = func(id int32, _ des.Time) { e.workerStart(id, slot) }
-		pl.OnRenege = e.workerRenege
-		e.pools = append(e.pools, pl)
-		e.poolOut = append(e.poolOut, stationOut{})
-	}
-	return e.pools[1+i]
-}
-
-func (e *DES) hookBoot(i int) {
-	in := e.fleet.At(i)
-	e.bootingTW.Set(e.env.Now(), float64(e.fleet.Booting()))
-	if _, err := e.env.At(max(in.BootAt, e.env.Now()), des.PriorityControl, des.Event{Kind: e.kBoot, Ref: int32(i), Aux: in.Gen}); err != nil {
-		panic(err)
-	}
-}
-
-func (e *DES) boot(ev des.Event) {
-	i := int(ev.Ref)
-	if e.fleet.BootDue(i, ev.Aux) {
-		e.fleet.Serve(i)
-	}
-}
-
-func (e *DES) hookServe(i int) {
-	e.poolOf(i).SetServers(e.p.Workers)
-	e.rebuildServing()
-}
-
-func (e *DES) hookDrain(i int) {
-	pl := e.poolOf(i)
-	e.rebuildServing()
-	if pl.BusyServers()+pl.Queued() == 0 {
-		e.fleet.Drained(i)
-	}
-}
-
-func (e *DES) rebuildServing() {
-	e.serveIdx = e.serveIdx[:0]
-	for i := range e.fleet.Slots() {
-		if e.fleet.At(i).State == fleet.Serving {
-			e.serveIdx = append(e.serveIdx, int32(i))
-		}
-	}
-	now := e.env.Now()
-	e.pools[0].SetServers(e.p.Workers * e.fleet.Serving())
-	e.servingTW.Set(now, float64(e.fleet.Serving()))
-	e.bootingTW.Set(now, float64(e.fleet.Booting()))
 }

@@ -95,8 +95,27 @@ func (c *objectCache) prefill(p Params, lam, T float64, s *des.Stream) {
 	}
 }
 
-func (e *DES) hookFlush() {
-	for i := range e.fill {
-		e.fill[i] = noFill
+// lookup looks object o up at now: a hit if it is cacheable and its
+// entry was filled less than ttl ago, with the entry's age.
+func (c *objectCache) lookup(o int32, now, ttl des.Time) (age des.Time, hit bool) {
+	if c.rank[o] < c.warmCount {
+		if f := c.fill[o]; f != noFill && now-f < ttl {
+			return now - f, true
+		}
+	}
+	return 0, false
+}
+
+// store fills the entry of object o at now, if it is cacheable.
+func (c *objectCache) store(o int32, now des.Time) {
+	if c.rank[o] < c.warmCount {
+		c.fill[o] = now
+	}
+}
+
+// flush empties every entry.
+func (c *objectCache) flush() {
+	for i := range c.fill {
+		c.fill[i] = noFill
 	}
 }

@@ -95,7 +95,7 @@ func NewDES(cfg Config) (*DES, error) {
 	}
 
 	e.fleet.Hooks = fleet.Hooks{OnBoot: e.hookBoot, OnServe: e.hookServe, OnDrain: e.hookDrain}
-	e.onFlush = e.hookFlush
+	e.onFlush = e.objectCache.flush
 	e.fleet.Open(e.ctl.minInst, e.currentBuild)
 	return e, nil
 }

@@ -127,14 +127,11 @@ func (e *DES) appDone(ev des.Event) {
 	}
 	now := e.env.Now()
 	e.ms.lookups++
-	o := r.obj
-	if e.rank[o] < e.warmCount {
-		if f := e.fill[o]; f != noFill && now-f < des.Seconds(e.ctl.ttl) {
-			e.ms.hits++
-			e.ms.ageSum += (now - f).Seconds()
-			e.release(id, outHit)
-			return
-		}
+	if age, hit := e.lookup(r.obj, now, des.Seconds(e.ctl.ttl)); hit {
+		e.ms.hits++
+		e.ms.ageSum += age.Seconds()
+		e.release(id, outHit)
+		return
 	}
 	q := e.p.Queries
 	if r.recs {
@@ -186,4 +183,78 @@ func (e *DES) done(id int32, o outcome) {
 	e.lat.Add(lat)
 	e.markDot(r.dot, o)
 	e.reqs.Put(id)
+}
+
+// jobQuery is the customer id of a warm-up job query in the DB pool.
+const jobQuery int32 = -1
+
+func (e *DES) submit(id int32, now des.Time) {
+	e.reqs.At(id).qAt = now
+	e.dbOffered++
+	e.reqs.At(id).dbPool = int16(e.db.submit(id, e.dbMax))
+}
+
+// queryStart: a query got a DB lane after waiting w. One that would end
+// past 250 ms is abandoned at 250 ms and fails its request.
+func (e *DES) queryStart(id int32, w des.Time, pool int) {
+	x := des.Seconds(e.p.DBBaseTime * exp1(e.sDB))
+	if id == jobQuery {
+		// Ref: its database pool; Aux: when it was submitted, for its sojourn.
+		e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kJobDone, Ref: int32(pool), Aux: int64(e.env.Now() - w)})
+		return
+	}
+	if w+x > e.dbMax {
+		e.env.MustAfter(e.dbMax-w, des.PriorityDefault, des.Event{Kind: e.kQueryFail, Ref: id})
+		return
+	}
+	e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kQueryDone, Ref: id})
+}
+
+func (e *DES) queryRenege(id int32, waited des.Time) {
+	e.leftDB(waited)
+	if id == jobQuery {
+		return
+	}
+	e.ms.qtSum += e.dbMax.Seconds()
+	e.ms.qtN++
+	e.release(id, outDBFail)
+}
+
+func (e *DES) queryDone(ev des.Event) {
+	id := ev.Ref
+	r := e.reqs.At(id)
+	e.db.release(int(r.dbPool))
+	now := e.env.Now()
+	e.leftDB(now - r.qAt)
+	e.ms.qtSum += (now - r.qAt).Seconds()
+	e.ms.qtN++
+	r.qLeft--
+	if r.qLeft > 0 {
+		e.submit(id, now)
+		return
+	}
+	e.store(r.obj, now)
+	e.release(id, outOK)
+}
+
+func (e *DES) queryFail(ev des.Event) {
+	e.db.release(int(e.reqs.At(ev.Ref).dbPool))
+	e.leftDB(e.env.Now() - e.reqs.At(ev.Ref).qAt)
+	e.ms.qtSum += e.dbMax.Seconds()
+	e.ms.qtN++
+	e.release(ev.Ref, outDBFail)
+}
+
+func (e *DES) jobArrive(des.Event) {
+	if e.env.Now() >= e.minuteEnd || e.warmupLeft <= 0 {
+		return
+	}
+	e.jobH = e.env.MustAfter(des.Seconds(exp1(e.sJob)/e.p.WarmupQueries), des.PriorityDefault, des.Event{Kind: e.kJob})
+	e.dbOffered++
+	e.db.submit(jobQuery, e.dbMax)
+}
+
+func (e *DES) jobDone(ev des.Event) {
+	e.db.release(int(ev.Ref))
+	e.leftDB(e.env.Now() - des.Time(ev.Aux))
 }
