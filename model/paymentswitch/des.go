@@ -53,7 +53,7 @@ type desEngine struct {
 	cfg    config
 	ctl    controls
 	srv    servers
-	hist   history
+	rows   []scenario.Row // every minute so far, for the goals
 	minute int
 
 	env           *des.Env
@@ -120,7 +120,7 @@ type issuerMeasures struct{ forwarded, timedOut, waited float64 }
 func newDES(cfg config, seed uint64) *desEngine {
 	ss := des.Streams{Seed: seed}
 	e := &desEngine{
-		cfg: cfg, ctl: cfg.ctl, hist: history{sc: cfg.sc},
+		cfg: cfg, ctl: cfg.ctl,
 		env:     des.NewEnv(),
 		sArrive: ss.Stream("arrivals"), sClass: ss.Stream("fraud"), sGroup: ss.Stream("group"),
 		sScore: ss.Stream("scores"), sStepUp: ss.Stream("stepup"), sAmount: ss.Stream("amounts"),
@@ -141,10 +141,11 @@ func (e *desEngine) Minute() int                { return e.minute }
 
 // Apply changes a control before the next minute.
 func (e *desEngine) Apply(a scenario.Action) error {
-	if err := e.ctl.apply(a); err != nil {
+	before := e.ctl.servers
+	if err := controlTable.Apply(&e.ctl, a); err != nil {
 		return err
 	}
-	if a.Control == "servers" {
+	if e.ctl.servers != before {
 		e.srv.order(e.ctl.servers, e.minute)
 		e.pool.SetServers(e.srv.inService * SlotsPerServer)
 	}
@@ -190,7 +191,7 @@ func (e *desEngine) Step() scenario.Row {
 	e.cur.slotArea = e.pool.Capacity.WindowMean(e.minEnd) * 60
 	e.tot.add(&e.cur)
 	r := row(&e.cur, e.state(e.groupBMean))
-	e.hist.rows = append(e.hist.rows, r)
+	e.rows = append(e.rows, r)
 	e.minute++
 	return r
 }
@@ -205,7 +206,9 @@ func (e *desEngine) Totals() scenario.Row {
 }
 
 // Goals evaluates the scenario's goals.
-func (e *desEngine) Goals() []scenario.Goal { return e.hist.goals(e.Totals()) }
+func (e *desEngine) Goals() []scenario.Goal {
+	return scenario.Evaluate(e.cfg.sc.Goals, Columns(), e.rows, e.Totals())
+}
 
 // runMinute runs the minute [minStart, minEnd). New transactions (a
 // Poisson process at this minute's rate, restarted at each minute, which
@@ -622,8 +625,8 @@ func (e *desEngine) Picture() scenario.Picture {
 	dots := append([]scenario.Dot(nil), e.dots...)
 	sort.SliceStable(dots, func(i, j int) bool { return dots[i].At < dots[j].At })
 	busy := 0.0
-	if len(e.hist.rows) > 0 {
-		busy = min(max(e.hist.rows[len(e.hist.rows)-1][ColBusySlots], 0), 1)
+	if len(e.rows) > 0 {
+		busy = min(max(e.rows[len(e.rows)-1][ColBusySlots], 0), 1)
 		if busy != busy {
 			busy = 0
 		}

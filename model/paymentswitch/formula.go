@@ -28,7 +28,7 @@ type formulaEngine struct {
 	cfg    config
 	ctl    controls
 	srv    servers
-	hist   history
+	rows   []scenario.Row // every minute so far, for the goals
 	minute int
 
 	sArrive, sWobble *des.Stream
@@ -43,7 +43,7 @@ type formulaEngine struct {
 
 func newFormula(cfg config, seed uint64) *formulaEngine {
 	ss := des.Streams{Seed: seed}
-	e := &formulaEngine{cfg: cfg, ctl: cfg.ctl, hist: history{sc: cfg.sc},
+	e := &formulaEngine{cfg: cfg, ctl: cfg.ctl,
 		sArrive: ss.Stream("arrivals"), sWobble: ss.Stream("wobble")}
 	e.srv.inService = cfg.ctl.servers
 	return e
@@ -53,10 +53,11 @@ func (e *formulaEngine) Columns() []scenario.Column { return Columns() }
 func (e *formulaEngine) Minute() int                { return e.minute }
 
 func (e *formulaEngine) Apply(a scenario.Action) error {
-	if err := e.ctl.apply(a); err != nil {
+	before := e.ctl.servers
+	if err := controlTable.Apply(&e.ctl, a); err != nil {
 		return err
 	}
-	if a.Control == "servers" {
+	if e.ctl.servers != before {
 		e.srv.order(e.ctl.servers, e.minute)
 	}
 	return nil
@@ -270,7 +271,7 @@ func (e *formulaEngine) Step() scenario.Row {
 	e.cur = c
 	e.tot.add(&c)
 	r := row(&c, state{srv: &e.srv, cum: &e.tot, waiting: waiting, groupBMean: bMean})
-	e.hist.rows = append(e.hist.rows, r)
+	e.rows = append(e.rows, r)
 	e.minute++
 	return r
 }
@@ -320,4 +321,6 @@ func (e *formulaEngine) waitingNow() float64 {
 	return w
 }
 
-func (e *formulaEngine) Goals() []scenario.Goal { return e.hist.goals(e.Totals()) }
+func (e *formulaEngine) Goals() []scenario.Goal {
+	return scenario.Evaluate(e.cfg.sc.Goals, Columns(), e.rows, e.Totals())
+}

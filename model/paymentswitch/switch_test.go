@@ -242,23 +242,23 @@ func failsSurely(t *testing.T, kind scenario.EngineKind, sc string, seed uint64)
 	t.Helper()
 	e, err := New(kind, sc, seed)
 	require.NoError(t, err)
-	spec := goalColumns[sc]
 	goals := Scenarios[indexOfScenario(sc)].Goals
+	cols := Columns()
 	var rows []scenario.Row
 	const minutes = 60
 	for m := 0; m < minutes; m++ {
 		rows = append(rows, e.Step())
 		left := float64(minutes - 1 - m)
-		for i, g := range goals {
-			col := spec[i].col
-			if !spec[i].mean {
+		for _, g := range goals {
+			col := scenario.ColumnIndex(cols, g.Indicator)
+			if g.Reduce == scenario.AtEnd {
 				if g.Op == "<=" && rows[m][col] > g.Target {
 					return true
 				}
 				continue
 			}
 			sum, n := 0.0, 0.0
-			for _, r := range rows[min(EventMinute, len(rows)):] {
+			for _, r := range rows[min(g.From, len(rows)):] {
 				if v := r[col]; v == v {
 					sum += v
 					n++
@@ -408,7 +408,9 @@ func TestSystem(t *testing.T) {
 	for _, sc := range System.Scenarios {
 		assert.NotEmpty(t, sc.Story, sc.Name)
 		assert.NotEmpty(t, sc.Lesson, sc.Name)
-		assert.Len(t, goalColumns[sc.Name], len(sc.Goals), sc.Name)
+		for _, g := range sc.Goals {
+			assert.GreaterOrEqual(t, scenario.ColumnIndex(Columns(), g.Indicator), 0, "%s: goal %q reads an unknown indicator", sc.Name, g.Name)
+		}
 		for _, kind := range []scenario.EngineKind{scenario.DES, scenario.Formula} {
 			e, err := System.New(kind, sc.Name, 1)
 			require.NoError(t, err)

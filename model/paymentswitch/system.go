@@ -2,7 +2,6 @@ package paymentswitch
 
 import (
 	"fmt"
-	"math"
 
 	"queuelab/model/scenario"
 )
@@ -58,34 +57,6 @@ const (
 // backoff policy.
 var BackoffMeans = [MaxRetries]float64{60, 120, 240}
 
-// Retry policies (values of the retry control).
-const (
-	RetryImmediate = 0
-	RetryBackoff   = 1
-)
-
-// Controls are the switch's knobs, in the order the spec lists them.
-var Controls = []scenario.Control{
-	{Name: "servers", Default: "6", Kind: scenario.Int, Min: MinServers, Max: MaxServers,
-		Help: "servers ordered (32 connection slots each); an added server boots for 5 min; every server is billed 6 u/h from the order on"},
-	{Name: "shedding", Default: "off", Kind: scenario.Switch,
-		Help: "load shedding: admit while admitted attempts in flight < 90 % of the slots in service, answer the rest at once \"try again later\""},
-	{Name: "retry", Default: "immediate", Kind: scenario.Enum, Choices: []string{"immediate", "backoff"},
-		Help: "how merchants retry a technical error (p = 0.95, ≤ 3 retries): immediate = at a uniform time in the next minute; backoff = Exp delays of mean 1, 2, 4 min"},
-	{Name: "threshold", Default: "3", Kind: scenario.Float, Min: 0, Max: 6,
-		Help: "decline threshold t in σ of genuine scores: score ≥ t is declined"},
-	{Name: "stepup", Default: "0", Kind: scenario.Float, Min: 0, Max: 3,
-		Help: "step-up band width b in σ: scores in [t − b, t) are challenged (genuine pass 85 %, fraud 5 %); 0 = off"},
-	{Name: "issuer-timeout", Default: "8s", Kind: scenario.Duration, Min: 0.1, Max: 30,
-		Help: "how long a slot waits for the issuer before a reversal and stand-in or \"issuer unreachable\""},
-	{Name: "standin-limit", Default: "0", Kind: scenario.Float, Min: 0, Max: 100000,
-		Help: "the switch approves on the issuer's behalf up to this amount (u) when the issuer times out; 0 = off"},
-	{Name: "backlog", Default: "40", Kind: scenario.Int, Min: 0, Max: MaxBacklog,
-		Help: "requests the switch keeps queued per slot in service (default 40, about 4 s of stale work; not in the original, see the package doc); an attempt " +
-			"finding the backlog full is answered \"dropped in queue\" at once; 0 = no queue (a loss system); des engine only, the formula " +
-			"twin's queue is a steady-state formula"},
-}
-
 // Scenario names.
 const (
 	Normal       = "normal"
@@ -120,9 +91,9 @@ var Scenarios = []scenario.Scenario{
 			"storm that keeps the switch locked even after servers are added. Load shedding answers the excess at once (cheaply), " +
 			"backoff spreads the retries, and servers ordered early (they boot for 5 minutes) carry the sale; give them back when it ends.",
 		Goals: []scenario.Goal{
-			{Name: "mean good-customer approval from the sale on", Op: ">=", Target: 0.95, Unit: "%"},
-			{Name: "mean authorization time from the sale on", Op: "<=", Target: 500, Unit: "ms"},
-			{Name: "server cost", Op: "<=", Target: 75, Unit: "u"},
+			{Name: "mean good-customer approval from the sale on", Op: ">=", Target: 0.95, Unit: "%", Indicator: GoodApproval, Reduce: scenario.MeanOver, From: EventMinute},
+			{Name: "mean authorization time from the sale on", Op: "<=", Target: 500, Unit: "ms", Indicator: AuthTime, Reduce: scenario.MeanOver, From: EventMinute},
+			{Name: "server cost", Op: "<=", Target: 75, Unit: "u", Indicator: CostSoFar},
 		},
 	},
 	{
@@ -133,9 +104,9 @@ var Scenarios = []scenario.Scenario{
 			"ln 10 / d′ ≈ 0.9σ, but lowering the threshold alone declines many good customers (18 ‰ at 2.1σ). A step-up band asks the " +
 			"doubtful middle for extra verification instead: 85 % of good customers pass it, 5 % of fraudsters do.",
 		Goals: []scenario.Goal{
-			{Name: "mean fraud rate from the wave on", Op: "<=", Target: 25, Unit: "bp"},
-			{Name: "mean good-customer approval from the wave on", Op: ">=", Target: 0.98, Unit: "%"},
-			{Name: "mean good customers declined by the rule from the wave on", Op: "<=", Target: 0.005, Unit: "‰"},
+			{Name: "mean fraud rate from the wave on", Op: "<=", Target: 25, Unit: "bp", Indicator: FraudBP, Reduce: scenario.MeanOver, From: EventMinute},
+			{Name: "mean good-customer approval from the wave on", Op: ">=", Target: 0.98, Unit: "%", Indicator: GoodApproval, Reduce: scenario.MeanOver, From: EventMinute},
+			{Name: "mean good customers declined by the rule from the wave on", Op: "<=", Target: 0.005, Unit: "‰", Indicator: GoodDeclined, Reduce: scenario.MeanOver, From: EventMinute},
 		},
 	},
 	{
@@ -147,24 +118,12 @@ var Scenarios = []scenario.Scenario{
 			"starves the healthy issuers too. A short issuer timeout caps the holding time; stand-in with a modest limit approves the " +
 			"small amounts of the slow issuer's customers at a risk the issuer never checked; a couple of servers absorb the rest.",
 		Goals: []scenario.Goal{
-			{Name: "mean approval for healthy-issuer customers from the outage on", Op: ">=", Target: 0.90, Unit: "%"},
-			{Name: "mean good-customer approval from the outage on", Op: ">=", Target: 0.86, Unit: "%"},
-			{Name: "stand-in risk", Op: "<=", Target: 9, Unit: "M u"},
-			{Name: "server cost", Op: "<=", Target: 65, Unit: "u"},
+			{Name: "mean approval for healthy-issuer customers from the outage on", Op: ">=", Target: 0.90, Unit: "%", Indicator: HealthyApproval, Reduce: scenario.MeanOver, From: EventMinute},
+			{Name: "mean good-customer approval from the outage on", Op: ">=", Target: 0.86, Unit: "%", Indicator: GoodApproval, Reduce: scenario.MeanOver, From: EventMinute},
+			{Name: "stand-in risk", Op: "<=", Target: 9, Unit: "M u", Indicator: StandinRisk},
+			{Name: "server cost", Op: "<=", Target: 65, Unit: "u", Indicator: CostSoFar},
 		},
 	},
-}
-
-// goalColumns maps each scenario's goals (in order) to the column they
-// read and whether they are a mean from EventMinute on (true) or the total
-// at the end (false).
-var goalColumns = map[string][]struct {
-	col  int
-	mean bool
-}{
-	SaleSurge:    {{ColGoodApproval, true}, {ColAuthTime, true}, {ColCostSoFar, false}},
-	FraudWave:    {{ColFraudBP, true}, {ColGoodApproval, true}, {ColGoodDeclined, true}},
-	IssuerOutage: {{ColHealthyApproval, true}, {ColGoodApproval, true}, {ColStandinRisk, false}, {ColCostSoFar, false}},
 }
 
 // System is the payment switch for the queuelab command line: Name
@@ -212,17 +171,6 @@ type config struct {
 	wobble     bool    // per-minute arrival and group B wobble on
 	omega      float64 // share of a holding time spent on an abandoned request (Omega)
 	ctl        controls
-}
-
-type controls struct {
-	servers   int
-	shedding  bool
-	retry     int
-	threshold float64
-	band      float64
-	timeout   float64 // s
-	limit     float64 // u
-	backlog   int     // queued requests per slot in service
 }
 
 func defaultConfig(sc scenario.Scenario) config {
@@ -275,48 +223,6 @@ func (c *config) groupBMeanAt(m int) float64 {
 		return c.outageMean
 	}
 	return IssuerMean
-}
-
-// apply changes a control of ctl.
-func (ctl *controls) apply(a scenario.Action) error {
-	v := a.Value.Num
-	switch a.Control {
-	case "servers":
-		if v < MinServers || v > MaxServers || v != math.Trunc(v) {
-			return fmt.Errorf("control servers: %v is not an integer from %d to %d", v, MinServers, MaxServers)
-		}
-		ctl.servers = int(v)
-	case "shedding":
-		ctl.shedding = v != 0
-	case "retry":
-		if v != RetryImmediate && v != RetryBackoff {
-			return fmt.Errorf("control retry: invalid value %q (valid: immediate, backoff)", a.Value.Text)
-		}
-		ctl.retry = int(v)
-	case "threshold":
-		ctl.threshold = v
-	case "stepup":
-		ctl.band = v
-	case "issuer-timeout":
-		if !(v > 0) {
-			return fmt.Errorf("control issuer-timeout: %v s is not positive", v)
-		}
-		ctl.timeout = v
-	case "standin-limit":
-		if v < 0 {
-			return fmt.Errorf("control standin-limit: %v is negative", v)
-		}
-		ctl.limit = v
-	case "backlog":
-		if v < 0 || v > MaxBacklog || v != math.Trunc(v) {
-			return fmt.Errorf("control backlog: %v is not an integer from 0 to %d", v, MaxBacklog)
-		}
-		ctl.backlog = int(v)
-	default:
-		_, err := scenario.Find(Controls, a.Control)
-		return err
-	}
-	return nil
 }
 
 // events returns the scenario events of the minutes before minute (the

@@ -78,33 +78,6 @@ func (c Column) Format(v float64) string {
 // NaN means "not defined" (e.g. an approval rate with no transactions).
 type Row []float64
 
-// Goal is a scenario goal evaluated at the end of a run.
-type Goal struct {
-	Name   string  `json:"name"`
-	Op     string  `json:"op"` // ">=" or "<="
-	Target float64 `json:"target"`
-	Unit   string  `json:"unit"`
-	Value  float64 `json:"value"`
-	Met    bool    `json:"met"`
-	// Note explains an adapted target (see ScaleGoals); empty otherwise.
-	Note string `json:"note,omitempty"`
-}
-
-// Check fills in Value and Met.
-func (g Goal) Check(v float64) Goal {
-	g.Value = v
-	switch g.Op {
-	case ">=":
-		g.Met = v >= g.Target
-	case "<=":
-		g.Met = v <= g.Target
-	}
-	if v != v {
-		g.Met = false
-	}
-	return g
-}
-
 // Result is the outcome of one run of one engine.
 type Result struct {
 	System   string
@@ -151,28 +124,4 @@ func (r *Result) Series(key string) []float64 {
 		}
 	}
 	return nil
-}
-
-// TargetText renders the goal's target for people, e.g. "≥ 95.0 %".
-func (g Goal) TargetText() string { return opSymbol(g.Op) + " " + g.format(g.Target) }
-
-// format renders v in the goal's unit: one decimal, two for small amounts
-// such as dollars.
-func (g Goal) format(v float64) string {
-	c := Column{Unit: g.Unit, Digits: 1}
-	if math.Abs(g.Target) < 10 && g.Unit != "%" && g.Unit != "‰" {
-		c.Digits = 2
-	}
-	return c.Format(v)
-}
-
-// opSymbol renders a goal's comparison for people.
-func opSymbol(op string) string {
-	switch op {
-	case ">=":
-		return "≥"
-	case "<=":
-		return "≤"
-	}
-	return op
 }

@@ -1,10 +1,6 @@
 package paymentswitch
 
-import (
-	"math"
-
-	"queuelab/model/scenario"
-)
+import "queuelab/model/scenario"
 
 // Column indices of every Row both engines produce.
 const (
@@ -35,6 +31,35 @@ const (
 	numCols
 )
 
+// The switch's indicators: the keys of its columns, for goals, validate
+// and the command line.
+const (
+	GoodApproval     scenario.Indicator = "good_approval"
+	AuthTime         scenario.Indicator = "auth_ms"
+	FraudBP          scenario.Indicator = "fraud_bp"
+	BusySlots        scenario.Indicator = "busy_slots"
+	HealthyApproval  scenario.Indicator = "healthy_approval"
+	GoodDeclined     scenario.Indicator = "good_declined_rule"
+	StepUpShare      scenario.Indicator = "stepup_share"
+	FraudStopped     scenario.Indicator = "fraud_stopped"
+	NewTPS           scenario.Indicator = "new_tps"
+	OfferedTPS       scenario.Indicator = "offered_tps"
+	RetryTPS         scenario.Indicator = "retry_tps"
+	ShedTPS          scenario.Indicator = "shed_tps"
+	DroppedInQueue   scenario.Indicator = "dropped_queue"
+	IssuerTimeouts   scenario.Indicator = "issuer_timeouts"
+	StandinTPS       scenario.Indicator = "standin_tps"
+	ServersInService scenario.Indicator = "servers"
+	ServersBooting   scenario.Indicator = "booting"
+	CostRate         scenario.Indicator = "cost_rate"
+	CostSoFar        scenario.Indicator = "cost"
+	StandinRisk      scenario.Indicator = "standin_risk"
+	FraudApproved    scenario.Indicator = "fraud_approved"
+	GoodLost         scenario.Indicator = "good_lost"
+	WaitingRetry     scenario.Indicator = "waiting_retry"
+	GroupBLatency    scenario.Indicator = "groupb_ms"
+)
+
 // Status thresholds of the headline indicators.
 var (
 	// Good-customer approval: warning below 99 %, critical below 95 % (the
@@ -60,150 +85,65 @@ var (
 // columns are cumulative.
 func Columns() []scenario.Column {
 	cols := make([]scenario.Column, numCols)
-	set := func(i int, key, label, unit string, digits int, head bool, st *scenario.Thresholds, doc string) {
-		cols[i] = scenario.Column{Key: key, Label: label, Unit: unit, Digits: digits, Headline: head, Status: st, Doc: doc}
+	set := func(i int, key scenario.Indicator, label, unit string, digits int, head bool, st *scenario.Thresholds, doc string) {
+		cols[i] = scenario.Column{Key: string(key), Label: label, Unit: unit, Digits: digits, Headline: head, Status: st, Doc: doc}
 	}
-	set(ColGoodApproval, "good_approval", "good approval", "%", 1, true, &GoodApprovalStatus,
+	set(ColGoodApproval, GoodApproval, "good approval", "%", 1, true, &GoodApprovalStatus,
 		"Per transaction, final outcome: of the genuine transactions whose final outcome became known in the minute, the share approved "+
 			"(by the issuer or by stand-in, on any attempt). Not approved: declined by the rule, failed step-up, or given up after technical "+
 			"errors (the merchant did not retry, p = 0.05, or 3 retries were used up). Status: warning < 99 %, critical < 95 %.")
-	set(ColAuthTime, "auth_ms", "auth time", "ms", 0, true, &AuthTimeStatus,
+	set(ColAuthTime, AuthTime, "auth time", "ms", 0, true, &AuthTimeStatus,
 		"Per attempt: mean time from an attempt's arrival to its answer, over the attempts answered in the minute that were admitted to the "+
 			"switch queue (answered by the issuer, by stand-in, \"issuer unreachable\" after the reversal, or \"dropped in queue\" at the 2 s "+
 			"queue timeout). Rule declines, shed attempts and attempts refused because the switch's backlog was full (all answered at once, "+
 			"without entering the queue) are not included. "+
 			"Status: warning > 500 ms, critical > 1500 ms.")
-	set(ColFraudBP, "fraud_bp", "fraud", "bp", 1, true, &FraudBPStatus,
+	set(ColFraudBP, FraudBP, "fraud", "bp", 1, true, &FraudBPStatus,
 		"Fraud amount approved in the minute as basis points of all amount approved in the minute (per approved transaction, issuer and "+
 			"stand-in approvals). Status: warning > 13 bp, critical > 25 bp.")
-	set(ColBusySlots, "busy_slots", "busy slots", "%", 0, true, &BusySlotsStatus,
+	set(ColBusySlots, BusySlots, "busy slots", "%", 0, true, &BusySlotsStatus,
 		"Time average over the minute of busy connection slots (serving a live attempt, a reversal, or discarding an abandoned request) "+
 			"divided by the time average of slots in service. Can exceed 100 % briefly while removed servers drain. "+
 			"Status: warning > 80 %, critical > 95 %.")
-	set(ColHealthyApproval, "healthy_approval", "healthy-issuer approval", "%", 1, false, nil,
+	set(ColHealthyApproval, HealthyApproval, "healthy-issuer approval", "%", 1, false, nil,
 		"As good approval, restricted to genuine transactions of issuer group A (the 75 % whose issuers stay healthy in every scenario).")
-	set(ColGoodDeclined, "good_declined_rule", "good declined by rule", "‰", 2, false, nil,
+	set(ColGoodDeclined, GoodDeclined, "good declined by rule", "‰", 2, false, nil,
 		"Per new transaction: of the genuine transactions arriving in the minute (first attempts), the share whose score was ≥ t and that "+
 			"were declined by the fraud rule. Step-up failures are not counted here (they lower good approval).")
-	set(ColStepUpShare, "stepup_share", "sent to step-up", "%", 1, false, nil,
+	set(ColStepUpShare, StepUpShare, "sent to step-up", "%", 1, false, nil,
 		"Per new transaction: share of the transactions arriving in the minute whose score fell in the step-up band [t − b, t).")
-	set(ColFraudStopped, "fraud_stopped", "fraud stopped", "%", 0, false, nil,
+	set(ColFraudStopped, FraudStopped, "fraud stopped", "%", 0, false, nil,
 		"Per new transaction: share of the fraudulent transactions arriving in the minute that the rule stopped (declined, or failed step-up).")
-	set(ColNewTPS, "new_tps", "new", "tx/s", 0, false, nil, "New transactions (first attempts) arriving in the minute, per second.")
-	set(ColOfferedTPS, "offered_tps", "offered", "tx/s", 0, false, nil, "Attempts arriving in the minute (new + retries), per second.")
-	set(ColRetryTPS, "retry_tps", "retries", "tx/s", 0, false, nil, "Retry attempts arriving in the minute, per second.")
-	set(ColShedTPS, "shed_tps", "shed", "tx/s", 0, false, nil,
+	set(ColNewTPS, NewTPS, "new", "tx/s", 0, false, nil, "New transactions (first attempts) arriving in the minute, per second.")
+	set(ColOfferedTPS, OfferedTPS, "offered", "tx/s", 0, false, nil, "Attempts arriving in the minute (new + retries), per second.")
+	set(ColRetryTPS, RetryTPS, "retries", "tx/s", 0, false, nil, "Retry attempts arriving in the minute, per second.")
+	set(ColShedTPS, ShedTPS, "shed", "tx/s", 0, false, nil,
 		"Attempts answered \"try again later\" by load shedding in the minute, per second.")
-	set(ColDroppedInQueue, "dropped_queue", "dropped in queue", "%", 1, false, nil,
+	set(ColDroppedInQueue, DroppedInQueue, "dropped in queue", "%", 1, false, nil,
 		"Per attempt: of the attempts that passed the rule and shedding and were answered in the minute, the share answered \"dropped "+
 			"in queue\": they waited 2 s without a slot, or found the switch's backlog full (control backlog) and were refused at once.")
-	set(ColIssuerTimeouts, "issuer_timeouts", "issuer timeouts", "%", 1, false, nil,
+	set(ColIssuerTimeouts, IssuerTimeouts, "issuer timeouts", "%", 1, false, nil,
 		"Per attempt: of the attempts forwarded to an issuer and answered in the minute, the share whose issuer did not answer within the "+
 			"issuer timeout T (then reversal, stand-in or \"issuer unreachable\").")
-	set(ColStandinTPS, "standin_tps", "stand-in approvals", "tx/s", 1, false, nil, "Stand-in approvals in the minute, per second.")
-	set(ColServersInService, "servers", "servers in service", "", 0, false, nil, "Servers in service at the end of the minute.")
-	set(ColServersBooting, "booting", "servers booting", "", 0, false, nil, "Servers booting at the end of the minute.")
-	set(ColCostRate, "cost_rate", "cost rate", "u/h", 0, false, nil,
+	set(ColStandinTPS, StandinTPS, "stand-in approvals", "tx/s", 1, false, nil, "Stand-in approvals in the minute, per second.")
+	set(ColServersInService, ServersInService, "servers in service", "", 0, false, nil, "Servers in service at the end of the minute.")
+	set(ColServersBooting, ServersBooting, "servers booting", "", 0, false, nil, "Servers booting at the end of the minute.")
+	set(ColCostRate, CostRate, "cost rate", "u/h", 0, false, nil,
 		"Billed servers (in service + booting) × 6 u/h at the end of the minute.")
-	set(ColCostSoFar, "cost", "server cost", "u", 1, false, nil,
+	set(ColCostSoFar, CostSoFar, "server cost", "u", 1, false, nil,
 		"Server cost since the start: each server is billed 6 u/h from the minute it is ordered until the minute it is removed.")
-	set(ColStandinRisk, "standin_risk", "stand-in risk", "M u", 2, false, nil,
+	set(ColStandinRisk, StandinRisk, "stand-in risk", "M u", 2, false, nil,
 		"Amount approved by stand-in since the start, in millions of u.")
-	set(ColFraudApproved, "fraud_approved", "fraud approved", "M u", 2, false, nil,
+	set(ColFraudApproved, FraudApproved, "fraud approved", "M u", 2, false, nil,
 		"Fraud amount approved (issuer and stand-in) since the start, in millions of u.")
-	set(ColGoodLost, "good_lost", "good tx lost", "k tx", 1, false, nil,
+	set(ColGoodLost, GoodLost, "good tx lost", "k tx", 1, false, nil,
 		"Genuine transactions given up after technical errors since the start (not declined by the rule), in thousands.")
-	set(ColWaitingRetry, "waiting_retry", "waiting to retry", "tx", 0, false, nil,
+	set(ColWaitingRetry, WaitingRetry, "waiting to retry", "tx", 0, false, nil,
 		"Transactions whose merchant will retry, at the end of the minute.")
-	set(ColGroupBLatency, "groupb_ms", "group B latency", "ms", 0, false, nil,
+	set(ColGroupBLatency, GroupBLatency, "group B latency", "ms", 0, false, nil,
 		"Mean issuer latency of group B in the minute (the parameter of its exponential latency, including the ±15 % per-minute wobble). "+
 			"Totals: the mean over the minutes.")
 	return cols
-}
-
-// servers is the server bookkeeping both engines share: servers in
-// service, boot orders, and billing.
-type servers struct {
-	inService int
-	boots     []int // minute each booting server joins, oldest order first
-	cost      float64
-}
-
-func (s *servers) booting() int { return len(s.boots) }
-
-// order sets the number of servers ordered (in service + booting) to n at
-// minute m: extra servers boot until m + BootMinutes; fewer cancel the
-// newest boot orders first, then take servers out of service (they drain).
-func (s *servers) order(n, m int) {
-	for s.inService+len(s.boots) < n {
-		s.boots = append(s.boots, m+BootMinutes)
-	}
-	for s.inService+len(s.boots) > n && len(s.boots) > 0 {
-		s.boots = s.boots[:len(s.boots)-1]
-	}
-	if s.inService > n {
-		s.inService = n
-	}
-}
-
-// tick promotes the servers due at minute m and bills the minute.
-func (s *servers) tick(m int) {
-	k := 0
-	for _, due := range s.boots {
-		if due <= m {
-			s.inService++
-		} else {
-			s.boots[k] = due
-			k++
-		}
-	}
-	s.boots = s.boots[:k]
-	s.cost += float64(s.inService+len(s.boots)) * PricePerHour / 60
-}
-
-// history keeps the rows for the goals.
-type history struct {
-	sc   scenario.Scenario
-	rows []scenario.Row
-}
-
-// goals evaluates the scenario's goals on the rows so far and the totals.
-func (h *history) goals(totals scenario.Row) []scenario.Goal {
-	spec := goalColumns[h.sc.Name]
-	out := make([]scenario.Goal, len(h.sc.Goals))
-	for i, g := range h.sc.Goals {
-		gc := spec[i]
-		v := totals[gc.col]
-		if gc.mean {
-			v = meanFrom(h.rows, gc.col, EventMinute)
-		}
-		out[i] = g.Check(v)
-	}
-	return out
-}
-
-// meanFrom is the mean of column col over rows[from:], skipping NaN; NaN if
-// there is no value.
-func meanFrom(rows []scenario.Row, col, from int) float64 {
-	s, n := 0.0, 0
-	for m := from; m < len(rows); m++ {
-		if v := rows[m][col]; v == v {
-			s += v
-			n++
-		}
-	}
-	if n == 0 {
-		return math.NaN()
-	}
-	return s / float64(n)
-}
-
-// ratio returns a/b, or NaN when b is 0.
-func ratio(a, b float64) float64 {
-	if b == 0 {
-		return math.NaN()
-	}
-	return a / b
 }
 
 // counts are the events of a window (a minute or the whole run) from
@@ -273,21 +213,21 @@ type state struct {
 // row computes a Row from the window c.
 func row(c *counts, st state) scenario.Row {
 	r := make(scenario.Row, numCols)
-	r[ColGoodApproval] = ratio(c.finGApproved, c.finG)
-	r[ColAuthTime] = 1000 * ratio(c.authSum, c.admittedAnswered-c.backlogFull)
-	r[ColFraudBP] = 1e4 * ratio(c.fraudAmt, c.approvedAmt)
-	r[ColBusySlots] = ratio(c.busyArea, c.slotArea)
-	r[ColHealthyApproval] = ratio(c.finAApproved, c.finA)
-	r[ColGoodDeclined] = ratio(c.newGDeclined, c.newG)
-	r[ColStepUpShare] = ratio(c.stepUp, c.newTx)
-	r[ColFraudStopped] = ratio(c.newFStopped, c.newF)
-	r[ColNewTPS] = ratio(c.newTx, c.seconds)
-	r[ColOfferedTPS] = ratio(c.offered, c.seconds)
-	r[ColRetryTPS] = ratio(c.retries, c.seconds)
-	r[ColShedTPS] = ratio(c.shed, c.seconds)
-	r[ColDroppedInQueue] = ratio(c.dropped, c.admittedAnswered)
-	r[ColIssuerTimeouts] = ratio(c.timeouts, c.forwarded)
-	r[ColStandinTPS] = ratio(c.standin, c.seconds)
+	r[ColGoodApproval] = scenario.Ratio(c.finGApproved, c.finG)
+	r[ColAuthTime] = 1000 * scenario.Ratio(c.authSum, c.admittedAnswered-c.backlogFull)
+	r[ColFraudBP] = 1e4 * scenario.Ratio(c.fraudAmt, c.approvedAmt)
+	r[ColBusySlots] = scenario.Ratio(c.busyArea, c.slotArea)
+	r[ColHealthyApproval] = scenario.Ratio(c.finAApproved, c.finA)
+	r[ColGoodDeclined] = scenario.Ratio(c.newGDeclined, c.newG)
+	r[ColStepUpShare] = scenario.Ratio(c.stepUp, c.newTx)
+	r[ColFraudStopped] = scenario.Ratio(c.newFStopped, c.newF)
+	r[ColNewTPS] = scenario.Ratio(c.newTx, c.seconds)
+	r[ColOfferedTPS] = scenario.Ratio(c.offered, c.seconds)
+	r[ColRetryTPS] = scenario.Ratio(c.retries, c.seconds)
+	r[ColShedTPS] = scenario.Ratio(c.shed, c.seconds)
+	r[ColDroppedInQueue] = scenario.Ratio(c.dropped, c.admittedAnswered)
+	r[ColIssuerTimeouts] = scenario.Ratio(c.timeouts, c.forwarded)
+	r[ColStandinTPS] = scenario.Ratio(c.standin, c.seconds)
 	r[ColServersInService] = float64(st.srv.inService)
 	r[ColServersBooting] = float64(st.srv.booting())
 	r[ColCostRate] = float64(st.srv.inService+st.srv.booting()) * PricePerHour
