@@ -41,8 +41,8 @@ type formulaEngine struct {
 	bSum   float64
 }
 
-func newFormula(cfg config, seed uint64) *formulaEngine {
-	ss := des.Streams{Seed: seed}
+func newFormula(cfg config, seed uint64, gen des.Generator) *formulaEngine {
+	ss := des.Streams{Seed: seed, Gen: gen}
 	e := &formulaEngine{cfg: cfg, ctl: cfg.ctl,
 		sArrive: ss.Stream("arrivals"), sWobble: ss.Stream("wobble")}
 	e.srv.inService = cfg.ctl.servers

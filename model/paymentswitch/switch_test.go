@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/analytic"
+	"queuelab/des"
 	"queuelab/model/scenario"
 )
 
@@ -131,12 +132,12 @@ func TestGoodput(t *testing.T) {
 			cfg := defaultConfig(Scenarios[0])
 			cfg.baseRate, cfg.retryProb, cfg.wobble = lambda, 0, false
 			cfg.ctl.threshold = 6
-			e := newDES(cfg, seed)
+			e := newDES(cfg, seed, des.Mulberry32)
 			var served float64
 			for m := 0; m < 15; m++ {
 				e.Step()
 				if m >= 5 {
-					served += e.cur.forwarded
+					served += e.win.counts.forwarded
 				}
 			}
 			got := served / (10 * 60)

@@ -3,6 +3,8 @@ package paymentswitch
 import (
 	"fmt"
 
+	"queuelab/des"
+
 	"queuelab/model/scenario"
 )
 
@@ -140,6 +142,14 @@ var System = scenario.System{
 // per-transaction simulation, scenario.Formula the original's per-minute
 // formula model. Both produce rows with the columns of Columns.
 func New(kind scenario.EngineKind, name string, seed uint64) (scenario.Engine, error) {
+	return NewWithGenerator(kind, name, seed, des.Mulberry32)
+}
+
+// NewWithGenerator is New with the random generator of the engine's
+// streams: des.Mulberry32 (New's, bit-exact with the originals) or
+// des.PCG, whose period suits long runs and many replications (see
+// des.Generator).
+func NewWithGenerator(kind scenario.EngineKind, name string, seed uint64, gen des.Generator) (scenario.Engine, error) {
 	sc, err := scenario.System{Name: "switch", Scenarios: Scenarios}.Scenario(name)
 	if err != nil {
 		return nil, err
@@ -147,9 +157,9 @@ func New(kind scenario.EngineKind, name string, seed uint64) (scenario.Engine, e
 	cfg := defaultConfig(sc)
 	switch kind {
 	case scenario.DES:
-		return newDES(cfg, seed), nil
+		return newDES(cfg, seed, gen), nil
 	case scenario.Formula:
-		return newFormula(cfg, seed), nil
+		return newFormula(cfg, seed, gen), nil
 	}
 	return nil, fmt.Errorf("unknown engine %q (valid: des, formula)", kind)
 }
@@ -242,9 +252,6 @@ func (c *config) events(minute int) []scenario.Mark {
 	add(c.outageAt, fmt.Sprintf("issuer group B slows to %g s", c.outageMean))
 	return out
 }
-
-// Events implements scenario.Evented.
-func (e *desEngine) Events() []scenario.Mark { return e.cfg.events(e.minute) }
 
 // Events implements scenario.Evented.
 func (e *formulaEngine) Events() []scenario.Mark { return e.cfg.events(e.minute) }
