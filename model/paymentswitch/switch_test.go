@@ -124,11 +124,12 @@ func TestFormulaNormalDay(t *testing.T) {
 // completions (0.2 %) plus the slow fluctuation of the queue around its 2 s
 // equilibrium over a 10-minute window; measured errors are −0.07 … −0.15 % (seeds
 // 1–2, λ = 800 and 1100), so 1 % leaves room for noise but not for a
-// mechanism that is off by a few percent.
+// mechanism that is off by a few percent. Seed 1 runs by default, seeds
+// 1–2 under the build tag long.
 func TestGoodput(t *testing.T) {
 	t.Parallel()
 	for _, lambda := range []float64{800, 1100} {
-		for seed := uint64(1); seed <= 2; seed++ {
+		for seed := uint64(1); seed <= goodputSeeds(); seed++ {
 			cfg := defaultConfig(Scenarios[0])
 			cfg.baseRate, cfg.retryProb, cfg.wobble = lambda, 0, false
 			cfg.ctl.threshold = 6
@@ -149,30 +150,11 @@ func TestGoodput(t *testing.T) {
 	}
 }
 
-// TestRetryStorm: on sale-surge, 9 servers ordered at minute 10 (288
-// slots: 92 % busy at the sale's 800 tx/s, enough without retries) do not
-// end the immediate-retry storm — approval over minutes 20–34 stays near
-// 0 — because the retries keep the offered load near 0.3·λ ≥ N/S, where
-// goodput is 0; the same servers with load shedding bring approval back
-// above 90 % (measured 97 % on seed 1).
-func TestRetryStorm(t *testing.T) {
-	t.Parallel()
-	at := func(s string) scenario.Playbook {
-		pb, err := scenario.ParseAt(s, Controls)
-		require.NoError(t, err)
-		return pb
+func goodputSeeds() uint64 {
+	if longTests {
+		return 2
 	}
-	approvalAfter := func(pb scenario.Playbook) float64 {
-		e, err := New(scenario.DES, SaleSurge, 1)
-		require.NoError(t, err)
-		r, err := scenario.Run(e, pb, 35)
-		require.NoError(t, err)
-		return mean(r.Series("good_approval")[20:35])
-	}
-	storm := approvalAfter(at("10m:servers=9"))
-	shed := approvalAfter(at("10m:servers=9,shedding=on"))
-	assert.Less(t, storm, 0.2, "servers alone should not end the storm")
-	assert.Greater(t, shed, 0.9, "shedding should break the storm")
+	return 1
 }
 
 func mean(xs []float64) float64 {
@@ -186,7 +168,9 @@ func mean(xs []float64) float64 {
 // TestScenarioGoals: for each crisis, on seeds 1..10 and on both engines,
 // running with no action fails at least one goal (decided early when it
 // can no longer be met: see failsSurely) and the reference playbook meets
-// every goal, each on at least 9 of the 10 seeds. On seed 1
+// every goal, each on at least 9 of the 10 seeds. Without the build tag
+// long the des engine runs seed 1 only, which must then pass (the formula
+// twin, which costs milliseconds, always runs ten seeds). On seed 1
 // the des and formula results of the reference playbook are also compared
 // (checkTwinAgreement).
 func TestScenarioGoals(t *testing.T) {
@@ -197,9 +181,12 @@ func TestScenarioGoals(t *testing.T) {
 			for _, action := range []bool{false, true} {
 				t.Run(string(kind)+"/"+sc+map[bool]string{false: "/no-action", true: "/playbook"}[action], func(t *testing.T) {
 					t.Parallel()
-					ok := 0
+					ok, seeds := 0, uint64(10)
+					if kind == scenario.DES && !longTests {
+						seeds = 1
+					}
 					var notes []string
-					for seed := uint64(1); seed <= 10; seed++ {
+					for seed := uint64(1); seed <= seeds; seed++ {
 						var p scenario.Playbook
 						if action {
 							p = pb
@@ -224,7 +211,7 @@ func TestScenarioGoals(t *testing.T) {
 							}
 						}
 					}
-					assert.GreaterOrEqual(t, ok, 9, "%s", strings.Join(notes, "; "))
+					assert.GreaterOrEqual(t, ok, int(seeds-seeds/10), "%s", strings.Join(notes, "; "))
 				})
 			}
 		}
