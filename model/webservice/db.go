@@ -7,9 +7,13 @@ import (
 	"queuelab/model/scenario"
 )
 
-// Database layouts (the db control's choices, Params.DBPooled).
+// dbLayout is the database's layout (the db control's choices,
+// Params.DBPooled).
+type dbLayout uint8
+
+// Database layouts.
 const (
-	dbPerLane = iota
+	dbPerLane dbLayout = iota
 	dbPooled
 )
 
@@ -36,7 +40,7 @@ type database struct {
 
 // newDatabase builds the station with the given layout. start and renege
 // are the pools' OnStart and OnRenege, told which pool the query is in.
-func newDatabase(env *des.Env, c, layout int, pick *des.Stream,
+func newDatabase(env *des.Env, c int, layout dbLayout, pick *des.Stream,
 	start func(id int32, waited des.Time, pool int), renege func(id int32, waited des.Time)) *database {
 	d := &database{c: c, pick: pick}
 	n, servers := c, 1

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"queuelab/des"
+	"queuelab/model/fleet"
 	"queuelab/model/scenario"
 )
 
@@ -23,8 +24,8 @@ const (
 
 var outcomeWords = [...]string{"ok", "hit", "timeout", "db-failure", "build-error", "unavailable", "shed"}
 
-// request is one request in flight. Requests live in DES.reqs and are
-// reused through a free list, so steady state allocates nothing.
+// request is one request in flight. Requests live in the slab DES.reqs,
+// so steady state allocates nothing.
 type request struct {
 	arrived des.Time
 	qAt     des.Time // when the current DB query was submitted
@@ -48,8 +49,7 @@ type DES struct {
 	*core
 	env *des.Env
 
-	reqs []request
-	free []int32
+	reqs des.Slab[request]
 
 	pools    []*des.Pool // [0] pooled, [1+i] instance slot i
 	db       *database
@@ -111,7 +111,7 @@ func (e *DES) Stations() []scenario.StationStats {
 
 // leftPool records that request id left its worker pool now.
 func (e *DES) leftPool(id int32) {
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	o := &e.poolOut[r.pool]
 	o.departures++
 	o.sojourn += (e.env.Now() - r.arrived).Seconds()
@@ -147,11 +147,7 @@ func NewDES(cfg Config) (*DES, error) {
 	e.dbMax = des.Seconds(p.DBMaxTime)
 
 	e.sLane = ss.Stream("db-lanes")
-	layout := dbPerLane
-	if p.DBPooled {
-		layout = dbPooled
-	}
-	e.db = newDatabase(e.env, p.dbLanes(), layout, e.sLane, e.queryStart, e.queryRenege)
+	e.db = newDatabase(e.env, p.dbLanes(), e.ctl.db, e.sLane, e.queryStart, e.queryRenege)
 	pooled := des.NewPool(e.env, "pooled", 0)
 	pooled.OnStart = func(id int32, _ des.Time) { e.workerStart(id, -1) }
 	pooled.OnRenege = e.workerRenege
@@ -184,11 +180,9 @@ func NewDES(cfg Config) (*DES, error) {
 		e.dotEvery = des.Minute / des.Time(p.DotsPerMinute)
 	}
 
-	e.onBoot = e.hookBoot
-	e.onServe = e.hookServe
-	e.onDrain = e.hookDrain
+	e.fleet.Hooks = fleet.Hooks{OnBoot: e.hookBoot, OnServe: e.hookServe, OnDrain: e.hookDrain}
 	e.onFlush = e.hookFlush
-	e.startFleet()
+	e.fleet.Open(e.ctl.minInst, e.currentBuild)
 	return e, nil
 }
 
@@ -228,21 +222,17 @@ func (e *DES) Minute() int { return e.minute }
 // Apply implements scenario.Engine. The db control (the database's
 // layout) can only be set before the first minute.
 func (e *DES) Apply(a scenario.Action) error {
-	if a.Control == "db" {
-		if err := e.setDBLayout(int(a.Value.Num)); err != nil {
-			return err
-		}
+	if a.Control != ctlDB.Name {
+		return e.apply(a)
 	}
-	e.apply(a)
-	return nil
-}
-
-// setDBLayout rebuilds the (still empty) database with the given layout.
-func (e *DES) setDBLayout(layout int) error {
 	if e.minute > 0 {
 		return errDBLayoutLate
 	}
-	e.db = newDatabase(e.env, e.p.dbLanes(), layout, e.sLane, e.queryStart, e.queryRenege)
+	if err := e.apply(a); err != nil {
+		return err
+	}
+	// Rebuild the (still empty) database with the new layout.
+	e.db = newDatabase(e.env, e.p.dbLanes(), e.ctl.db, e.sLane, e.queryStart, e.queryRenege)
 	return nil
 }
 
@@ -276,9 +266,9 @@ func (e *DES) Step() scenario.Row {
 	e.ms = mstats{}
 	e.dbOffered = 0
 	e.busy.Mark(now)
-	e.servingTW.Set(now, float64(e.serving))
+	e.servingTW.Set(now, float64(e.fleet.Serving()))
 	e.servingTW.Mark(now)
-	e.bootingTW.Set(now, float64(e.booting))
+	e.bootingTW.Set(now, float64(e.fleet.Booting()))
 	e.bootingTW.Mark(now)
 	e.db.mark(now)
 	e.lat.Reset()
@@ -313,16 +303,6 @@ func (e *DES) Step() scenario.Row {
 	row := e.finish(&e.ms)
 	e.hitLast, e.utilLast, e.dbLast = row[colHit], row[colUtil], row[colDBUtil]
 	return row
-}
-
-func (e *DES) alloc() int32 {
-	if n := len(e.free); n > 0 {
-		id := e.free[n-1]
-		e.free = e.free[:n-1]
-		return id
-	}
-	e.reqs = append(e.reqs, request{})
-	return int32(len(e.reqs) - 1)
 }
 
 func (e *DES) object() int32 {
@@ -365,8 +345,8 @@ func (e *DES) arrive(des.Event) {
 		e.markDot(dot, outUnavailable)
 		return
 	}
-	id := e.alloc()
-	e.reqs[id] = request{arrived: now, obj: obj, pool: int16(pi), dot: dot, low: low}
+	id := e.reqs.Get()
+	*e.reqs.At(id) = request{arrived: now, obj: obj, pool: int16(pi), dot: dot, low: low}
 	e.pools[pi].Request(id, e.timeout)
 }
 
@@ -417,12 +397,12 @@ func (e *DES) route() int {
 
 // workerStart: request id got a worker of instance slot (−1: pooled).
 func (e *DES) workerStart(id int32, slot int) {
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	e.busy.Add(e.env.Now(), 1)
 	if slot >= 0 {
-		r.bad = e.inst[slot].build == badBuild
-	} else if e.servingBad > 0 {
-		r.bad = e.sBuild.Float64()*float64(e.serving) < float64(e.servingBad)
+		r.bad = e.fleet.At(slot).Tag == badBuild
+	} else if bad := e.fleet.ServingTagged(badBuild); bad > 0 {
+		r.bad = e.sBuild.Float64()*float64(e.fleet.Serving()) < float64(bad)
 	}
 	r.recs = e.ctl.recs
 	e.ms.served++
@@ -459,7 +439,7 @@ func (e *DES) workerRenege(id int32, _ des.Time) {
 // otherwise the cache is looked up.
 func (e *DES) appDone(ev des.Event) {
 	id := ev.Ref
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	if r.bad && e.sBad.Float64() < e.p.BadErrors {
 		e.release(id, outBuildErr)
 		return
@@ -484,9 +464,9 @@ func (e *DES) appDone(ev des.Event) {
 }
 
 func (e *DES) submit(id int32, now des.Time) {
-	e.reqs[id].qAt = now
+	e.reqs.At(id).qAt = now
 	e.dbOffered++
-	e.reqs[id].dbPool = int16(e.db.submit(id, e.dbMax))
+	e.reqs.At(id).dbPool = int16(e.db.submit(id, e.dbMax))
 }
 
 // queryStart: a query got a DB lane after waiting w. One that would end
@@ -517,7 +497,7 @@ func (e *DES) queryRenege(id int32, waited des.Time) {
 
 func (e *DES) queryDone(ev des.Event) {
 	id := ev.Ref
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	e.db.release(int(r.dbPool))
 	now := e.env.Now()
 	e.leftDB(now - r.qAt)
@@ -535,8 +515,8 @@ func (e *DES) queryDone(ev des.Event) {
 }
 
 func (e *DES) queryFail(ev des.Event) {
-	e.db.release(int(e.reqs[ev.Ref].dbPool))
-	e.leftDB(e.env.Now() - e.reqs[ev.Ref].qAt)
+	e.db.release(int(e.reqs.At(ev.Ref).dbPool))
+	e.leftDB(e.env.Now() - e.reqs.At(ev.Ref).qAt)
 	e.ms.qtSum += e.dbMax.Seconds()
 	e.ms.qtN++
 	e.release(ev.Ref, outDBFail)
@@ -558,15 +538,15 @@ func (e *DES) jobDone(ev des.Event) {
 
 // release frees the worker of request id and ends the request.
 func (e *DES) release(id int32, o outcome) {
-	pi := e.reqs[id].pool
+	pi := e.reqs.At(id).pool
 	pl := e.pools[pi]
 	pl.Release()
 	e.leftPool(id)
 	e.busy.Add(e.env.Now(), -1)
 	if pi > 0 {
 		slot := int(pi) - 1
-		if e.inst[slot].state == instDraining && pl.BusyServers()+pl.Queued() == 0 {
-			e.drained(slot)
+		if e.fleet.At(slot).State == fleet.Draining && pl.BusyServers()+pl.Queued() == 0 {
+			e.fleet.Drained(slot)
 		}
 	}
 	e.done(id, o)
@@ -574,7 +554,7 @@ func (e *DES) release(id int32, o outcome) {
 
 // done records the outcome of request id and recycles it.
 func (e *DES) done(id int32, o outcome) {
-	r := &e.reqs[id]
+	r := e.reqs.At(id)
 	lat := (e.env.Now() - r.arrived).Seconds()
 	switch o {
 	case outOK, outHit:
@@ -584,8 +564,8 @@ func (e *DES) done(id int32, o outcome) {
 		if pi := r.pool; pi > 0 {
 			slot := int(pi) - 1
 			pl := e.pools[pi]
-			if e.inst[slot].state == instDraining && pl.BusyServers()+pl.Queued() == 0 {
-				e.drained(slot)
+			if e.fleet.At(slot).State == fleet.Draining && pl.BusyServers()+pl.Queued() == 0 {
+				e.fleet.Drained(slot)
 			}
 		}
 	case outDBFail:
@@ -597,21 +577,21 @@ func (e *DES) done(id int32, o outcome) {
 	e.ms.latN++
 	e.lat.Add(lat)
 	e.markDot(r.dot, o)
-	e.free = append(e.free, id)
+	e.reqs.Put(id)
 }
 
 func (e *DES) hookBoot(i int) {
-	in := &e.inst[i]
-	e.bootingTW.Set(e.env.Now(), float64(e.booting))
-	if _, err := e.env.At(max(in.bootAt, e.env.Now()), des.PriorityControl, des.Event{Kind: e.kBoot, Ref: int32(i), Aux: in.gen}); err != nil {
+	in := e.fleet.At(i)
+	e.bootingTW.Set(e.env.Now(), float64(e.fleet.Booting()))
+	if _, err := e.env.At(max(in.BootAt, e.env.Now()), des.PriorityControl, des.Event{Kind: e.kBoot, Ref: int32(i), Aux: in.Gen}); err != nil {
 		panic(err)
 	}
 }
 
 func (e *DES) boot(ev des.Event) {
 	i := int(ev.Ref)
-	if i < len(e.inst) && e.inst[i].gen == ev.Aux && e.inst[i].state == instBooting {
-		e.serve(i)
+	if e.fleet.BootDue(i, ev.Aux) {
+		e.fleet.Serve(i)
 	}
 }
 
@@ -636,21 +616,21 @@ func (e *DES) hookDrain(i int) {
 	pl := e.poolOf(i)
 	e.rebuildServing()
 	if pl.BusyServers()+pl.Queued() == 0 {
-		e.drained(i)
+		e.fleet.Drained(i)
 	}
 }
 
 func (e *DES) rebuildServing() {
 	e.serveIdx = e.serveIdx[:0]
-	for i := range e.inst {
-		if e.inst[i].state == instServing {
+	for i := range e.fleet.Slots() {
+		if e.fleet.At(i).State == fleet.Serving {
 			e.serveIdx = append(e.serveIdx, int32(i))
 		}
 	}
 	now := e.env.Now()
-	e.pools[0].SetServers(e.p.Workers * e.serving)
-	e.servingTW.Set(now, float64(e.serving))
-	e.bootingTW.Set(now, float64(e.booting))
+	e.pools[0].SetServers(e.p.Workers * e.fleet.Serving())
+	e.servingTW.Set(now, float64(e.fleet.Serving()))
+	e.bootingTW.Set(now, float64(e.fleet.Booting()))
 }
 
 func (e *DES) hookFlush() {
@@ -663,21 +643,13 @@ func (e *DES) hookFlush() {
 func (e *DES) Picture() scenario.Picture {
 	var inst scenario.Group
 	inst.Name = "instances"
-	for i := range e.inst {
-		in := &e.inst[i]
-		var w string
-		switch in.state {
-		case instBooting:
-			w = "booting"
-		case instServing:
-			w = "serving"
-		case instDraining:
-			w = "draining"
-		default:
+	for i := range e.fleet.Slots() {
+		in := e.fleet.At(i)
+		if in.State == fleet.Free {
 			continue
 		}
-		inst.Items = append(inst.Items, w)
-		inst.Label = append(inst.Label, buildLabel(in.build))
+		inst.Items = append(inst.Items, in.State.String())
+		inst.Label = append(inst.Label, buildLabel(in.Tag))
 	}
 	pic := scenario.Picture{Groups: []scenario.Group{inst}}
 	if e.prepSize > 0 {
@@ -700,13 +672,6 @@ func (e *DES) Picture() scenario.Picture {
 	}
 	pic.Dots = append([]scenario.Dot(nil), e.lastDots...)
 	return pic
-}
-
-func buildLabel(b uint8) string {
-	if b == badBuild {
-		return "v2 (bad)"
-	}
-	return "v1"
 }
 
 var _ scenario.Stationed = (*DES)(nil)

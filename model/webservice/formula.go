@@ -23,7 +23,7 @@ func NewFormula(cfg Config) (*Formula, error) {
 		return nil, err
 	}
 	f := &Formula{core: newCore(cfg)}
-	f.startFleet()
+	f.fleet.Open(f.ctl.minInst, f.currentBuild)
 	return f, nil
 }
 
@@ -37,11 +37,10 @@ func (f *Formula) Minute() int { return f.minute }
 // the first minute, as by the des engine, and changes nothing: the twin's
 // query time is always the original's 5 ms/(1 − ρ).
 func (f *Formula) Apply(a scenario.Action) error {
-	if a.Control == "db" && f.minute > 0 {
+	if a.Control == ctlDB.Name && f.minute > 0 {
 		return errDBLayoutLate
 	}
-	f.apply(a)
-	return nil
+	return f.apply(a)
 }
 
 // Totals implements scenario.Engine. The p99 of the run is reported as the
@@ -144,11 +143,7 @@ func (f *Formula) solve(lam float64, N int, badShare float64) minuteModel {
 // Step implements scenario.Engine.
 func (f *Formula) Step() scenario.Row {
 	now := des.Time(f.minute) * des.Minute
-	for i := range f.inst { // boots that completed by the minute's start
-		if f.inst[i].state == instBooting && f.inst[i].bootAt <= now {
-			f.serve(i)
-		}
-	}
+	f.fleet.Promote(now) // boots that completed by the minute's start
 	f.begin()
 	p := f.p
 	s := &f.ms
@@ -156,14 +151,15 @@ func (f *Formula) Step() scenario.Row {
 	lam := f.rate
 	shed := lam * p.LowShare * f.ctl.shedLow
 	adm := lam - shed
-	N := f.serving * p.Workers
+	serving := f.fleet.Serving()
+	N := serving * p.Workers
 	badShare := 0.0
-	if f.serving > 0 {
-		badShare = float64(f.servingBad) / float64(f.serving)
+	if serving > 0 {
+		badShare = float64(f.fleet.ServingTagged(badBuild)) / float64(serving)
 	}
 	m := f.solve(adm, N, badShare)
 	s.arrivals, s.shed = 60*lam, 60*shed
-	s.serving, s.booting = float64(f.serving), float64(f.booting)
+	s.serving, s.booting = float64(serving), float64(f.fleet.Booting())
 	admitted := 60 * adm
 	if N == 0 {
 		s.unavailable = admitted

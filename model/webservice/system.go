@@ -2,52 +2,24 @@ package webservice
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"queuelab/des"
 	"queuelab/model/scenario"
 )
 
-// Controls are the operator's knobs, in playbooks and --at flags.
-var Controls = []scenario.Control{
-	{Name: "min-instances", Default: "10", Kind: scenario.Int, Min: 1, Max: 40,
-		Help: "lower bound of the fleet; raising it starts instances at once, which serve after the boot delay (default 10)"},
-	{Name: "autoscale", Default: "off", Kind: scenario.Switch,
-		Help: "target-tracking autoscaler: desired = ⌈serving × utilisation / target⌉, no scale-out while instances boot, scale-in ≤ 20 % after 10 quiet minutes; off = exactly the minimum (default off)"},
-	{Name: "autoscale-target", Default: "60%", Kind: scenario.Percent, Min: 0.10, Max: 1,
-		Help: "utilisation the autoscaler aims at; lower = more headroom and more cost (default 60 %)"},
-	{Name: "ttl", Default: "60s", Kind: scenario.Duration, Min: 1, Max: 3600,
-		Help: "cache TTL: longer = more hits but staler answers (mean age ≈ TTL/2) (default 60s)"},
-	{Name: "warmup", Kind: scenario.Press,
-		Help: "start the cache warm-up job: +12 % of the cache per minute for 6 minutes at +600 DB queries/s (pressing while it runs restarts its 6 minutes)"},
-	{Name: "shed-low", Default: "0%", Kind: scenario.Percent, Min: 0, Max: 1,
-		Help: "share of the low-priority 30 % of traffic the load balancer rejects with \"try again later\" (default 0 %)"},
-	{Name: "recommendations", Default: "on", Kind: scenario.Switch,
-		Help: "heavy feature: +20 ms CPU and +1 DB query per request; off = graceful degradation (default on)"},
-	{Name: "rollback", Kind: scenario.Press,
-		Help: "redeploy the last good build on a new fleet: 5 minutes billed alongside, then traffic switches; pressing again restarts the preparation"},
-	{Name: "lb", Default: "least-connections", Kind: scenario.Enum, Choices: lbChoices,
-		Help: "load-balancer routing: pooled (one queue over all workers, the formula's M/M/N), round-robin, least-connections (default)"},
-	{Name: "db", Default: "per-lane", Kind: scenario.Enum, Choices: dbChoices,
-		Help: "database layout, set before the first minute: per-lane (default: each of the 20 lanes — shards, connections — keeps its own queue, " +
-			"so a query takes 5 ms/(1 − ρ) on average, the original's formula) or pooled (one queue for all lanes, M/M/20: " +
-			"flat until ρ nears 1); the formula twin always uses 5 ms/(1 − ρ)"},
-	{Name: "boot-delay", Default: "3m", Kind: scenario.Duration, Min: 0, Max: 3600,
-		Help: "time from starting an instance to its first request (default 3m; 8m in viral-link)"},
-}
-
-// scenarioDef is a scenario with its setting and how its goals are
-// measured.
+// scenarioDef is a scenario with its setting. Its goals state what they
+// read (scenario.Goal's Indicator, Reduce, From, Minutes) and are
+// evaluated by scenario.Evaluate, except those with a custom value: a
+// ratio of sums over part of the run, which no single indicator holds.
 type scenarioDef struct {
 	scenario.Scenario
-	setup func(cfg *Config)
-	value []func(c *core, totals scenario.Row) float64 // one per goal
+	setup  func(cfg *Config)
+	custom map[int]func(c *core) float64 // goal index → its value
 }
 
-func total(col int) func(*core, scenario.Row) float64 {
-	return func(_ *core, t scenario.Row) float64 { return t[col] }
-}
+// cacheFlushAt is the minute of the cache-flush scenario's flush (12:00).
+const cacheFlushAt = 10
 
 var scenarioDefs = []scenarioDef{
 	{
@@ -56,12 +28,11 @@ var scenarioDefs = []scenarioDef{
 			Story:  "08:00, 1125 req/s on 10 instances, the cache warm, the database at a fifth of its capacity. Nothing is wrong: this is the original's reference state.",
 			Lesson: "A healthy service has slack everywhere: workers about half busy, 77 % of requests answered from the cache, the database at 19 %. Queueing delay is negligible until utilisation approaches 100 %, which is why the alarms below watch burn rate, not averages.",
 			Goals: []scenario.Goal{
-				{Name: "errors ≤ 0.1 % of requests (burn ≤ 1×)", Op: "<=", Target: 0.001, Unit: "%"},
-				{Name: "fleet cost ≤ $4.10", Op: "<=", Target: 4.10, Unit: "$"},
+				{Name: "errors ≤ 0.1 % of requests (burn ≤ 1×)", Op: "<=", Target: 0.001, Unit: "%", Indicator: ErrorRate},
+				{Name: "fleet cost ≤ $4.10", Op: "<=", Target: 4.10, Unit: "$", Indicator: Cost},
 			},
 		},
 		setup: func(*Config) {},
-		value: []func(*core, scenario.Row) float64{total(colErrorRate), total(colCost)},
 	},
 	{
 		Scenario: scenario.Scenario{
@@ -69,9 +40,9 @@ var scenarioDefs = []scenarioDef{
 			Story:  "09:00. At 09:10 a new build (v2) rolls out, a fifth of the fleet per minute. The month has been hard: only 20 % of the error budget is left. A few minutes after the deploy the burn-rate alert fires. Save the budget.",
 			Lesson: "A bad build burns the budget at 50× while it serves all traffic: every minute it stays costs 0.12 % of the month's budget. The rollback takes 5 minutes whatever you do, so the only lever is how soon you press it; scaling out, shedding or degrading features do nothing against errors that come from the code. Pressing again restarts the 5 minutes.",
 			Goals: []scenario.Goal{
-				{Name: "error budget left at the end ≥ 18 %", Op: ">=", Target: 0.18, Unit: "%"},
-				{Name: "burn rate (1 h) at the end ≤ 10×", Op: "<=", Target: 10, Unit: "×"},
-				{Name: "fleet cost ≤ $3.20 (one rollback)", Op: "<=", Target: 3.20, Unit: "$"},
+				{Name: "error budget left at the end ≥ 18 %", Op: ">=", Target: 0.18, Unit: "%", Indicator: BudgetLeft},
+				{Name: "burn rate (1 h) at the end ≤ 10×", Op: "<=", Target: 10, Unit: "×", Indicator: Burn1h},
+				{Name: "fleet cost ≤ $3.20 (one rollback)", Op: "<=", Target: 3.20, Unit: "$", Indicator: Cost},
 			},
 		},
 		setup: func(c *Config) {
@@ -79,7 +50,6 @@ var scenarioDefs = []scenarioDef{
 			c.BudgetLeft = 0.20
 			c.DeployAt = 10
 		},
-		value: []func(*core, scenario.Row) float64{total(colBudget), total(colBurn1h), total(colCost)},
 	},
 	{
 		Scenario: scenario.Scenario{
@@ -88,10 +58,10 @@ var scenarioDefs = []scenarioDef{
 			Lesson: "With 8-minute boots and a surge that peaks in 5, capacity has to exist before the surge: an autoscaler, at any target, reacts after the fact and then waits 8 minutes for its first instances (at 60 % it fails on most seeds). Hold a floor sized for the largest surge you expect while it can come and give it back once it has passed; a fixed fleet that big all morning pays for idle capacity. Shedding low-priority traffic or turning off recommendations also keeps latency down, but users pay for it: the goals count both.",
 			Start:  []scenario.Setting{{Control: "boot-delay", Value: "8m"}},
 			Goals: []scenario.Goal{
-				{Name: "errors ≤ 0.1 % of requests", Op: "<=", Target: 0.001, Unit: "%"},
-				{Name: "p99 latency of the run ≤ 500 ms", Op: "<=", Target: 500, Unit: "ms"},
+				{Name: "errors ≤ 0.1 % of requests", Op: "<=", Target: 0.001, Unit: "%", Indicator: ErrorRate},
+				{Name: "p99 latency of the run ≤ 500 ms", Op: "<=", Target: 500, Unit: "ms", Indicator: LatencyP99},
 				{Name: "requests refused or degraded ≤ 1 %", Op: "<=", Target: 0.01, Unit: "%"},
-				{Name: "fleet cost ≤ $7.50", Op: "<=", Target: 7.50, Unit: "$"},
+				{Name: "fleet cost ≤ $7.50", Op: "<=", Target: 7.50, Unit: "$", Indicator: Cost},
 			},
 		},
 		setup: func(c *Config) {
@@ -102,7 +72,7 @@ var scenarioDefs = []scenarioDef{
 			c.SurgeSize = 2.0 + 0.6*s.Float64()
 			c.SurgeRamp, c.SurgeHold, c.SurgeFade = 5, 15, 10
 		},
-		value: []func(*core, scenario.Row) float64{total(colErrorRate), total(colLatP99), (*core).degradedShare, total(colCost)},
+		custom: map[int]func(*core) float64{2: (*core).degradedShare},
 	},
 	{
 		Scenario: scenario.Scenario{
@@ -110,55 +80,26 @@ var scenarioDefs = []scenarioDef{
 			Story:  "11:50. At 12:00, the midday peak, a maintenance script flushes the whole cache: every request now goes to a database sized for the usual hit share (85 % in the original's story; its normal morning, and ours, shows 77 %). The cache refills by itself with τ = 30 minutes, slower while the database is saturated. Restore service without overloading the database.",
 			Lesson: "After a flush every request misses: the database goes from a fifth of its capacity to most of it, and a database near 100 % is a cliff: each query takes 5 ms/(1 − ρ) — 25 ms at 80 %, 100 ms at 95 % — and holds its request's worker that long, until the workers are all busy and requests time out. The warm-up job restores the cache in minutes, but its 600 extra queries/s push the database further up the cliff unless load is taken off first: turn off the heavy feature (one query less per request) or shed low-priority traffic, warm up, then turn the feature back on.",
 			Goals: []scenario.Goal{
-				{Name: "DB utilisation ≤ 90 % in every minute from 12:01", Op: "<=", Target: 0.90, Unit: "%"},
-				{Name: "cache hits in the 20 minutes after the flush ≥ 40 %", Op: ">=", Target: 0.40, Unit: "%"},
+				{Name: "DB utilisation ≤ 90 % in every minute from 12:01", Op: "<=", Target: 0.90, Unit: "%", Indicator: DBUtil, Reduce: scenario.MaxOver, From: cacheFlushAt + 1},
+				{Name: "cache hits in the 20 minutes after the flush ≥ 40 %", Op: ">=", Target: 0.40, Unit: "%", Indicator: CacheHit, Reduce: scenario.MeanOver, From: cacheFlushAt, Minutes: 20},
 				{Name: "errors from 12:01 on ≤ 0.1 % of requests", Op: "<=", Target: 0.001, Unit: "%"},
-				{Name: "recommendations available ≥ 80 % of requests", Op: ">=", Target: 0.80, Unit: "%"},
+				{Name: "recommendations available ≥ 80 % of requests", Op: ">=", Target: 0.80, Unit: "%", Indicator: Recommendations},
 			},
 		},
 		setup: func(c *Config) {
 			c.Clock = 11*3600 + 50*60
-			c.FlushAt = 10
+			c.FlushAt = cacheFlushAt
 		},
-		value: []func(*core, scenario.Row) float64{
-			func(c *core, _ scenario.Row) float64 { return c.maxFrom(colDBUtil, c.cfg.FlushAt+1) },
-			func(c *core, _ scenario.Row) float64 { return c.meanOver(colHit, c.cfg.FlushAt, 20) },
-			func(c *core, _ scenario.Row) float64 { return c.errorRateFrom(c.cfg.FlushAt + 1) },
-			total(colRecs),
-		},
+		custom: map[int]func(*core) float64{2: func(c *core) float64 { return c.errorRateFrom(c.cfg.FlushAt + 1) }},
 	},
-}
-
-// meanOver returns the mean of column col over minutes [from, from+n) run
-// so far (NaN if none).
-func (c *core) meanOver(col, from, n int) float64 {
-	sum, k := 0.0, 0
-	for m := from; m < from+n && m < len(c.rows); m++ {
-		if m >= 0 && c.rows[m][col] == c.rows[m][col] {
-			sum += c.rows[m][col]
-			k++
-		}
-	}
-	return ratio(sum, float64(k))
 }
 
 // degradedShare returns the share of the requests that arrived so far
 // that were refused by the load balancer (shed) or served without the
 // recommendations feature.
-func (c *core) degradedShare(scenario.Row) float64 {
+func (c *core) degradedShare() float64 {
 	s := &c.sum
-	return ratio(s.shed+s.served-s.recsServed, s.arrivals)
-}
-
-// maxFrom returns the largest value of column col from minute from on.
-func (c *core) maxFrom(col, from int) float64 {
-	v := math.NaN()
-	for m := max(from, 0); m < len(c.rows); m++ {
-		if x := c.rows[m][col]; x == x && !(x <= v) {
-			v = x
-		}
-	}
-	return v
+	return scenario.Ratio(s.shed+s.served-s.recsServed, s.arrivals)
 }
 
 func findDef(name string) (*scenarioDef, error) {
@@ -230,9 +171,9 @@ func (c *core) goals(totals scenario.Row) []scenario.Goal {
 	if c.def == nil {
 		return nil
 	}
-	out := make([]scenario.Goal, len(c.def.Goals))
-	for i, g := range c.def.Goals {
-		out[i] = g.Check(c.def.value[i](c, totals))
+	out := scenario.Evaluate(c.def.Goals, columns[:], c.rows, totals)
+	for i, value := range c.def.custom {
+		out[i] = c.def.Goals[i].Check(value(c))
 	}
 	return out
 }
