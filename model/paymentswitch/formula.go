@@ -45,7 +45,7 @@ func newFormula(cfg config, seed uint64, gen des.Generator) *formulaEngine {
 	ss := des.Streams{Seed: seed, Gen: gen}
 	e := &formulaEngine{cfg: cfg, ctl: cfg.ctl,
 		sArrive: ss.Stream("arrivals"), sWobble: ss.Stream("wobble")}
-	e.srv.inService = cfg.ctl.servers
+	e.srv = newServers(cfg.ctl.servers)
 	return e
 }
 
@@ -149,7 +149,7 @@ func (e *formulaEngine) Step() scenario.Row {
 	T := e.ctl.timeout
 	S := analytic.HoldingTimeWithReversal(SwitchTime, ReversalTime, T, []analytic.IssuerGroup{
 		{Share: 1 - shareB, MeanLatency: IssuerMean}, {Share: shareB, MeanLatency: bMean}})
-	slots := e.srv.inService * SlotsPerServer
+	slots := e.srv.inService() * SlotsPerServer
 	capacity := float64(slots) / S
 
 	// Admission (shedding), queueing (Erlang C below capacity, the overload
@@ -270,7 +270,7 @@ func (e *formulaEngine) Step() scenario.Row {
 	}
 	e.cur = c
 	e.tot.add(&c)
-	r := row(&c, state{srv: &e.srv, cum: &e.tot, waiting: waiting, groupBMean: bMean})
+	r := row(&c, state{srv: e.srv, cum: &e.tot, waiting: waiting, groupBMean: bMean})
 	e.rows = append(e.rows, r)
 	e.minute++
 	return r
@@ -306,7 +306,7 @@ func (e *formulaEngine) scheduleRetries(cl, k int, n flow, p float64, m int) {
 }
 
 func (e *formulaEngine) Totals() scenario.Row {
-	return row(&e.tot, state{srv: &e.srv, cum: &e.tot, waiting: e.waitingNow(), groupBMean: e.bSum / float64(max(e.minute, 1))})
+	return row(&e.tot, state{srv: e.srv, cum: &e.tot, waiting: e.waitingNow(), groupBMean: e.bSum / float64(max(e.minute, 1))})
 }
 
 func (e *formulaEngine) waitingNow() float64 {

@@ -50,9 +50,9 @@ func (e *desEngine) Picture() scenario.Picture {
 	rack := make([]string, MaxServers)
 	for i := range rack {
 		switch {
-		case i < e.srv.inService:
+		case i < e.srv.inService():
 			rack[i] = "in-service"
-		case i < e.srv.inService+e.srv.booting():
+		case i < e.srv.inService()+e.srv.booting():
 			rack[i] = "booting"
 		default:
 			rack[i] = "empty"

@@ -43,7 +43,7 @@ type slotMeasures struct {
 func (s *slots) init(e *desEngine) {
 	s.e = e
 	st, err := des.NewStation(e.env, des.StationConfig{
-		Name: "slots", Servers: e.srv.inService * SlotsPerServer,
+		Name: "slots", Servers: e.srv.inService() * SlotsPerServer,
 		Abandonment: des.StayQueued, DiscardFraction: e.cfg.omega,
 	})
 	if err != nil {

@@ -63,7 +63,7 @@ type window struct {
 
 func newDES(cfg config, seed uint64, gen des.Generator) *desEngine {
 	e := &desEngine{cfg: cfg, ctl: cfg.ctl, env: des.NewEnv(), rng: newStreams(seed, gen)}
-	e.srv.inService = cfg.ctl.servers
+	e.srv = newServers(cfg.ctl.servers)
 	e.slots.init(e)
 	e.traffic.init(e)
 	e.retries.init(e)
@@ -82,7 +82,7 @@ func (e *desEngine) Apply(a scenario.Action) error {
 	}
 	if e.ctl.servers != before {
 		e.srv.order(e.ctl.servers, e.minute)
-		e.slots.st.SetServers(e.srv.inService * SlotsPerServer)
+		e.slots.st.SetServers(e.srv.inService() * SlotsPerServer)
 	}
 	return nil
 }
@@ -106,7 +106,7 @@ func minuteParams(cfg *config, s *des.Stream, m int) (rate, bMean float64) {
 func (e *desEngine) Step() scenario.Row {
 	m := e.minute
 	e.srv.tick(m)
-	e.slots.st.SetServers(e.srv.inService * SlotsPerServer)
+	e.slots.st.SetServers(e.srv.inService() * SlotsPerServer)
 	w := &e.win
 	w.rate, w.groupBMean = minuteParams(&e.cfg, e.rng.wobble, m)
 	w.fraudShare = e.cfg.fraudShareAt(m)
@@ -131,7 +131,7 @@ func (e *desEngine) Step() scenario.Row {
 }
 
 func (e *desEngine) state(bMean float64) state {
-	return state{srv: &e.srv, cum: &e.tot, waiting: float64(e.retries.waiting), groupBMean: bMean}
+	return state{srv: e.srv, cum: &e.tot, waiting: float64(e.retries.waiting), groupBMean: bMean}
 }
 
 // Totals returns the indicators over the run so far.
