@@ -50,9 +50,29 @@ func run(t testing.TB, kind scenario.EngineKind, sc string, pb scenario.Playbook
 // TPR(3) = 30.85 %, 10.37 bp, S = 330 ms, 400 × 0.33 / 192 = 68.75 %),
 // whose rounded forms are the original's display (99.9 %, 1.3 ‰, 31 %,
 // 10.4 bp, 330 ms, 69 %).
+//
+// The day runs on both generators des offers (mulberry32, the default,
+// and PCG, which NewWithGenerator selects for long runs): each must meet
+// the same tolerances, and their runs must differ (the choice is
+// honoured).
 func TestNormalDay(t *testing.T) {
 	t.Parallel()
-	r := run(t, scenario.DES, Normal, nil, 1)
+	var approvals []float64
+	for _, gen := range []des.Generator{des.Mulberry32, des.PCG} {
+		t.Run(gen.String(), func(t *testing.T) {
+			e, err := NewWithGenerator(scenario.DES, Normal, 1, gen)
+			require.NoError(t, err)
+			r, err := scenario.Run(e, nil, 60)
+			require.NoError(t, err)
+			checkNormalDay(t, r)
+			approvals = append(approvals, r.Value("good_approval"))
+		})
+	}
+	require.Len(t, approvals, 2)
+	assert.NotEqual(t, approvals[0], approvals[1], "PCG and mulberry32 runs should differ")
+}
+
+func checkNormalDay(t *testing.T, r *scenario.Result) {
 	b := analytic.Binormal{DPrime: DPrime}
 	fpr, tpr := b.FPR(DefaultThreshold), b.TPR(DefaultThreshold)
 	S := SwitchTime + analytic.TimeoutHeldMean(IssuerMean, DefaultIssuerTimeout)
