@@ -342,3 +342,6 @@ func (e *formulaEngine) waitingFrom(from int) float64 {
 func (e *formulaEngine) Goals() []scenario.Goal {
 	return scenario.Evaluate(e.cfg.sc.Goals, Columns(), e.rows, e.Totals())
 }
+
+// Events implements scenario.Evented.
+func (e *formulaEngine) Events() []scenario.Mark { return e.cfg.events(e.minute) }
