@@ -12,8 +12,8 @@ import (
 // at a uniform time in minute m+1. The retries due in a minute run on the
 // scheduler as one stream, like the arrivals: the minimum of k iid
 // uniforms on [from, end) is from + (end − from)(1 − U^{1/k}), so drawing
-// the minima one after another gives the sorted uniform times, and each
-// retry schedules the next. Which transaction takes which time is a
+// the minima one after another gives the sorted uniform times: a
+// des.Source, like the arrivals. Which transaction takes which time is a
 // uniform permutation (one Fisher–Yates shuffle at the start of the
 // minute). The records wait outside the transaction slab, in due order,
 // so a minute's retries are read sequentially.
@@ -21,16 +21,17 @@ import (
 // Under the backoff policy each retry is a timer of Exp(BackoffMeans[k])
 // on the scheduler.
 type retries struct {
-	e                    *desEngine
-	kImmediate, kBackoff des.Kind
-	due, next            []txn // retrying in this minute (from dueAt on); in the next
-	dueAt                int
-	waiting              int // transactions waiting to retry
+	e         *desEngine
+	src       *des.Source // the immediate retries due
+	kBackoff  des.Kind
+	due, next []txn // retrying in this minute (from dueAt on); in the next
+	dueAt     int
+	waiting   int // transactions waiting to retry
 }
 
 func (r *retries) init(e *desEngine) {
 	r.e = e
-	r.kImmediate = e.env.Register("retry-immediate", r.onImmediate)
+	r.src = e.env.NewSource(des.PriorityDefault, r.onImmediate)
 	r.kBackoff = e.env.Register("retry-backoff", r.onBackoff)
 }
 
@@ -43,32 +44,32 @@ func (r *retries) startMinute() {
 		j := s.IntN(i + 1)
 		r.due[i], r.due[j] = r.due[j], r.due[i]
 	}
-	r.scheduleAfter(r.e.win.start)
+	r.drawAfter(r.e.win.start)
 }
 
-// scheduleAfter schedules the next of the due retries still to come in
-// this minute, if any, at the minimum of their uniform times after from.
-func (r *retries) scheduleAfter(from des.Time) {
+// drawAfter draws the time of the next of the due retries still to come
+// in this minute, the minimum of their uniform times after from (none if
+// none is left).
+func (r *retries) drawAfter(from des.Time) {
 	k := len(r.due) - r.dueAt
 	if k == 0 {
+		r.src.Clear()
 		return
 	}
 	end := r.e.win.end
 	frac := 1 - math.Pow(1-r.e.rng.retry.Float64(), 1/float64(k))
-	at := min(from+des.Time(frac*float64(end-from)), end-1)
-	r.e.schedule(at, des.Event{Kind: r.kImmediate})
+	r.src.MustSchedule(min(from+des.Time(frac*float64(end-from)), end-1))
 }
 
-// onImmediate starts the next due retry now and schedules the one after.
-func (r *retries) onImmediate(des.Event) {
+// onImmediate starts the next due retry now and draws the one after.
+func (r *retries) onImmediate(now des.Time) {
 	e := r.e
-	now := e.env.Now()
 	id := e.txs.Get()
 	*e.txs.At(id) = r.due[r.dueAt]
 	r.dueAt++
 	r.waiting--
 	e.startAttempt(id, now)
-	r.scheduleAfter(now)
+	r.drawAfter(now)
 }
 
 func (r *retries) onBackoff(ev des.Event) {

@@ -6,11 +6,11 @@ import (
 )
 
 // desEngine is the per-transaction simulation of the switch. Every event
-// runs on one des scheduler: new transactions and immediate retries
-// (traffic.go) are event streams that schedule their next occurrence,
-// backoff retries are timers (transaction.go), and the connection slots
-// are a des.Station (slots.go) whose service completions and queue
-// give-ups are its own events. A transaction passes the fraud screen
+// runs through one des scheduler by its tie rules: new transactions
+// (traffic.go) and the immediate retries (retry.go) are des.Sources
+// merged with the event set (des.Env.RunUntilSources), backoff retries
+// are timers, and the connection slots are a des.Station (slots.go) whose
+// service completions and queue give-ups are its own events. A transaction passes the fraud screen
 // (fraud.go), is admitted to the slots, holds one for the switch time and
 // the issuer's answer (issuer.go), and ends approved, declined or lost, or
 // retries (transaction.go).
@@ -33,6 +33,7 @@ type desEngine struct {
 	bSum     float64
 	inflight int // admitted attempts whose client has not been answered
 	pic      picture
+	sources  []*des.Source // traffic and immediate retries, for RunUntilSources
 }
 
 // streams are the engine's named random streams: each purpose draws from
@@ -68,6 +69,7 @@ func newDES(cfg config, seed uint64, gen des.Generator) *desEngine {
 	e.traffic.init(e)
 	e.retries.init(e)
 	e.pic.dots = make([]scenario.Dot, 0, 60)
+	e.sources = []*des.Source{e.traffic.src, e.retries.src}
 	return e
 }
 
@@ -118,8 +120,8 @@ func (e *desEngine) Step() scenario.Row {
 	e.pic.reset(w.start)
 	e.retries.startMinute()
 	e.traffic.startMinute()
-	if err := e.env.RunUntil(w.end); err != nil {
-		panic(err) // the end of the minute is never before now
+	if err := e.env.RunUntilSources(w.end, e.sources); err != nil {
+		panic(err) // the minute's end and the sources' times are never before now
 	}
 	c := &w.counts
 	c.busyArea, c.slotArea = e.slots.areas(w.end)
@@ -146,12 +148,3 @@ func (e *desEngine) Goals() []scenario.Goal {
 
 // Events implements scenario.Evented.
 func (e *desEngine) Events() []scenario.Mark { return e.cfg.events(e.minute) }
-
-// schedule puts ev on the scheduler at time at (≥ now) with the default
-// priority: arrivals and retries run after the slot releases of the same
-// instant (des's tie rules).
-func (e *desEngine) schedule(at des.Time, ev des.Event) {
-	if _, err := e.env.At(at, des.PriorityDefault, ev); err != nil {
-		panic(err) // streams only schedule forward in time
-	}
-}
