@@ -115,13 +115,15 @@
 // minute (×1.25, ×1.75, then ×2; back down the same way from minute 50).
 // The fraud share and group B's latency change at once at minute 5.
 //
-// Events: every event runs on the one des scheduler, with its tie rules:
-// new transactions (a Poisson stream restarted each minute) and the
+// Events: every event runs through the one des scheduler, by its tie
+// rules: new transactions (a Poisson stream restarted each minute) and the
 // immediate retries due in a minute (their sorted uniform times drawn one
-// after another) are each one pending event that schedules the next;
-// backoff retries are timers; slot releases and queue give-ups are the
-// station's own events (a release at the instant of a give-up serves the
-// client: des.PriorityTimeout).
+// after another) are two des.Sources, merged with the pending events in
+// the scheduler's own order without passing through its heap (the run is
+// the one scheduling each time as an event would give); backoff retries
+// are timers; slot releases and queue give-ups are the station's own
+// events (a release at the instant of a give-up serves the client:
+// des.PriorityTimeout).
 //
 // Random streams (des.Streams; mulberry32 by default, bit-exact with the
 // originals; NewWithGenerator takes des.PCG for long runs): arrivals, fraud (genuine or
