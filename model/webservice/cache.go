@@ -1,6 +1,9 @@
 package webservice
 
-import "math"
+import (
+	"math"
+	"queuelab/des"
+)
 
 // warmth is the cache's warm share — the share of the hot objects that
 // are cacheable — and the warm-up job. A flush empties it; it refills by
@@ -26,4 +29,93 @@ func (w *warmth) refill(p Params, dbUtil float64) {
 		w.warmupLeft--
 	}
 	w.warm = min(w.warm, 1)
+}
+
+const noFill = des.Time(math.MinInt64)
+
+// objectCache is the des engine's cache: per hot object, when its entry
+// was filled, and its rank in the warm order (a random permutation drawn
+// once): an object is cacheable while its rank is below warmCount, the
+// warm share × objects. Objects are drawn uniformly or, with ZipfS > 0,
+// Zipf-distributed through an alias table.
+type objectCache struct {
+	fill      []des.Time // per object: when its entry was filled (noFill = none)
+	rank      []int32    // per object: position in the warm order
+	warmCount int32
+	alias     alias
+	zipf      bool
+}
+
+func newObjectCache(p Params, order *des.Stream) objectCache {
+	c := objectCache{fill: make([]des.Time, p.Objects), rank: make([]int32, p.Objects)}
+	for i := range c.rank {
+		c.rank[i] = int32(i)
+		c.fill[i] = noFill
+	}
+	for i := len(c.rank) - 1; i > 0; i-- { // Fisher–Yates
+		j := order.IntN(i + 1)
+		c.rank[i], c.rank[j] = c.rank[j], c.rank[i]
+	}
+	if p.ZipfS > 0 {
+		c.zipf = true
+		c.alias = newZipfAlias(p.Objects, p.ZipfS)
+	}
+	return c
+}
+
+// object draws the object a request asks for.
+func (c *objectCache) object(s *des.Stream) int32 {
+	if c.zipf {
+		return c.alias.sample(s)
+	}
+	return int32(s.IntN(len(c.fill)))
+}
+
+// prefill puts the cache in its stationary state for the opening rate
+// lam (req/s) and TTL T (s), so that minute 0 is not a cold start: each object's TTL cycle is a fresh
+// period of length T followed by an expired wait of mean 1/r, so at a
+// random instant the entry is fresh with probability rT/(1 + rT) and its
+// age is then uniform on [0, T).
+func (c *objectCache) prefill(p Params, lam, T float64, s *des.Stream) {
+	n := len(c.fill)
+	var norm float64
+	if p.ZipfS > 0 {
+		for i := n; i >= 1; i-- {
+			norm += math.Pow(float64(i), -p.ZipfS)
+		}
+	}
+	for i := range c.fill {
+		r := lam / float64(n)
+		if p.ZipfS > 0 {
+			r = lam * math.Pow(float64(i+1), -p.ZipfS) / norm
+		}
+		if s.Float64()*(1+r*T) < r*T {
+			c.fill[i] = -des.Seconds(s.Float64() * T)
+		}
+	}
+}
+
+// lookup looks object o up at now: a hit if it is cacheable and its
+// entry was filled less than ttl ago, with the entry's age.
+func (c *objectCache) lookup(o int32, now, ttl des.Time) (age des.Time, hit bool) {
+	if c.rank[o] < c.warmCount {
+		if f := c.fill[o]; f != noFill && now-f < ttl {
+			return now - f, true
+		}
+	}
+	return 0, false
+}
+
+// store fills the entry of object o at now, if it is cacheable.
+func (c *objectCache) store(o int32, now des.Time) {
+	if c.rank[o] < c.warmCount {
+		c.fill[o] = now
+	}
+}
+
+// flush empties every entry.
+func (c *objectCache) flush() {
+	for i := range c.fill {
+		c.fill[i] = noFill
+	}
 }

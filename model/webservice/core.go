@@ -10,18 +10,6 @@ import (
 	"queuelab/model/scenario"
 )
 
-// lbPolicy is the load balancer's routing (the lb control's choices).
-type lbPolicy uint8
-
-// Routing policies of the load balancer.
-const (
-	lbPooled lbPolicy = iota
-	lbRoundRobin
-	lbLeastConnections
-)
-
-var lbChoices = []string{"pooled", "round-robin", "least-connections"}
-
 // controls are the operator's current settings (the autoscaler's target
 // and the boot delay live in core.scaler and core.fleet).
 type controls struct {

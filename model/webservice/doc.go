@@ -167,8 +167,9 @@
 //
 // # The formula twin
 //
-// Formula runs the same controls, fleet, autoscaler, deploys, rollbacks,
-// warm share and SLO code (shared, in core.go), and replaces the minute's
+// Formula runs the same controls, fleet and autoscaler (model/fleet),
+// deploys and rollbacks (deploy.go), warm share (cache.go) and SLO code
+// (slo.go) as the des engine, and replaces the minute's
 // simulation by the original's formulas: hit = warm·rT/(1 + rT) (or its
 // Zipf sum); DB load = x·q·(1 − hit) + 600 while the job runs; query time
 // 5 ms/(1 − ρ) capped at 250 ms; S = S_app + (1 − hit)·q·t_db; and the
@@ -188,9 +189,10 @@
 // engine: on seeds 1..10 doing nothing fails at least one goal and the
 // reference playbook in playbooks/web-<scenario>.yaml meets all of them,
 // each on at least 9 of the 10 seeds (TestCrisisGoalsTenSeeds, build tag
-// long; TestCrisisGoals checks seeds 1..3 in every test run). Figures
-// below for seed 1 are printed by the package's examples
-// (Example_badBuild, Example_cacheFlush), which fail when they change.
+// long; TestCrisisGoals checks seed 1 in every test run, stopping a
+// no-action run as soon as a goal is lost for good). Figures below for
+// seed 1 are printed by the package's examples (Example_badBuild,
+// Example_cacheFlush, build tag long), which fail when they change.
 //
 // normal (08:00, 60 min): errors ≤ 0.1 %, cost ≤ $4.10.
 //
