@@ -1,5 +1,6 @@
 // Package des is queuelab's discrete-event simulation engine: a clock and a
-// pending-event set (Scheduler, Env), seeded random streams and
+// pending-event set (Scheduler, Env; Source merges an ordered stream of
+// event times, such as arrivals, with it), seeded random streams and
 // distributions (Stream, Exponential, Normal, ...), a pool of identical
 // servers with a FIFO queue (Pool), the queueing station networks and
 // models share (Station: FCFS, LCFS-PR, PS, SIRO and priority disciplines,

@@ -34,12 +34,14 @@
 //     backlog, default 40; see "The backlog bound" below); an attempt
 //     that finds the backlog full, with every slot busy, is answered
 //     "dropped in queue" at once.
-//  4. Queue. Admitted attempts ask a des.Pool of 32 slots per server in
-//     service, FIFO, for a slot. A client waits at most 2 s: then it is
-//     answered "dropped in queue" (authorization time 2 s), but its request
-//     stays in the queue. When an abandoned request reaches a slot, the
-//     switch works on it for ω = 0.3 times a holding time drawn like a live
-//     one (80 ms + min(L, T), + 80 ms if L > T) and discards it.
+//  4. Queue. Admitted attempts join a des.Station of 32 slots per server in
+//     service, FCFS. A client waits at most 2 s: then it is answered
+//     "dropped in queue" (authorization time 2 s), but its request stays in
+//     the queue (des.StayQueued). When an abandoned request reaches a slot,
+//     the switch works on it for ω = 0.3 times its holding time
+//     (DiscardFraction; the holding time, 80 ms + min(L, T), + 80 ms if
+//     L > T, is drawn when the attempt is admitted, with the issuer timeout
+//     and group B's mean of that moment) and discards it.
 //  5. Slot. A live attempt holds its slot for 80 ms of switch time plus the
 //     issuer latency L ~ Exp(mean m), m = 250 ms for group A; group B's mean
 //     is 250 ms (12 s in the outage) times a per-minute factor uniform in
@@ -92,7 +94,7 @@
 //	engine, backlog          approval from the sale on   auth time   approval in minute 56
 //	formula twin (none)      14.6 %                       1991 ms     63 %
 //	des, 0 (no queue)        79.4 %                        328 ms    100 %
-//	des, 40 (default)        14.5 %                       1986 ms     59 %
+//	des, 40 (default)        14.4 %                       1986 ms     59 %
 //	des, 400                 11.0 %                       1979 ms     19 %
 //
 // A longer backlog keeps more stale requests to discard after the sale,
@@ -103,10 +105,10 @@
 // ignores the control.
 //
 // Servers. The servers control sets the number ordered (2–24). An added
-// server boots for 5 minutes, then its 32 slots join the pool. Fewer servers
+// server boots for 5 minutes, then its 32 slots join the station. Fewer servers
 // cancel the newest boot orders first, then take servers out of service at
 // once: their slots finish the attempts they hold and take no new ones (the
-// pool drains). Every ordered server, booting or in service, is billed
+// station drains). Every ordered server, booting or in service, is billed
 // 6 u/h from the minute it is ordered to the minute it is removed (draining
 // takes at most T + 160 ms and is not billed).
 //
@@ -116,12 +118,23 @@
 // minute (×1.25, ×1.75, then ×2; back down the same way from minute 50).
 // The fraud share and group B's latency change at once at minute 5.
 //
-// Random streams (des.Streams, mulberry32): arrivals, fraud (genuine or
+// Events: every event runs through the one des scheduler, by its tie
+// rules: new transactions (a Poisson stream restarted each minute) and the
+// immediate retries due in a minute (their sorted uniform times drawn one
+// after another) are two des.Sources, merged with the pending events in
+// the scheduler's own order without passing through its heap (the run is
+// the one scheduling each time as an event would give); backoff retries
+// are timers; slot releases and queue give-ups are the station's own
+// events (a release at the instant of a give-up serves the client:
+// des.PriorityTimeout).
+//
+// Random streams (des.Streams; mulberry32 by default, bit-exact with the
+// originals; NewWithGenerator takes des.PCG for long runs): arrivals, fraud (genuine or
 // fraud), group, scores, stepup, amounts, latency, retries, wobble (the
 // per-minute arrival and group-B factors, drawn in the same order by both
 // engines, so they see the same wobbles). Changing the threshold does not
 // change the arrivals, and so on (TestStreamsSeparate). Every transaction
-// and attempt lives in a pooled slice with a free list, so steady state
+// and attempt lives in a des.Slab, so steady state
 // does not allocate; memory grows with the transactions in flight or
 // waiting to retry.
 //

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"queuelab/des"
 	"queuelab/model/scenario"
 )
 
@@ -14,9 +15,10 @@ import (
 // New(scenario.DES, …), which implements scenario.Stationed.
 func (e *desEngine) Stations() []scenario.StationStats {
 	now := e.env.Now()
+	t := &e.slots.st.Stats.Total
 	return []scenario.StationStats{{
-		Name: "slot pool", Time: now.Seconds(), Area: e.pool.InSystemArea(now),
-		Arrivals: float64(e.pool.Arrivals), Departures: e.meas.departures, Sojourn: e.meas.sojourn,
+		Name: "slot pool", Time: now.Seconds(), Area: t.InSystem.Area(now),
+		Arrivals: float64(t.Arrivals), Departures: float64(t.Departures + t.Discards), Sojourn: t.Sojourn.Sum() + t.Discarded.Sum(),
 	}}
 }
 
@@ -40,6 +42,9 @@ type OpenLoadConfig struct {
 	// OpenLoadMinute each (≥ 1).
 	WarmupMinutes, Minutes int
 	Seed                   uint64
+	// Gen is the generator of the engine's streams (the zero value is
+	// des.Mulberry32, the scenarios').
+	Gen des.Generator
 	// Omega, if > 0, replaces the model's Omega — the share of a holding
 	// time spent on a request whose client gave up. Only for experiments
 	// that show a check can see a wrong ω; 0 keeps the model's.
@@ -128,7 +133,7 @@ func OpenLoad(cfg OpenLoadConfig) (*OpenLoadResult, error) {
 	if cfg.Omega > 0 {
 		c.omega = cfg.Omega
 	}
-	e := newDES(c, cfg.Seed)
+	e := newDES(c, cfg.Seed, cfg.Gen)
 	res := &OpenLoadResult{Config: cfg, Slots: cfg.Servers * SlotsPerServer, Omega: c.omega,
 		Minutes: make([]OpenLoadMinute, 0, cfg.Minutes)}
 	if cfg.Shedding {
@@ -137,11 +142,11 @@ func OpenLoad(cfg OpenLoadConfig) (*OpenLoadResult, error) {
 	for m := 0; m < cfg.WarmupMinutes; m++ {
 		e.Step()
 	}
-	prevMeas, prevPool := e.meas, e.Stations()[0]
+	prevMeas, prevPool := e.slots.meas, e.Stations()[0]
 	for m := 0; m < cfg.Minutes; m++ {
 		e.Step()
-		cur, pool := &e.meas, e.Stations()[0]
-		k := &e.cur
+		cur, pool := &e.slots.meas, e.Stations()[0]
+		k := &e.win.counts
 		om := OpenLoadMinute{
 			Offered: k.offered, Shed: k.shed, Dropped: k.dropped,
 			Served: k.forwarded, Answered: k.forwarded - k.timeouts,

@@ -41,11 +41,11 @@ type formulaEngine struct {
 	bSum   float64
 }
 
-func newFormula(cfg config, seed uint64) *formulaEngine {
-	ss := des.Streams{Seed: seed}
+func newFormula(cfg config, seed uint64, gen des.Generator) *formulaEngine {
+	ss := des.Streams{Seed: seed, Gen: gen}
 	e := &formulaEngine{cfg: cfg, ctl: cfg.ctl,
 		sArrive: ss.Stream("arrivals"), sWobble: ss.Stream("wobble")}
-	e.srv.inService = cfg.ctl.servers
+	e.srv = newServers(cfg.ctl.servers)
 	return e
 }
 
@@ -87,26 +87,41 @@ func (e *formulaEngine) due(m int) *[numClasses][MaxRetries]flow {
 	return &e.future[m]
 }
 
-// Step computes the next minute.
+// Step computes the next minute: the new attempts and the due retries
+// (attempts), the connection slots (slotsMinute), then the issuers'
+// answers and the retries they cause (outcomes).
 func (e *formulaEngine) Step() scenario.Row {
 	m := e.minute
 	e.srv.tick(m)
 	rate, bMean := minuteParams(&e.cfg, e.sWobble, m)
 	e.bSum += bMean
-	// The original's per-minute count N(60λ, √(60λ)); the wobble is in rate.
+	c := counts{seconds: 60}
+	x := e.attempts(m, rate, &c)
+	servedFrac := e.slotsMinute(&x, bMean, &c)
+	e.outcomes(&x, servedFrac, bMean, m, &c)
+	e.cur = c
+	e.tot.add(&c)
+	r := row(&c, state{srv: e.srv, cum: &e.tot, waiting: e.waitingFrom(m + 1), groupBMean: bMean})
+	e.rows = append(e.rows, r)
+	e.minute++
+	return r
+}
+
+// attempts counts minute m's new transactions — the original's
+// per-minute count N(60λ, √(60λ)), the wobble being in rate — and what
+// the fraud rule does to them (binormal ROC with the step-up band), and
+// returns the attempts reaching admission this minute, by class and
+// attempt number (0 = first attempt, k = retry k).
+func (e *formulaEngine) attempts(m int, rate float64, c *counts) [numClasses][MaxRetries + 1]flow {
 	n := max(0, 60*rate+math.Sqrt(60*rate)*des.Normal{Mu: 0, Sigma: 1}.Rand(e.sArrive))
 	pi := e.cfg.fraudShareAt(m)
 	gen, fr := analytic.Binormal{DPrime: DPrime}.StepUp(e.ctl.threshold, e.ctl.band, GenuinePass, FraudPass)
-
-	c := counts{seconds: 60}
 	c.newTx = n
 	c.newG, c.newF = n*(1-pi), n*pi
 	c.newGDeclined = c.newG * gen.Declined
 	c.newFStopped = c.newF * (1 - fr.Approved)
 	c.stepUp = c.newG*gen.Challenged + c.newF*fr.Challenged
 
-	// Attempts reaching admission this minute, by class and attempt number
-	// (0 = first attempt, k = retry k).
 	var x [numClasses][MaxRetries + 1]flow
 	newCls := [numClasses]float64{
 		c.newG * (1 - GroupBShare), c.newG * GroupBShare, c.newF * (1 - GroupBShare), c.newF * GroupBShare}
@@ -131,7 +146,15 @@ func (e *formulaEngine) Step() scenario.Row {
 		}
 	}
 	c.offered = n + c.retries
+	return x
+}
 
+// slotsMinute is the connection slots over the minute: the holding time
+// S of the minute's issuer mix, admission (shedding), and queueing —
+// Erlang C below capacity N/S, the overload goodput at or above it. It
+// fills c's admission, queue and busy-slot counts and returns the share
+// of the attempts that got a slot in time.
+func (e *formulaEngine) slotsMinute(x *[numClasses][MaxRetries + 1]flow, bMean float64, c *counts) float64 {
 	var total, totalB float64
 	for cl := range numClasses {
 		for k := range x[cl] {
@@ -149,7 +172,7 @@ func (e *formulaEngine) Step() scenario.Row {
 	T := e.ctl.timeout
 	S := analytic.HoldingTimeWithReversal(SwitchTime, ReversalTime, T, []analytic.IssuerGroup{
 		{Share: 1 - shareB, MeanLatency: IssuerMean}, {Share: shareB, MeanLatency: bMean}})
-	slots := e.srv.inService * SlotsPerServer
+	slots := e.srv.inService() * SlotsPerServer
 	capacity := float64(slots) / S
 
 	// Admission (shedding), queueing (Erlang C below capacity, the overload
@@ -188,7 +211,15 @@ func (e *formulaEngine) Step() scenario.Row {
 		servedFrac = served / lambda
 	}
 
-	// Issuer answers, timeouts, stand-in, technical errors and retries.
+	return servedFrac
+}
+
+// outcomes are the issuers' answers to the attempts that got a slot —
+// timeouts, stand-in up to the limit (amounts lognormal; an attempt that
+// already failed above a limit keeps that knowledge), approvals — and the
+// technical errors, which retry (scheduleRetries) or are lost.
+func (e *formulaEngine) outcomes(x *[numClasses][MaxRetries + 1]flow, servedFrac, bMean float64, m int, c *counts) {
+	T := e.ctl.timeout
 	amtG := analytic.LognormalFromMedian(AmountMedian, AmountSigma)
 	amtF := amtG.Scaled(FraudAmountScale)
 	for cl := range numClasses {
@@ -260,20 +291,6 @@ func (e *formulaEngine) Step() scenario.Row {
 			}
 		}
 	}
-	waiting := 0.0
-	for j := m + 1; j < len(e.future); j++ {
-		for cl := range numClasses {
-			for k := range MaxRetries {
-				waiting += e.future[j][cl][k].total()
-			}
-		}
-	}
-	e.cur = c
-	e.tot.add(&c)
-	r := row(&c, state{srv: &e.srv, cum: &e.tot, waiting: waiting, groupBMean: bMean})
-	e.rows = append(e.rows, r)
-	e.minute++
-	return r
 }
 
 // scheduleRetries spreads n retries number k (1..3) of class cl, failed in
@@ -306,12 +323,13 @@ func (e *formulaEngine) scheduleRetries(cl, k int, n flow, p float64, m int) {
 }
 
 func (e *formulaEngine) Totals() scenario.Row {
-	return row(&e.tot, state{srv: &e.srv, cum: &e.tot, waiting: e.waitingNow(), groupBMean: e.bSum / float64(max(e.minute, 1))})
+	return row(&e.tot, state{srv: e.srv, cum: &e.tot, waiting: e.waitingFrom(e.minute), groupBMean: e.bSum / float64(max(e.minute, 1))})
 }
 
-func (e *formulaEngine) waitingNow() float64 {
+// waitingFrom returns the retries due from minute from on.
+func (e *formulaEngine) waitingFrom(from int) float64 {
 	w := 0.0
-	for j := e.minute; j < len(e.future); j++ {
+	for j := from; j < len(e.future); j++ {
 		for cl := range numClasses {
 			for k := range MaxRetries {
 				w += e.future[j][cl][k].total()
@@ -324,3 +342,6 @@ func (e *formulaEngine) waitingNow() float64 {
 func (e *formulaEngine) Goals() []scenario.Goal {
 	return scenario.Evaluate(e.cfg.sc.Goals, Columns(), e.rows, e.Totals())
 }
+
+// Events implements scenario.Evented.
+func (e *formulaEngine) Events() []scenario.Mark { return e.cfg.events(e.minute) }

@@ -204,7 +204,7 @@ func (c *counts) add(d *counts) {
 
 // state is what a row shows besides the window's counts.
 type state struct {
-	srv        *servers
+	srv        servers
 	cum        *counts // the whole run so far
 	waiting    float64 // transactions waiting to retry
 	groupBMean float64 // s
@@ -228,10 +228,10 @@ func row(c *counts, st state) scenario.Row {
 	r[ColDroppedInQueue] = scenario.Ratio(c.dropped, c.admittedAnswered)
 	r[ColIssuerTimeouts] = scenario.Ratio(c.timeouts, c.forwarded)
 	r[ColStandinTPS] = scenario.Ratio(c.standin, c.seconds)
-	r[ColServersInService] = float64(st.srv.inService)
+	r[ColServersInService] = float64(st.srv.inService())
 	r[ColServersBooting] = float64(st.srv.booting())
-	r[ColCostRate] = float64(st.srv.inService+st.srv.booting()) * PricePerHour
-	r[ColCostSoFar] = st.srv.cost
+	r[ColCostRate] = float64(st.srv.inService()+st.srv.booting()) * PricePerHour
+	r[ColCostSoFar] = st.srv.cost()
 	r[ColStandinRisk] = st.cum.standinAmt / 1e6
 	r[ColFraudApproved] = st.cum.fraudAmt / 1e6
 	r[ColGoodLost] = st.cum.goodLost / 1e3

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/analytic"
+	"queuelab/des"
 	"queuelab/model/scenario"
 )
 
@@ -49,9 +50,29 @@ func run(t testing.TB, kind scenario.EngineKind, sc string, pb scenario.Playbook
 // TPR(3) = 30.85 %, 10.37 bp, S = 330 ms, 400 × 0.33 / 192 = 68.75 %),
 // whose rounded forms are the original's display (99.9 %, 1.3 ‰, 31 %,
 // 10.4 bp, 330 ms, 69 %).
+//
+// The day runs on both generators des offers (mulberry32, the default,
+// and PCG, which NewWithGenerator selects for long runs): each must meet
+// the same tolerances, and their runs must differ (the choice is
+// honoured).
 func TestNormalDay(t *testing.T) {
 	t.Parallel()
-	r := run(t, scenario.DES, Normal, nil, 1)
+	var approvals []float64
+	for _, gen := range []des.Generator{des.Mulberry32, des.PCG} {
+		t.Run(gen.String(), func(t *testing.T) {
+			e, err := NewWithGenerator(scenario.DES, Normal, 1, gen)
+			require.NoError(t, err)
+			r, err := scenario.Run(e, nil, 60)
+			require.NoError(t, err)
+			checkNormalDay(t, r)
+			approvals = append(approvals, r.Value("good_approval"))
+		})
+	}
+	require.Len(t, approvals, 2)
+	assert.NotEqual(t, approvals[0], approvals[1], "PCG and mulberry32 runs should differ")
+}
+
+func checkNormalDay(t *testing.T, r *scenario.Result) {
 	b := analytic.Binormal{DPrime: DPrime}
 	fpr, tpr := b.FPR(DefaultThreshold), b.TPR(DefaultThreshold)
 	S := SwitchTime + analytic.TimeoutHeldMean(IssuerMean, DefaultIssuerTimeout)
@@ -123,20 +144,21 @@ func TestFormulaNormalDay(t *testing.T) {
 // completions (0.2 %) plus the slow fluctuation of the queue around its 2 s
 // equilibrium over a 10-minute window; measured errors are −0.07 … −0.15 % (seeds
 // 1–2, λ = 800 and 1100), so 1 % leaves room for noise but not for a
-// mechanism that is off by a few percent.
+// mechanism that is off by a few percent. Seed 1 runs by default, seeds
+// 1–2 under the build tag long.
 func TestGoodput(t *testing.T) {
 	t.Parallel()
 	for _, lambda := range []float64{800, 1100} {
-		for seed := uint64(1); seed <= 2; seed++ {
+		for seed := uint64(1); seed <= goodputSeeds(); seed++ {
 			cfg := defaultConfig(Scenarios[0])
 			cfg.baseRate, cfg.retryProb, cfg.wobble = lambda, 0, false
 			cfg.ctl.threshold = 6
-			e := newDES(cfg, seed)
+			e := newDES(cfg, seed, des.Mulberry32)
 			var served float64
 			for m := 0; m < 15; m++ {
 				e.Step()
 				if m >= 5 {
-					served += e.cur.forwarded
+					served += e.win.counts.forwarded
 				}
 			}
 			got := served / (10 * 60)
@@ -148,30 +170,11 @@ func TestGoodput(t *testing.T) {
 	}
 }
 
-// TestRetryStorm: on sale-surge, 9 servers ordered at minute 10 (288
-// slots: 92 % busy at the sale's 800 tx/s, enough without retries) do not
-// end the immediate-retry storm — approval over minutes 20–34 stays near
-// 0 — because the retries keep the offered load near 0.3·λ ≥ N/S, where
-// goodput is 0; the same servers with load shedding bring approval back
-// above 90 % (measured 97 % on seed 1).
-func TestRetryStorm(t *testing.T) {
-	t.Parallel()
-	at := func(s string) scenario.Playbook {
-		pb, err := scenario.ParseAt(s, Controls)
-		require.NoError(t, err)
-		return pb
+func goodputSeeds() uint64 {
+	if longTests {
+		return 2
 	}
-	approvalAfter := func(pb scenario.Playbook) float64 {
-		e, err := New(scenario.DES, SaleSurge, 1)
-		require.NoError(t, err)
-		r, err := scenario.Run(e, pb, 35)
-		require.NoError(t, err)
-		return mean(r.Series("good_approval")[20:35])
-	}
-	storm := approvalAfter(at("10m:servers=9"))
-	shed := approvalAfter(at("10m:servers=9,shedding=on"))
-	assert.Less(t, storm, 0.2, "servers alone should not end the storm")
-	assert.Greater(t, shed, 0.9, "shedding should break the storm")
+	return 1
 }
 
 func mean(xs []float64) float64 {
@@ -185,7 +188,9 @@ func mean(xs []float64) float64 {
 // TestScenarioGoals: for each crisis, on seeds 1..10 and on both engines,
 // running with no action fails at least one goal (decided early when it
 // can no longer be met: see failsSurely) and the reference playbook meets
-// every goal, each on at least 9 of the 10 seeds. On seed 1
+// every goal, each on at least 9 of the 10 seeds. Without the build tag
+// long the des engine runs seed 1 only, which must then pass (the formula
+// twin, which costs milliseconds, always runs ten seeds). On seed 1
 // the des and formula results of the reference playbook are also compared
 // (checkTwinAgreement).
 func TestScenarioGoals(t *testing.T) {
@@ -196,9 +201,12 @@ func TestScenarioGoals(t *testing.T) {
 			for _, action := range []bool{false, true} {
 				t.Run(string(kind)+"/"+sc+map[bool]string{false: "/no-action", true: "/playbook"}[action], func(t *testing.T) {
 					t.Parallel()
-					ok := 0
+					ok, seeds := 0, uint64(10)
+					if kind == scenario.DES && !longTests {
+						seeds = 1
+					}
 					var notes []string
-					for seed := uint64(1); seed <= 10; seed++ {
+					for seed := uint64(1); seed <= seeds; seed++ {
 						var p scenario.Playbook
 						if action {
 							p = pb
@@ -223,7 +231,7 @@ func TestScenarioGoals(t *testing.T) {
 							}
 						}
 					}
-					assert.GreaterOrEqual(t, ok, 9, "%s", strings.Join(notes, "; "))
+					assert.GreaterOrEqual(t, ok, int(seeds-seeds/10), "%s", strings.Join(notes, "; "))
 				})
 			}
 		}
@@ -231,13 +239,11 @@ func TestScenarioGoals(t *testing.T) {
 }
 
 // failsSurely runs scenario sc with no action, minute by minute, and
-// reports whether some goal fails. It stops as soon as a goal can no longer
-// be met whatever the remaining minutes bring — a mean goal ">=" on a rate
-// (≤ 1 per minute) whose best case, every remaining minute at 1, is below
-// target; a mean goal "<=" whose best case, every remaining minute at 0, is
-// above target; a cumulative goal "<=" already above target (cost and risk
-// never decrease) — and otherwise runs to the end and checks the goals.
-// This saves the storm minutes of the no-action runs, which cost most.
+// reports whether some goal fails. It stops as soon as a goal is lost
+// (scenario.Goal.Lost: shares lie in [0, 1], other indicators are ≥ 0,
+// and the goals read at the end — cost and stand-in risk — never
+// decrease) and otherwise runs to the end and checks the goals. This
+// saves the storm minutes of the no-action runs, which cost most.
 func failsSurely(t *testing.T, kind scenario.EngineKind, sc string, seed uint64) bool {
 	t.Helper()
 	e, err := New(kind, sc, seed)
@@ -248,29 +254,12 @@ func failsSurely(t *testing.T, kind scenario.EngineKind, sc string, seed uint64)
 	const minutes = 60
 	for m := 0; m < minutes; m++ {
 		rows = append(rows, e.Step())
-		left := float64(minutes - 1 - m)
 		for _, g := range goals {
-			col := scenario.ColumnIndex(cols, g.Indicator)
-			if g.Reduce == scenario.AtEnd {
-				if g.Op == "<=" && rows[m][col] > g.Target {
-					return true
-				}
-				continue
+			r := scenario.Range{Lo: 0, Hi: math.Inf(1), NonDecreasing: true}
+			if g.Unit == "%" || g.Unit == "‰" {
+				r.Hi = 1
 			}
-			sum, n := 0.0, 0.0
-			for _, r := range rows[min(g.From, len(rows)):] {
-				if v := r[col]; v == v {
-					sum += v
-					n++
-				}
-			}
-			if n+left == 0 {
-				continue
-			}
-			if g.Op == ">=" && (sum+left)/(n+left) < g.Target && (n == 0 || sum/n < g.Target) {
-				return true
-			}
-			if g.Op == "<=" && sum/(n+left) > g.Target {
+			if g.Lost(cols, rows, minutes, r) {
 				return true
 			}
 		}

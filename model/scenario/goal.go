@@ -150,3 +150,70 @@ func opSymbol(op string) string {
 	}
 	return op
 }
+
+// Range is what a goal's indicator can still do in the minutes of a run
+// not yet simulated: each per-minute value lies in [Lo, Hi] (use ±Inf for
+// no bound), and with NonDecreasing its value never decreases (a total so
+// far, such as a cost).
+type Range struct {
+	Lo, Hi        float64
+	NonDecreasing bool
+}
+
+// Lost reports whether goal g can no longer be met, whatever the minutes
+// of a run of runMinutes not yet simulated bring, after the rows done so
+// far, given what its indicator can do (r): so that a run known to fail
+// can stop early. It is conservative: false when undecided.
+//
+//   - AtEnd "<=" on a NonDecreasing indicator: lost once the last row is
+//     above target.
+//   - MaxOver "<=": lost once a minute of the window is above target.
+//   - MeanOver: the best mean still reachable — the remaining minutes of
+//     the window all at Hi (for ">=") or Lo (for "<="), or all undefined
+//     and skipped — misses the target.
+func (g Goal) Lost(cols []Column, rows []Row, runMinutes int, r Range) bool {
+	col := ColumnIndex(cols, g.Indicator)
+	if col < 0 || len(rows) == 0 {
+		return false
+	}
+	switch g.Reduce {
+	case AtEnd:
+		return r.NonDecreasing && g.Op == "<=" && rows[len(rows)-1][col] > g.Target
+	case MaxOver:
+		return g.Op == "<=" && g.Measure(cols, rows, nil) > g.Target
+	}
+	end := runMinutes
+	if g.Minutes > 0 {
+		end = min(end, g.From+g.Minutes)
+	}
+	sum, n := 0.0, 0.0
+	for m := max(g.From, 0); m < min(len(rows), end); m++ {
+		if v := rows[m][col]; v == v {
+			sum += v
+			n++
+		}
+	}
+	left := float64(max(end-max(len(rows), g.From), 0))
+	if n+left == 0 {
+		return false
+	}
+	skipped := math.NaN() // the mean if every remaining minute is undefined
+	if n > 0 {
+		skipped = sum / n
+	}
+	switch g.Op {
+	case ">=":
+		best := (sum + left*r.Hi) / (n + left)
+		if left == 0 {
+			best = skipped
+		}
+		return best < g.Target && !(skipped >= g.Target)
+	case "<=":
+		best := (sum + left*r.Lo) / (n + left)
+		if left == 0 {
+			best = skipped
+		}
+		return best > g.Target && !(skipped <= g.Target)
+	}
+	return false
+}

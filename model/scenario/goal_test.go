@@ -62,3 +62,35 @@ func TestRatio(t *testing.T) {
 		assert.True(t, math.IsNaN(Ratio(1, b)), "b = %v", b)
 	}
 }
+
+func TestGoalLost(t *testing.T) {
+	nan := math.NaN()
+	cols := []Column{{Key: "share"}, {Key: "cost"}}
+	share := Range{Lo: 0, Hi: 1}
+	cost := Range{Lo: 0, Hi: math.Inf(1), NonDecreasing: true}
+	rows := []Row{{0.9, 10}, {0.1, 20}, {0.2, 30}, {nan, 40}}
+	tests := []struct {
+		name string
+		g    Goal
+		r    Range
+		run  int
+		want bool
+	}{
+		{"cost above target", Goal{Indicator: "cost", Op: "<=", Target: 35}, cost, 10, true},
+		{"cost still below", Goal{Indicator: "cost", Op: "<=", Target: 45}, cost, 10, false},
+		{"a state at the end may come back", Goal{Indicator: "cost", Op: "<=", Target: 35}, Range{Lo: 0, Hi: 100}, 10, false},
+		{"mean >= out of reach", Goal{Indicator: "share", Op: ">=", Target: 0.8, Reduce: MeanOver, From: 1}, share, 4, true},
+		{"mean >= reachable", Goal{Indicator: "share", Op: ">=", Target: 0.8, Reduce: MeanOver, From: 1}, share, 12, false},
+		{"mean <= out of reach", Goal{Indicator: "share", Op: "<=", Target: 0.05, Reduce: MeanOver, From: 1}, share, 5, true},
+		{"mean <= reachable", Goal{Indicator: "share", Op: "<=", Target: 0.05, Reduce: MeanOver, From: 1}, share, 20, false},
+		{"window not begun", Goal{Indicator: "share", Op: ">=", Target: 0.99, Reduce: MeanOver, From: 6}, share, 10, false},
+		{"max <= exceeded", Goal{Indicator: "share", Op: "<=", Target: 0.5, Reduce: MaxOver}, share, 10, true},
+		{"max <= outside the window", Goal{Indicator: "share", Op: "<=", Target: 0.5, Reduce: MaxOver, From: 1}, share, 10, false},
+		{"unknown indicator", Goal{Indicator: "x", Op: "<=", Target: 0}, cost, 10, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.g.Lost(cols, rows, tt.run, tt.r))
+		})
+	}
+}
