@@ -2,8 +2,6 @@ package sweep
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -64,14 +62,9 @@ func (d *Design) Settings(p Point) []Setting {
 
 // Load reads and parses a design file; see Parse.
 func Load(path string) (*Design, error) {
-	f, err := os.Open(path)
+	data, err := scenario.ReadInput(path, MaxDesignBytes)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxDesignBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return Parse(path, data)
 }

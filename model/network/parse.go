@@ -3,14 +3,13 @@ package network
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"queuelab/des"
+	"queuelab/model/scenario"
 )
 
 // MaxFileSize is the largest network file Parse reads (1 MiB).
@@ -26,14 +25,9 @@ var topKeys = []string{"name", "time_unit", "classes", "arrivals", "stations", "
 
 // ParseFile reads and parses the network file at path (see Parse).
 func ParseFile(path string) (*Network, error) {
-	f, err := os.Open(path)
+	data, err := scenario.ReadInput(path, MaxFileSize)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return Parse(path, data)
 }

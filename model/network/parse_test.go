@@ -112,7 +112,7 @@ func TestParseFileTooLarge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "big.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("name: "+strings.Repeat("x", MaxFileSize)), 0o600))
 	_, err := ParseFile(path)
-	assert.ErrorContains(t, err, "file too large")
+	assert.ErrorContains(t, err, "larger than the 1 MiB limit")
 }
 
 // TestExamplesParse parses every example file.
