@@ -74,9 +74,9 @@ func runModel(e ModelExperiment, seed uint64, quick bool) (*ModelResult, error) 
 }
 
 // column returns the index of the column with key, or −1.
-func column(r *scenario.Result, key string) int {
+func column(r *scenario.Result, key scenario.Indicator) int {
 	for i, c := range r.Columns {
-		if c.Key == key {
+		if c.Key == string(key) {
 			return i
 		}
 	}
@@ -85,7 +85,7 @@ func column(r *scenario.Result, key string) int {
 
 // minuteEstimate is the batch-means estimate of a column over the minutes
 // [from, end), one batch per minute; undefined (NaN) minutes are skipped.
-func minuteEstimate(r *scenario.Result, key string, from int) Estimate {
+func minuteEstimate(r *scenario.Result, key scenario.Indicator, from int) Estimate {
 	i := column(r, key)
 	var xs []float64
 	if i >= 0 {
@@ -95,14 +95,15 @@ func minuteEstimate(r *scenario.Result, key string, from int) Estimate {
 			}
 		}
 	}
-	return MeanEstimate(key, xs)
+	return MeanEstimate(string(key), xs)
 }
 
 // figure is one normal-day figure of an original: the value it shows and
 // the half unit of its last shown digit (the rounding the display hides),
 // both in the column's stored units ("%" as a fraction).
 type figure struct {
-	key, label  string
+	key         scenario.Indicator
+	label       string
 	value, half float64
 	fullOnly    bool // too noisy for the quick run's length
 }
@@ -130,28 +131,28 @@ func figureChecks(r *scenario.Result, figs []figure, quick bool, original string
 // Normal-day figures of the originals (spec: the numbers in brackets).
 var (
 	switchFigures = []figure{
-		{"good_approval", "good approval 99.9 %", 0.999, 0.0005, false},
-		{"healthy_approval", "healthy-issuer approval 99.9 %", 0.999, 0.0005, false},
-		{"auth_ms", "authorization time 330 ms", 330, 0.5, false},
-		{"busy_slots", "busy slots 69 %", 0.69, 0.005, false},
-		{"new_tps", "new transactions 400/s", 400, 0.5, false},
-		{"cost_rate", "server cost rate 36 u/h", 36, 0.5, false},
-		{"servers", "servers in service 6", 6, 0.5, false},
-		{"dropped_queue", "dropped in queue 0 %", 0, 0, false},
-		{"issuer_timeouts", "issuer timeouts 0 %", 0, 0, false},
-		{"retry_tps", "retries 0/s", 0, 0, false},
-		{"fraud_bp", "fraud rate 10.4 bp", 10.4, 0.05, true},
-		{"good_declined_rule", "good declined by rule 1.3 ‰", 0.0013, 0.00005, true},
-		{"fraud_stopped", "fraud stopped 31 %", 0.31, 0.005, true},
+		{paymentswitch.GoodApproval, "good approval 99.9 %", 0.999, 0.0005, false},
+		{paymentswitch.HealthyApproval, "healthy-issuer approval 99.9 %", 0.999, 0.0005, false},
+		{paymentswitch.AuthTime, "authorization time 330 ms", 330, 0.5, false},
+		{paymentswitch.BusySlots, "busy slots 69 %", 0.69, 0.005, false},
+		{paymentswitch.NewTPS, "new transactions 400/s", 400, 0.5, false},
+		{paymentswitch.CostRate, "server cost rate 36 u/h", 36, 0.5, false},
+		{paymentswitch.ServersInService, "servers in service 6", 6, 0.5, false},
+		{paymentswitch.DroppedInQueue, "dropped in queue 0 %", 0, 0, false},
+		{paymentswitch.IssuerTimeouts, "issuer timeouts 0 %", 0, 0, false},
+		{paymentswitch.RetryTPS, "retries 0/s", 0, 0, false},
+		{paymentswitch.FraudBP, "fraud rate 10.4 bp", 10.4, 0.05, true},
+		{paymentswitch.GoodDeclined, "good declined by rule 1.3 ‰", 0.0013, 0.00005, true},
+		{paymentswitch.FraudStopped, "fraud stopped 31 %", 0.31, 0.005, true},
 	}
 	webFigures = []figure{
-		{"cache_hit", "cache hit share 77 %", 0.77, 0.005, false},
-		{"db_util", "DB utilisation 19 %", 0.19, 0.005, false},
-		{"cache_age", "mean age of cached answers 30 s", 30, 0.5, false},
-		{"serving", "serving instances 10", 10, 0.5, false},
-		{"cost_rate", "fleet cost rate $4.00/h", 4, 0.005, false},
-		{"burn_1h", "burn rate (1 h) 0.0×", 0, 0, false},
-		{"error_rate", "error rate 0 %", 0, 0, false},
+		{webservice.CacheHit, "cache hit share 77 %", 0.77, 0.005, false},
+		{webservice.DBUtil, "DB utilisation 19 %", 0.19, 0.005, false},
+		{webservice.CacheAge, "mean age of cached answers 30 s", 30, 0.5, false},
+		{webservice.Serving, "serving instances 10", 10, 0.5, false},
+		{webservice.CostRate, "fleet cost rate $4.00/h", 4, 0.005, false},
+		{webservice.Burn1h, "burn rate (1 h) 0.0×", 0, 0, false},
+		{webservice.ErrorRate, "error rate 0 %", 0, 0, false},
 	}
 )
 
@@ -192,14 +193,14 @@ func webNormalChecks(d, twin *scenario.Result, quick bool) []Check {
 	cs := figureChecks(d, webFigures, quick, "web original, normal morning")
 	// TTL cache: hit = warm·rT/(1 + rT), r = λ/20,000, at the measured
 	// request rate (Jung, Berger & Balakrishnan 2003).
-	req := minuteEstimate(d, "requests", 1)
-	hit := minuteEstimate(d, "cache_hit", 1)
-	warm := minuteEstimate(d, "warm", 1)
+	req := minuteEstimate(d, webservice.Requests, 1)
+	hit := minuteEstimate(d, webservice.CacheHit, 1)
+	warm := minuteEstimate(d, webservice.Warm, 1)
 	const objects, ttl = 20000, 60
 	cs = append(cs, Check{Name: "cache hit share vs warm·rT/(1+rT)", Sim: hit,
 		Formula: analytic.TTLHitRatio(req.Mean/objects, ttl, warm.Mean), Source: "TTL cache (renewal)", Expected: math.NaN(),
 		Note: "r = measured request rate / 20,000 objects, T = 60 s; requests that fail before the cache are not lookups"})
-	cs = append(cs, Check{Name: "mean age of cached answers vs TTL/2", Sim: minuteEstimate(d, "cache_age", 1),
+	cs = append(cs, Check{Name: "mean age of cached answers vs TTL/2", Sim: minuteEstimate(d, webservice.CacheAge, 1),
 		Formula: analytic.CachedAnswerMeanAge(ttl), Source: "TTL cache (renewal)", Expected: math.NaN()})
 	// Database: 20 lanes of 5 ms exponential queries, each lane with its
 	// own queue (the db control's default, per-lane), a query joining a
@@ -207,16 +208,16 @@ func webNormalChecks(d, twin *scenario.Result, quick bool) []Check {
 	// the original's 5 ms/(1 − ρ) is exact (Kleinrock 1975, §3.2). (With
 	// db = pooled it would be M/M/20 and the formula an approximation:
 	// dbExperiments.)
-	q := minuteEstimate(d, "db_query_ms", 1)
-	util := minuteEstimate(d, "db_util", 1)
+	q := minuteEstimate(d, webservice.DBQueryTime, 1)
+	util := minuteEstimate(d, webservice.DBUtil, 1)
 	cs = append(cs, Check{Name: "DB query time vs the original's 5 ms/(1−ρ) (per-lane queues)", Sim: q, Formula: 5 / (1 - util.Mean),
 		Source: "M/M/1 per lane", Expected: math.NaN(),
 		Note: "a request's 2–3 queries are not Poisson, but each lane sees a random twentieth of them"})
 	// p99: measured per-minute p99 (sketch, ±0.5 %) against the twin's
 	// value, the original's S·ln 100 + ln(C/0.01)/(N/S − λ) (documented
 	// tolerance 35 %, as for the station p99 checks).
-	cs = append(cs, Check{Name: "latency p99 vs the original's approximation", Sim: minuteEstimate(d, "latency_p99", 1),
-		Formula: minuteEstimate(twin, "latency_p99", 1).Mean, Source: "original (sum of quantiles)", Approx: true, Tol: 0.35,
+	cs = append(cs, Check{Name: "latency p99 vs the original's approximation", Sim: minuteEstimate(d, webservice.LatencyP99, 1),
+		Formula: minuteEstimate(twin, webservice.LatencyP99, 1).Mean, Source: "original (sum of quantiles)", Approx: true, Tol: 0.35,
 		Expected: math.NaN(), Note: "twin's per-minute p99 averaged; requests are not exponential (app time + DB queries)"})
 	return cs
 }
@@ -361,7 +362,7 @@ func mechanismExperiments() []ModelExperiment {
 		Name: "payment switch: issuer timeout 0.5 s", System: paymentswitch.System, Scenario: "normal",
 		Minutes: 30, FullMinutes: 30, At: "0m:issuer-timeout=0.5s",
 		Checks: func(d, _ *scenario.Result, _ bool) []Check {
-			ib, it := column(d, "groupb_ms"), column(d, "issuer_timeouts")
+			ib, it := column(d, paymentswitch.GroupBLatency), column(d, paymentswitch.IssuerTimeouts)
 			var num, den []float64
 			var want float64
 			n := 0
@@ -399,7 +400,7 @@ func mechanismExperiments() []ModelExperiment {
 			passG, passF := 1-fraudModel.FPR(3), 1-fraudModel.TPR(3)
 			share := (1-fraudShare)*passG*gen.CDF(limit) + fraudShare*passF*fr.CDF(limit)
 			vol := (1-fraudShare)*passG*gen.PartialExpectation(limit) + fraudShare*passF*fr.PartialExpectation(limit)
-			ib, in, is, ir := column(d, "groupb_ms"), column(d, "new_tps"), column(d, "standin_tps"), column(d, "standin_risk")
+			ib, in, is, ir := column(d, paymentswitch.GroupBLatency), column(d, paymentswitch.NewTPS), column(d, paymentswitch.StandinTPS), column(d, paymentswitch.StandinRisk)
 			var sNum, vNum, ones []float64
 			var wantS, wantV float64
 			for m := 1; m < len(d.Minutes); m++ {
@@ -431,9 +432,9 @@ func mechanismExperiments() []ModelExperiment {
 			g := fraudModel.FPR(t-b) - fraudModel.FPR(t)
 			f := fraudModel.TPR(t-b) - fraudModel.TPR(t)
 			return []Check{
-				{Name: "sent to step-up vs binormal mass of [t−b, t)", Sim: minuteEstimate(d, "stepup_share", 1),
+				{Name: "sent to step-up vs binormal mass of [t−b, t)", Sim: minuteEstimate(d, paymentswitch.StepUpShare, 1),
 					Formula: (1-fraudShare)*g + fraudShare*f, Source: "binormal ROC, d′ = 2.5", Expected: math.NaN()},
-				{Name: "good declined by rule vs FPR(3) = 1 − Φ(3)", Sim: minuteEstimate(d, "good_declined_rule", 1),
+				{Name: "good declined by rule vs FPR(3) = 1 − Φ(3)", Sim: minuteEstimate(d, paymentswitch.GoodDeclined, 1),
 					Formula: fraudModel.FPR(t), Source: "binormal ROC, d′ = 2.5", Expected: math.NaN()},
 			}
 		},
@@ -453,12 +454,12 @@ func mechanismExperiments() []ModelExperiment {
 			Checks: func(d, _ *scenario.Result, _ bool) []Check {
 				// Entries filled under the old TTL are gone within two TTLs.
 				from := 2 + int(2*ttl/60)
-				req := minuteEstimate(d, "requests", from)
-				warm := minuteEstimate(d, "warm", from)
+				req := minuteEstimate(d, webservice.Requests, from)
+				warm := minuteEstimate(d, webservice.Warm, from)
 				return []Check{
-					{Name: "cache hit share vs warm·rT/(1+rT)", Sim: minuteEstimate(d, "cache_hit", from),
+					{Name: "cache hit share vs warm·rT/(1+rT)", Sim: minuteEstimate(d, webservice.CacheHit, from),
 						Formula: analytic.TTLHitRatio(req.Mean/20000, ttl, warm.Mean), Source: "TTL cache (renewal)", Expected: math.NaN()},
-					{Name: "mean age of cached answers vs TTL/2", Sim: minuteEstimate(d, "cache_age", from),
+					{Name: "mean age of cached answers vs TTL/2", Sim: minuteEstimate(d, webservice.CacheAge, from),
 						Formula: analytic.CachedAnswerMeanAge(ttl), Source: "TTL cache (renewal)", Expected: math.NaN()},
 				}
 			},
