@@ -32,9 +32,10 @@ func (d Uniform) CDF(x float64) float64 {
 // Exponential is the exponential distribution with rate Rate (mean 1/Rate).
 type Exponential struct{ Rate float64 }
 
-// Rand draws by inversion: −ln(1−U)/Rate. 1−U lies in (0, 1], so the
-// logarithm is finite.
-func (d Exponential) Rand(s *Stream) float64 { return -math.Log(1-s.Float64()) / d.Rate }
+// Rand draws StdExp()/Rate: by inversion, −ln(1−U)/Rate, on a mulberry32
+// stream (bit-exact with the originals), by the ziggurat method on a PCG
+// stream (see Stream.StdExp).
+func (d Exponential) Rand(s *Stream) float64 { return s.StdExp() / d.Rate }
 
 // Mean returns 1/Rate.
 func (d Exponential) Mean() float64 { return 1 / d.Rate }

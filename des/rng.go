@@ -3,6 +3,7 @@ package des
 import (
 	"fmt"
 	"hash/fnv"
+	"math"
 	"math/rand/v2"
 )
 
@@ -100,6 +101,22 @@ func (s *Stream) Float64() float64 {
 		return float64(s.mulberry()) * (1.0 / (1 << 32))
 	}
 	return float64(s.pcg.Uint64()>>11) * (1.0 / (1 << 53))
+}
+
+// StdExp returns an exponential number of mean 1. On a mulberry32 stream
+// it inverts one uniform, −ln(1−U) with 1−U in (0, 1], so that a model
+// draws bit for bit the numbers of the JavaScript originals. On a PCG
+// stream it uses math/rand/v2's ziggurat (Marsaglia & Tsang, "The
+// ziggurat method for generating random variables", J. Stat. Software
+// 5(8), 2000), which needs one 64-bit draw and no logarithm in about 98 %
+// of calls: measured 2.2× faster than inversion here (BENCHMARKS.md). The
+// two methods give different numbers from the same seed; both are exact
+// samplers of the exponential law.
+func (s *Stream) StdExp() float64 {
+	if s.gen == Mulberry32 {
+		return -math.Log(1 - s.Float64())
+	}
+	return rand.New(&s.pcg).ExpFloat64()
 }
 
 // IntN returns a uniform integer in [0, n) for n > 0 (Lemire's

@@ -225,8 +225,10 @@ func TestStationPriorityMatchesCobham(t *testing.T) {
 	waitNP, sojournPR := cobham(lambda, []float64{1, 1}, []float64{2, 1})
 	for k := 0; k < 2; k++ {
 		t.Run(fmt.Sprintf("priority/class=%d", k), func(t *testing.T) {
+			// The low class's wait varies most: 30 batches of 40 000 s keep
+			// its 99.9 % half-width near 4 % (the power rule asks ≤ 5 %).
 			r := newOpenRun(t, StationConfig{Servers: 1, Discipline: NonPreemptivePriority}, lambda, work, 300)
-			ws := r.batches(2000*Second, 20000*Second, 30, k)
+			ws := r.batches(2000*Second, 40000*Second, 30, k)
 			assertCovers(t, ci999(ws, StationSnapshot.MeanWait), waitNP[k], "mean wait")
 		})
 		t.Run(fmt.Sprintf("preemptive-priority/class=%d", k), func(t *testing.T) {

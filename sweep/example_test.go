@@ -35,8 +35,8 @@ responses: [p_wait, utilization]
 	// fixed: arrival-rate=3, service-mean=1s, duration=2000s, warmup=100s
 	//
 	// point  servers  p_wait           utilization
-	// 0      4        0.5233 ± 0.046   0.7585 ± 0.029
-	// 1      6        0.09975 ± 0.018  0.5056 ± 0.019
+	// 0      4        0.4912 ± 0.06    0.7398 ± 0.032
+	// 1      6        0.09436 ± 0.047  0.493 ± 0.022
 }
 
 // ExampleParse shows an error for a value out of a control's range: the

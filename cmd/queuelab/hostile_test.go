@@ -76,7 +76,7 @@ func TestHostileMMc(t *testing.T) {
 			2, "--duration: not enough data: 10 s at 0.001 arrivals/s expects 0.01 customers, need 300 (10 per batch); lengthen --duration to at least 3e+05 s", refusedAlloc},
 		{"fewer customers than expected",
 			[]string{"mmc", "--arrival-rate", "31", "--duration", "10"},
-			1, "not enough data: 177 customers, need 300", runAlloc},
+			1, "not enough data: 296 customers, need 300", runAlloc},
 		// Every customer of the run stays: des.Station's 72-byte job and the
 		// model's 16-byte record per customer, grown by append, and one
 		// pending patience deadline each (174 MiB allocated in all, 84 of

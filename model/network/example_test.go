@@ -36,7 +36,7 @@ func ExampleNetwork() {
 	m, _ := res.Metric(network.NetworkStation, "", "mean_response")
 	// M/M/1 + M/M/1 by Burke's theorem: 0.5/(1−0.4) + 0.8/(1−0.64) ≈ 3.06 s.
 	fmt.Printf("end-to-end response %.2f s over %d batches\n", m.Value(), res.Batches)
-	// Output: end-to-end response 3.05 s over 30 batches
+	// Output: end-to-end response 3.10 s over 30 batches
 }
 
 // ExampleNetwork_closed builds the classic terminal model: a closed class
@@ -88,9 +88,9 @@ stations:
 	_ = s.RunUntil(400)
 	fmt.Println("waiting after adding a server:", s.Snapshot().Stations[0].Waiting[0])
 	// Output:
-	// t=100: 9 waiting, 1 in service
-	// t=200: 15 waiting, 1 in service
-	// t=300: 13 waiting, 1 in service
+	// t=100: 14 waiting, 1 in service
+	// t=200: 1 waiting, 1 in service
+	// t=300: 17 waiting, 1 in service
 	// statistics restart at 300 s
-	// waiting after adding a server: 1
+	// waiting after adding a server: 0
 }
