@@ -261,6 +261,60 @@ func TestNetworkSessionCap(t *testing.T) {
 	assert.Contains(t, e.Error, "too many network simulations")
 }
 
+// TestSessionCapCountsBothPages: Options.MaxSessions caps the sessions of
+// both pages together. With a cap of 2 and one session of each kind, a
+// third of either kind is refused (503, Retry-After); closing one of
+// either kind frees the place for the other kind; an id of one kind is
+// unknown to the other page's API.
+func TestSessionCapCountsBothPages(t *testing.T) {
+	const (
+		sysCreate = "/api/sessions"
+		netCreate = "/api/networks/sessions"
+		sysBody   = `{"system":"fake","seed":1}`
+		netBody   = `{"example":"fake","seed":1}`
+	)
+	open := func(t *testing.T, srv http.Handler, path, body string) string {
+		t.Helper()
+		var st struct{ ID string }
+		require.Equal(t, http.StatusCreated, call(t, srv, "POST", path, body, &st), path)
+		return st.ID
+	}
+	for _, tc := range []struct {
+		name             string
+		closeBase        string // the API of the session closed to free a place
+		thenPath, thenIn string // the kind created in that place
+	}{
+		{"a network closes, a system comes", "/api/networks/sessions/", sysCreate, sysBody},
+		{"a system closes, a network comes", "/api/sessions/", netCreate, netBody},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newNetServer(t, Options{MaxSessions: 2})
+			ids := map[string]string{"/api/sessions/": open(t, srv, sysCreate, sysBody), "/api/networks/sessions/": open(t, srv, netCreate, netBody)}
+			assert.Equal(t, 2, srv.Sessions(), "both kinds are counted")
+			for _, full := range []struct{ path, body, msg string }{
+				{sysCreate, sysBody, "too many simulations running (2)"},
+				{netCreate, netBody, "too many network simulations running (2)"},
+			} {
+				rec := httptest.NewRecorder()
+				srv.ServeHTTP(rec, newReq("POST", full.path, strings.NewReader(full.body)))
+				assert.Equal(t, http.StatusServiceUnavailable, rec.Code, full.path)
+				assert.Equal(t, RetryAfter, rec.Header().Get("Retry-After"), full.path)
+				assert.Contains(t, rec.Body.String(), full.msg, full.path)
+			}
+			// An id is unknown to the other page, which neither shows nor closes it.
+			assert.Equal(t, 404, call(t, srv, "GET", "/api/networks/sessions/"+ids["/api/sessions/"]+"/state", "", nil))
+			assert.Equal(t, 404, call(t, srv, "POST", "/api/sessions/"+ids["/api/networks/sessions/"]+"/close", "", nil))
+			assert.Equal(t, 2, srv.Sessions())
+
+			require.Equal(t, 200, call(t, srv, "POST", tc.closeBase+ids[tc.closeBase]+"/close", "", nil))
+			assert.Equal(t, 1, srv.Sessions())
+			open(t, srv, tc.thenPath, tc.thenIn)
+			assert.Equal(t, 2, srv.Sessions())
+			assert.Equal(t, 503, call(t, srv, "POST", tc.thenPath, tc.thenIn, nil), "full again")
+		})
+	}
+}
+
 func TestNetworkSessionExpiry(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Unix(1000, 0)
@@ -273,8 +327,8 @@ func TestNetworkSessionExpiry(t *testing.T) {
 	advance(40 * time.Second)
 	require.Equal(t, 200, call(t, srv, "GET", "/api/networks/sessions/"+b+"/state", "", nil))
 	advance(30 * time.Second)
-	srv.nets.expireNow()
-	assert.Equal(t, 1, srv.nets.count(), "the running one was idle for 70 s; the other was seen 30 s ago")
+	srv.reg.expireNow()
+	assert.Equal(t, 1, srv.Sessions(), "the running one was idle for 70 s; the other was seen 30 s ago")
 	assert.Equal(t, 404, call(t, srv, "GET", "/api/networks/sessions/"+a+"/state", "", nil))
 	assert.Equal(t, 200, call(t, srv, "GET", "/api/networks/sessions/"+b+"/state", "", nil))
 }
@@ -330,4 +384,17 @@ func FuzzNetworkBodies(f *testing.F) {
 		}
 		srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/networks/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
 	})
+}
+
+// TestNetworkOversizedBodies: a body over MaxBody to a network session's
+// endpoints answers 413, as on the systems' page.
+func TestNetworkOversizedBodies(t *testing.T) {
+	srv := newNetServer(t, Options{})
+	id := netCreate(t, srv, `{"example":"fake"}`).ID
+	big := `{"change":"` + strings.Repeat("x", MaxBody) + `"}`
+	for _, ep := range []string{"change", "run", "restart"} {
+		var e errorJSON
+		assert.Equal(t, http.StatusRequestEntityTooLarge, call(t, srv, "POST", "/api/networks/sessions/"+id+"/"+ep, big, &e), ep)
+		assert.Contains(t, e.Error, "larger than 64 KiB", ep)
+	}
 }

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"crypto/rand"
 	"embed"
 	"encoding/hex"
@@ -15,7 +14,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"queuelab/model/scenario"
@@ -26,7 +24,7 @@ var staticFiles embed.FS
 
 // Options configure a Server. Zero fields take the defaults.
 type Options struct {
-	MaxSessions int           // concurrent sessions; default 16
+	MaxSessions int           // concurrent sessions of both pages together; default 16
 	Idle        time.Duration // a session without requests for this long ends; default 10 min
 	Now         func() time.Time
 	Networks    []NetworkFile // the network page's catalogue (see network.go)
@@ -44,13 +42,8 @@ type Server struct {
 	opts    Options
 	mux     *http.ServeMux
 
-	mu       sync.Mutex
-	sessions map[string]*session
-	closed   bool
-
-	stop    chan struct{}
-	janitor chan struct{} // closed when the janitor ends
-	nets    *netHub       // the network page's sessions
+	reg  *registry // the sessions of both pages
+	nets *netHub   // the network page
 }
 
 // New returns a server for systems (their names must differ). It starts a
@@ -75,13 +68,7 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 		}
 		seen[s.Name] = true
 	}
-	srv := &Server{
-		systems:  systems,
-		opts:     opts,
-		sessions: map[string]*session{},
-		stop:     make(chan struct{}),
-		janitor:  make(chan struct{}),
-	}
+	srv := &Server{systems: systems, opts: opts}
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {
 		return nil, err
@@ -91,17 +78,18 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.Handle("GET /", noCache(files))
 	m.HandleFunc("GET /api/systems", srv.handleSystems)
 	m.HandleFunc("POST /api/sessions", srv.handleCreate)
-	m.HandleFunc("GET /api/sessions/{id}/state", srv.withSession(srv.handleState))
-	m.HandleFunc("POST /api/sessions/{id}/control", srv.withSession(srv.handleControl))
-	m.HandleFunc("POST /api/sessions/{id}/run", srv.withSession(srv.handleRun))
-	m.HandleFunc("POST /api/sessions/{id}/step", srv.withSession(srv.handleStep))
-	m.HandleFunc("POST /api/sessions/{id}/restart", srv.withSession(srv.handleRestart))
-	m.HandleFunc("GET /api/sessions/{id}/playbook.yaml", srv.withSession(srv.handlePlaybook))
-	m.HandleFunc("POST /api/sessions/{id}/close", srv.handleClose)
-	srv.nets = newNetHub(opts.Networks, opts.OpenNetwork, opts)
+	srv.reg = newRegistry(opts)
+	const what = "simulation"
+	m.HandleFunc("GET /api/sessions/{id}/state", with(srv.reg, what, srv.handleState))
+	m.HandleFunc("POST /api/sessions/{id}/control", with(srv.reg, what, srv.handleControl))
+	m.HandleFunc("POST /api/sessions/{id}/run", with(srv.reg, what, srv.handleRun))
+	m.HandleFunc("POST /api/sessions/{id}/step", with(srv.reg, what, handleStep[*session]))
+	m.HandleFunc("POST /api/sessions/{id}/restart", with(srv.reg, what, srv.handleRestart))
+	m.HandleFunc("GET /api/sessions/{id}/playbook.yaml", with(srv.reg, what, srv.handlePlaybook))
+	m.HandleFunc("POST /api/sessions/{id}/close", closer[*session](srv.reg, what))
+	srv.nets = &netHub{files: opts.Networks, open: opts.OpenNetwork, reg: srv.reg}
 	srv.nets.routes(m)
 	srv.mux = m
-	go srv.expire()
 	return srv, nil
 }
 
@@ -125,76 +113,12 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	srv.mux.ServeHTTP(w, r)
 }
 
-// Sessions returns the number of live sessions.
-func (srv *Server) Sessions() int {
-	srv.mu.Lock()
-	defer srv.mu.Unlock()
-	return len(srv.sessions)
-}
+// Sessions returns the number of live sessions, of both pages.
+func (srv *Server) Sessions() int { return srv.reg.count() }
 
 // Close ends every session and the expiry goroutine and waits for them.
 // Requests after Close answer 503.
-func (srv *Server) Close() {
-	srv.mu.Lock()
-	if srv.closed {
-		srv.mu.Unlock()
-		return
-	}
-	srv.closed = true
-	all := srv.sessions
-	srv.sessions = map[string]*session{}
-	srv.mu.Unlock()
-	close(srv.stop)
-	<-srv.janitor
-	srv.nets.close()
-	for _, s := range all {
-		s.cancel()
-		<-s.done
-	}
-}
-
-// expire ends idle sessions until Close.
-func (srv *Server) expire() {
-	defer close(srv.janitor)
-	every := srv.opts.Idle / 4
-	if every > 30*time.Second {
-		every = 30 * time.Second
-	}
-	if every < 10*time.Millisecond {
-		every = 10 * time.Millisecond
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-srv.stop:
-			return
-		case <-t.C:
-			srv.expireNow()
-		}
-	}
-}
-
-// expireNow ends the sessions idle for longer than Options.Idle.
-func (srv *Server) expireNow() {
-	now := srv.opts.Now()
-	var old []*session
-	srv.mu.Lock()
-	for id, s := range srv.sessions {
-		s.mu.Lock()
-		idle := now.Sub(s.lastSeen)
-		s.mu.Unlock()
-		if idle > srv.opts.Idle {
-			old = append(old, s)
-			delete(srv.sessions, id)
-		}
-	}
-	srv.mu.Unlock()
-	for _, s := range old {
-		s.cancel()
-		<-s.done
-	}
-}
+func (srv *Server) Close() { srv.reg.close() }
 
 // ---- JSON helpers ----
 
@@ -428,49 +352,17 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s := &session{id: newID(), sys: sys, ctx: ctx, cancel: cancel,
-		done: make(chan struct{}), wake: make(chan struct{}, 1), lastSeen: srv.opts.Now()}
+	s := &session{sys: sys}
+	s.init(srv.opts.Now())
 	if err := s.start(req.Scenario, seed, pb); err != nil {
-		cancel()
+		s.cancel()
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	srv.mu.Lock()
-	switch {
-	case srv.closed:
-		srv.mu.Unlock()
-		cancel()
-		fail(w, http.StatusServiceUnavailable, "the server is shutting down")
-		return
-	case len(srv.sessions) >= srv.opts.MaxSessions:
-		srv.mu.Unlock()
-		cancel()
-		fail(w, http.StatusServiceUnavailable, "too many simulations running (%d); close another tab or try again in a few minutes", srv.opts.MaxSessions)
+	if !srv.reg.admit(w, s, "simulation") {
 		return
 	}
-	srv.sessions[s.id] = s
-	srv.mu.Unlock()
-	go s.loop()
 	writeJSON(w, http.StatusCreated, s.state(0, -1))
-}
-
-// withSession finds the session of the request's {id} and marks it seen.
-func (srv *Server) withSession(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id := r.PathValue("id")
-		srv.mu.Lock()
-		s := srv.sessions[id]
-		srv.mu.Unlock()
-		if s == nil {
-			fail(w, http.StatusNotFound, "no simulation %q: it ended or expired; reload the page to start a new one", clip(id, 40))
-			return
-		}
-		s.mu.Lock()
-		s.lastSeen = srv.opts.Now()
-		s.mu.Unlock()
-		h(w, r, s)
-	}
 }
 
 func clip(s string, n int) string {
@@ -478,21 +370,6 @@ func clip(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
-}
-
-func (srv *Server) handleClose(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	srv.mu.Lock()
-	s := srv.sessions[id]
-	delete(srv.sessions, id)
-	srv.mu.Unlock()
-	if s == nil {
-		fail(w, http.StatusNotFound, "no simulation %q", clip(id, 40))
-		return
-	}
-	s.cancel()
-	<-s.done
-	writeJSON(w, http.StatusOK, map[string]bool{"closed": true})
 }
 
 // ---- state ----
@@ -705,23 +582,9 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 	writeJSON(w, http.StatusAccepted, map[string]any{"control": c.Name, "value": v.Text, "minute": minute})
 }
 
-type runReq struct {
-	Speed *int `json:"speed"`
-}
-
 func (srv *Server) handleRun(w http.ResponseWriter, r *http.Request, s *session) {
-	var req runReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
-		return
-	}
-	if req.Speed == nil {
-		fail(w, http.StatusBadRequest, "want {\"speed\": N}: 0 pauses, 1, 10 or 60 simulated minutes per second, -1 as fast as possible")
-		return
-	}
-	sp := *req.Speed
-	if sp != 0 && sp != SpeedMax && (sp < 1 || sp > 600) {
-		fail(w, http.StatusBadRequest, "speed %d: want 0 (pause), 1 to 600 simulated minutes per second, or -1 (as fast as possible)", sp)
+	sp, ok := readSpeed(w, r, 600, "simulated minutes", "1, 10 or 60 simulated minutes")
+	if !ok {
 		return
 	}
 	s.mu.Lock()
@@ -732,17 +595,6 @@ func (srv *Server) handleRun(w http.ResponseWriter, r *http.Request, s *session)
 	s.mu.Unlock()
 	s.nudge()
 	writeJSON(w, http.StatusOK, map[string]int{"speed": sp})
-}
-
-func (srv *Server) handleStep(w http.ResponseWriter, r *http.Request, s *session) {
-	s.mu.Lock()
-	s.speed = 0
-	if s.steps < 60 {
-		s.steps++
-	}
-	s.mu.Unlock()
-	s.nudge()
-	writeJSON(w, http.StatusAccepted, map[string]int{"steps": 1})
 }
 
 type restartReq struct {

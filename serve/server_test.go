@@ -348,7 +348,7 @@ func TestSessionCapAndExpiry(t *testing.T) {
 	mu.Lock()
 	now = now.Add(30 * time.Second)
 	mu.Unlock()
-	srv.expireNow()
+	srv.reg.expireNow()
 	assert.Equal(t, 1, srv.Sessions())
 	assert.Equal(t, 200, call(t, srv, "GET", "/api/sessions/"+ids[1]+"/state", "", nil))
 	assert.Equal(t, 404, call(t, srv, "GET", "/api/sessions/"+ids[0]+"/state", "", nil))
