@@ -1,11 +1,8 @@
 package serve
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -131,14 +128,8 @@ func (h *netHub) handleCreate(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotImplemented, "this server cannot simulate networks")
 		return
 	}
-	var req netCreateReq
-	if err := decodeLimit(w, r, &req, maxNetworkFile+64<<10); err != nil {
-		status := http.StatusBadRequest
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			status = http.StatusRequestEntityTooLarge
-		}
-		fail(w, status, "%v", err)
+	req, ok := readJSONUpTo[netCreateReq](w, r, maxNetworkFile+MaxBody)
+	if !ok {
 		return
 	}
 	name, src, origin, err := h.source(req)
@@ -180,9 +171,8 @@ type netChangeReq struct {
 // it; a refused change is reported in the state's messages. The syntax is
 // checked here.
 func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSession) {
-	var req netChangeReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[netChangeReq](w, r)
+	if !ok {
 		return
 	}
 	c, err := ParseNetChange(req.Change)
@@ -223,9 +213,8 @@ type netRestartReq struct {
 }
 
 func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSession) {
-	var req netRestartReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[netRestartReq](w, r)
+	if !ok {
 		return
 	}
 	plan, err := netPlan(req.At)
@@ -249,9 +238,7 @@ func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSes
 
 func (h *netHub) handleFile(w http.ResponseWriter, _ *http.Request, s *netSession) {
 	text, name := s.fileYAML()
-	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
-	_, _ = io.WriteString(w, text)
+	writeYAML(w, text, name)
 }
 
 // fileName keeps the letters, digits, '.', '-' and '_' of an uploaded
@@ -270,21 +257,4 @@ func fileName(name string) string {
 		return "network.yaml"
 	}
 	return b.String()
-}
-
-// decodeLimit is decode with a larger body limit (an uploaded file).
-func decodeLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	if err != nil {
-		return fmt.Errorf("reading the request: %w", err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("invalid JSON request: %v", err)
-	}
-	if dec.More() {
-		return errors.New("invalid JSON request: more than one value")
-	}
-	return nil
 }

@@ -123,7 +123,7 @@ func TestNetworkCreateErrors(t *testing.T) {
 	var e errorJSON
 	huge := fmt.Sprintf(`{"name":"big.yaml","source":%q}`, strings.Repeat("x", 2*maxNetworkFile))
 	assert.Equal(t, http.StatusRequestEntityTooLarge, call(t, srv, "POST", "/api/networks/sessions", huge, &e))
-	assert.Contains(t, e.Error, "too large")
+	assert.Contains(t, e.Error, "larger than 320 KiB")
 	assert.Equal(t, 404, call(t, srv, "GET", "/api/networks/sessions/nope/state", "", &e))
 	assert.Contains(t, e.Error, "ended or expired")
 }

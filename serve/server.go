@@ -1,16 +1,9 @@
 package serve
 
 import (
-	"crypto/rand"
 	"embed"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"math"
-	"math/big"
 	"net/http"
 	"strconv"
 	"strings"
@@ -120,18 +113,7 @@ func (srv *Server) Sessions() int { return srv.reg.count() }
 // Requests after Close answer 503.
 func (srv *Server) Close() { srv.reg.close() }
 
-// ---- JSON helpers ----
-
-// num is a float64 that encodes NaN and ±Inf as null.
-type num float64
-
-func (n num) MarshalJSON() ([]byte, error) {
-	f := float64(n)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
-}
+// ---- JSON ----
 
 func nums(r scenario.Row) []num {
 	if r == nil {
@@ -159,71 +141,6 @@ func goalsJSON(gs []scenario.Goal) []goalJSON {
 		out[i] = goalJSON{g.Name, g.Op, num(g.Target), g.Unit, num(g.Value), g.Met}
 	}
 	return out
-}
-
-type errorJSON struct {
-	Error string `json:"error"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	if err := enc.Encode(v); err != nil {
-		// Headers are gone; nothing better to do than end the body.
-		_, _ = io.WriteString(w, "\n")
-	}
-}
-
-// RetryAfter is the Retry-After (seconds) of a 503 answer: about when a
-// session slot may be free again.
-const RetryAfter = "60"
-
-func fail(w http.ResponseWriter, status int, format string, args ...any) {
-	if status == http.StatusServiceUnavailable {
-		w.Header().Set("Retry-After", RetryAfter)
-	}
-	writeJSON(w, status, errorJSON{fmt.Sprintf(format, args...)})
-}
-
-// MaxBody is the largest request body, in bytes.
-const MaxBody = 64 << 10
-
-// errTooLarge is returned by decode for a body over MaxBody.
-var errTooLarge = fmt.Errorf("the request body is larger than %d KiB", MaxBody>>10)
-
-// failDecode answers a decode error: 413 for an oversized body, else 400.
-func failDecode(w http.ResponseWriter, err error) {
-	if errors.Is(err, errTooLarge) {
-		fail(w, http.StatusRequestEntityTooLarge, "%v", err)
-		return
-	}
-	fail(w, http.StatusBadRequest, "%v", err)
-}
-
-// decode reads a JSON body (at most MaxBody bytes) into v; an empty body
-// leaves v unchanged.
-func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errTooLarge
-		}
-		return fmt.Errorf("reading the request: %v", err)
-	}
-	if len(strings.TrimSpace(string(body))) == 0 {
-		return nil
-	}
-	dec := json.NewDecoder(strings.NewReader(string(body)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("invalid JSON request: %v", err)
-	}
-	if dec.More() {
-		return errors.New("invalid JSON request: more than one value")
-	}
-	return nil
 }
 
 // ---- systems ----
@@ -315,24 +232,9 @@ func plan(sys scenario.System, at []string) (scenario.Playbook, error) {
 	return pb.Merge(nil), nil
 }
 
-func randomSeed() uint64 {
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	if err != nil {
-		return 1
-	}
-	return n.Uint64() + 1 // short seeds are easy to read aloud in a classroom
-}
-
-func newID() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
-
 func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	var req createReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[createReq](w, r)
+	if !ok {
 		return
 	}
 	sys, err := srv.system(req.System)
@@ -363,13 +265,6 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, s.state(0, -1))
-}
-
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
 
 // ---- state ----
@@ -547,9 +442,8 @@ type controlReq struct {
 }
 
 func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *session) {
-	var req controlReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[controlReq](w, r)
+	if !ok {
 		return
 	}
 	c, err := scenario.Find(s.sys.Controls, req.Control)
@@ -604,9 +498,8 @@ type restartReq struct {
 }
 
 func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *session) {
-	var req restartReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[restartReq](w, r)
+	if !ok {
 		return
 	}
 	s.mu.Lock()
@@ -633,7 +526,5 @@ func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *sess
 
 func (srv *Server) handlePlaybook(w http.ResponseWriter, r *http.Request, s *session) {
 	text, name := s.playbookYAML()
-	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
-	_, _ = io.WriteString(w, text)
+	writeYAML(w, text, name)
 }

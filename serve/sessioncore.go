@@ -130,9 +130,8 @@ type runReq struct {
 // or SpeedMax; usual says which speeds the page offers. On a bad request
 // it answers (400, or 413 for an oversized body) and returns false.
 func readSpeed(w http.ResponseWriter, r *http.Request, most int, units, usual string) (int, bool) {
-	var req runReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[runReq](w, r)
+	if !ok {
 		return 0, false
 	}
 	if req.Speed == nil {
