@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -49,16 +48,8 @@ func netCreate(t *testing.T, h http.Handler, body string) netTestState {
 // netWait polls the state until cond holds (10 s at most).
 func netWait(t *testing.T, h http.Handler, id string, what string, cond func(netTestState) bool) netTestState {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		var st netTestState
-		require.Equal(t, 200, call(t, h, "GET", "/api/networks/sessions/"+id+"/state", "", &st))
-		if cond(st) {
-			return st
-		}
-		require.True(t, time.Now().Before(deadline), "waiting for %s; at t = %g", what, st.Time)
-		time.Sleep(5 * time.Millisecond)
-	}
+	return waitFor(t, h, "/api/networks/sessions/"+id+"/state", cond,
+		func(st netTestState) string { return fmt.Sprintf("waiting for %s; at t = %g", what, st.Time) })
 }
 
 func row(st netTestState, station, name string) (sim, hw float64, verdict, text string, formula float64) {
@@ -352,38 +343,13 @@ func FuzzParseNetChange(f *testing.F) {
 // the network API on the real simulator: every answer is JSON, with a
 // message when it is an error, and nothing panics.
 func FuzzNetworkBodies(f *testing.F) {
-	srv, err := New(nil, Options{MaxSessions: 4, OpenNetwork: OpenNetwork,
-		Networks: []NetworkFile{{Name: "two.yaml", Source: []byte("arrivals: {to: a, rate: 1}\nstations: [{name: a, service: {dist: exp, mean: 0.5}}]\n")}}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(srv.Close)
-	rec := httptest.NewRecorder()
-	srv.ServeHTTP(rec, newReq("POST", "/api/networks/sessions", strings.NewReader(`{"example":"two","seed":1}`)))
-	var st netTestState
-	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
-		f.Fatal(err)
-	}
-	id := st.ID
-	for _, s := range []string{`{"change":"servers a=2"}`, `{"change":"rate job=0.5"}`, `{"speed":10}`, `{"seed":3,"at":["1:servers a=3"]}`,
+	srv, id := fuzzSession(f, Options{OpenNetwork: OpenNetwork,
+		Networks: []NetworkFile{{Name: "two.yaml", Source: []byte("arrivals: {to: a, rate: 1}\nstations: [{name: a, service: {dist: exp, mean: 0.5}}]\n")}}},
+		"/api/networks/sessions", `{"example":"two","seed":1}`)
+	fuzzBodies(f, srv, "/api/networks/sessions", id, []string{"change", "run", "restart"}, []string{
+		`{"change":"servers a=2"}`, `{"change":"rate job=0.5"}`, `{"speed":10}`, `{"seed":3,"at":["1:servers a=3"]}`,
 		`{"name":"u.yaml","source":"arrivals: {to: a, rate: 1}\nstations: [{name: a, servers: inf, service: {dist: det, mean: 2}}]\n"}`,
-		`{"name":"u.yaml","source":"stations: [{name: a}]"}`, `{"example":"two","at":["0:discipline a=ps"]}`, `null`, "\x00"} {
-		for _, ep := range []uint8{0, 1, 2, 3} {
-			f.Add(ep, s)
-		}
-	}
-	f.Fuzz(func(t *testing.T, ep uint8, body string) {
-		path := []string{"/api/networks/sessions", "/api/networks/sessions/" + id + "/change", "/api/networks/sessions/" + id + "/run", "/api/networks/sessions/" + id + "/restart"}[ep%4]
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, newReq("POST", path, strings.NewReader(body)))
-		checkAnswer(t, rec)
-		if rec.Code == 201 { // do not fill the server with sessions
-			var st netTestState
-			_ = json.Unmarshal(rec.Body.Bytes(), &st)
-			srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/networks/sessions/"+st.ID+"/close", nil))
-		}
-		srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/networks/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
-	})
+		`{"name":"u.yaml","source":"stations: [{name: a}]"}`, `{"example":"two","at":["0:discipline a=ps"]}`, `null`, "\x00"})
 }
 
 // TestNetworkOversizedBodies: a body over MaxBody to a network session's
