@@ -114,6 +114,14 @@ func (s *netSession) start(seed uint64, plan []NetTimed) error {
 	return nil
 }
 
+// speeds: time units (Graph.Unit) per second.
+func (s *netSession) speeds() speedRule {
+	return speedRule{most: 10000, units: "time units", usual: "1 to 10000 time units"}
+}
+
+// ended is false: a network runs on in simulated time.
+func (s *netSession) ended() bool { return false }
+
 // loop steps the simulation while the session runs: one step per netTick
 // at a set speed, back to back at SpeedMax, one per requested step when
 // paused. It ends when ctx is cancelled.

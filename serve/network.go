@@ -48,7 +48,7 @@ func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/networks/sessions", h.handleCreate)
 	m.HandleFunc("GET /api/networks/sessions/{id}/state", with(h.reg, netWhat, h.handleState))
 	m.HandleFunc("POST /api/networks/sessions/{id}/change", with(h.reg, netWhat, h.handleChange))
-	m.HandleFunc("POST /api/networks/sessions/{id}/run", with(h.reg, netWhat, h.handleRun))
+	m.HandleFunc("POST /api/networks/sessions/{id}/run", with(h.reg, netWhat, handleRun[*netSession]))
 	m.HandleFunc("POST /api/networks/sessions/{id}/step", with(h.reg, netWhat, handleStep[*netSession]))
 	m.HandleFunc("POST /api/networks/sessions/{id}/restart", with(h.reg, netWhat, h.handleRestart))
 	m.HandleFunc("GET /api/networks/sessions/{id}/network.yaml", with(h.reg, netWhat, h.handleFile))
@@ -193,18 +193,6 @@ func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSess
 	s.mu.Unlock()
 	s.nudge()
 	writeJSON(w, http.StatusAccepted, map[string]string{"change": c.String()})
-}
-
-func (h *netHub) handleRun(w http.ResponseWriter, r *http.Request, s *netSession) {
-	sp, ok := readSpeed(w, r, 10000, "time units", "1 to 10000 time units")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	s.speed = sp
-	s.mu.Unlock()
-	s.nudge()
-	writeJSON(w, http.StatusOK, map[string]int{"speed": sp})
 }
 
 type netRestartReq struct {

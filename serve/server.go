@@ -75,7 +75,7 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	const what = "simulation"
 	m.HandleFunc("GET /api/sessions/{id}/state", with(srv.reg, what, srv.handleState))
 	m.HandleFunc("POST /api/sessions/{id}/control", with(srv.reg, what, srv.handleControl))
-	m.HandleFunc("POST /api/sessions/{id}/run", with(srv.reg, what, srv.handleRun))
+	m.HandleFunc("POST /api/sessions/{id}/run", with(srv.reg, what, handleRun[*session]))
 	m.HandleFunc("POST /api/sessions/{id}/step", with(srv.reg, what, handleStep[*session]))
 	m.HandleFunc("POST /api/sessions/{id}/restart", with(srv.reg, what, srv.handleRestart))
 	m.HandleFunc("GET /api/sessions/{id}/playbook.yaml", with(srv.reg, what, srv.handlePlaybook))
@@ -299,21 +299,6 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 	s.pending = append(s.pending, scenario.Action{Minute: minute, Control: c.Name, Value: v, Source: "live"})
 	s.mu.Unlock()
 	writeJSON(w, http.StatusAccepted, map[string]any{"control": c.Name, "value": v.Text, "minute": minute})
-}
-
-func (srv *Server) handleRun(w http.ResponseWriter, r *http.Request, s *session) {
-	sp, ok := readSpeed(w, r, 600, "simulated minutes", "1, 10 or 60 simulated minutes")
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	s.speed = sp
-	if sp != 0 && len(s.rows) >= MaxRunMinutes {
-		s.speed = 0
-	}
-	s.mu.Unlock()
-	s.nudge()
-	writeJSON(w, http.StatusOK, map[string]int{"speed": sp})
 }
 
 type restartReq struct {

@@ -113,6 +113,14 @@ func (s *session) start(name string, seed uint64, plan scenario.Playbook) error 
 	return nil
 }
 
+// speeds: simulated minutes per second.
+func (s *session) speeds() speedRule {
+	return speedRule{most: 600, units: "simulated minutes", usual: "1, 10 or 60 simulated minutes"}
+}
+
+// ended reports whether the run reached MaxRunMinutes (mu held).
+func (s *session) ended() bool { return len(s.rows) >= MaxRunMinutes }
+
 // loop steps the engines while the session runs; it ends when ctx is
 // cancelled.
 func (s *session) loop() {

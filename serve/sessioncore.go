@@ -122,26 +122,48 @@ func handleStep[S live](w http.ResponseWriter, _ *http.Request, s S) {
 	writeJSON(w, http.StatusAccepted, map[string]int{"steps": 1})
 }
 
+// speedRule is what a page takes as a run speed: 0 (pause), 1 to most
+// units per second, or SpeedMax; usual names the speeds its page offers.
+type speedRule struct {
+	most         int
+	units, usual string
+}
+
+// runner is a session the run endpoint drives.
+type runner interface {
+	live
+	speeds() speedRule
+	ended() bool // no step can follow (mu held)
+}
+
 type runReq struct {
 	Speed *int `json:"speed"`
 }
 
-// readSpeed decodes a run request: 0 (pause), 1 to most units per second,
-// or SpeedMax; usual says which speeds the page offers. On a bad request
-// it answers (400, or 413 for an oversized body) and returns false.
-func readSpeed(w http.ResponseWriter, r *http.Request, most int, units, usual string) (int, bool) {
+// handleRun sets the session's speed (the run endpoint of both pages); an
+// ended session stays paused.
+func handleRun[S runner](w http.ResponseWriter, r *http.Request, s S) {
 	req, ok := readJSON[runReq](w, r)
 	if !ok {
-		return 0, false
+		return
 	}
+	rule := s.speeds()
 	if req.Speed == nil {
-		fail(w, http.StatusBadRequest, "want {\"speed\": N}: 0 pauses, %s per second, -1 as fast as possible", usual)
-		return 0, false
+		fail(w, http.StatusBadRequest, "want {\"speed\": N}: 0 pauses, %s per second, -1 as fast as possible", rule.usual)
+		return
 	}
 	sp := *req.Speed
-	if sp != 0 && sp != SpeedMax && (sp < 1 || sp > most) {
-		fail(w, http.StatusBadRequest, "speed %d: want 0 (pause), 1 to %d %s per second, or -1 (as fast as possible)", sp, most, units)
-		return 0, false
+	if sp != 0 && sp != SpeedMax && (sp < 1 || sp > rule.most) {
+		fail(w, http.StatusBadRequest, "speed %d: want 0 (pause), 1 to %d %s per second, or -1 (as fast as possible)", sp, rule.most, rule.units)
+		return
 	}
-	return sp, true
+	c := s.core()
+	c.mu.Lock()
+	c.speed = sp
+	if s.ended() {
+		c.speed = 0
+	}
+	c.mu.Unlock()
+	c.nudge()
+	writeJSON(w, http.StatusOK, map[string]int{"speed": sp})
 }
