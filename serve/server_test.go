@@ -363,17 +363,20 @@ func TestSessionCapAndExpiry(t *testing.T) {
 	assert.Equal(t, 404, call(t, srv, "GET", "/api/sessions/"+ids[0]+"/state", "", nil))
 }
 
-// TestNoGoroutineLeak runs sessions at every speed, then closes the
-// server and checks that the number of goroutines returns to where it was.
+// TestNoGoroutineLeak runs sessions of both pages at every speed, then
+// closes the server and checks that the number of goroutines returns to
+// where it was.
 func TestNoGoroutineLeak(t *testing.T) {
 	before := runtime.NumGoroutine()
-	srv, err := New([]scenario.System{fakeSystem()}, Options{Idle: 50 * time.Millisecond})
+	srv, err := New([]scenario.System{fakeSystem()}, Options{Idle: 50 * time.Millisecond, Networks: fakeCatalogue, OpenNetwork: openFake})
 	require.NoError(t, err)
 	var ids []string
 	for i, speed := range []string{"0", "1", "10", "60", "-1"} {
 		st := create(t, srv, `{"system":"fake","scenario":"surge"}`)
 		ids = append(ids, st.ID)
 		require.Equal(t, 200, call(t, srv, "POST", "/api/sessions/"+st.ID+"/run", `{"speed":`+speed+`}`, nil), i)
+		net := netCreate(t, srv, `{"example":"fake"}`)
+		require.Equal(t, 200, call(t, srv, "POST", "/api/networks/sessions/"+net.ID+"/run", `{"speed":`+speed+`}`, nil), i)
 	}
 	// On a slow machine (or under -race) the first session may have
 	// expired already (50 ms idle): then close finds nothing, which is
