@@ -181,7 +181,7 @@ func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSess
 		return
 	}
 	s.mu.Lock()
-	if len(s.pending) >= 100 {
+	if len(s.pending) >= maxPending {
 		s.mu.Unlock()
 		fail(w, http.StatusTooManyRequests, "too many changes waiting for the next step")
 		return

@@ -291,7 +291,7 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 		fail(w, http.StatusConflict, "the session has run its last minute (%d): a change would never apply; restart to try again", MaxRunMinutes)
 		return
 	}
-	if len(s.pending) >= 100 {
+	if len(s.pending) >= maxPending {
 		s.mu.Unlock()
 		fail(w, http.StatusTooManyRequests, "too many changes waiting for the next minute")
 		return

@@ -105,8 +105,11 @@ func (c *sessionCore) wait(d time.Duration) (alive, nudged bool) {
 	}
 }
 
-// maxQueuedSteps bounds the single steps a session queues.
-const maxQueuedSteps = 60
+// Bounds on what a session's requests queue for its stepping goroutine.
+const (
+	maxQueuedSteps = 60  // single steps
+	maxPending     = 100 // live changes waiting for the next step (429 beyond)
+)
 
 // handleStep pauses the session and queues one single step (the step
 // endpoint of both pages).
