@@ -73,6 +73,119 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
+// liveServer serves a Server of systems over HTTP until the test ends.
+func liveServer(t *testing.T, systems []scenario.System, opts Options) *httptest.Server {
+	t.Helper()
+	srv, err := New(systems, opts)
+	require.NoError(t, err)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	return ts
+}
+
+// page is a browser tab under test: each method fails the test when its
+// action does.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func (p page) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.ctx, steps...))
+}
+
+// num evaluates a JavaScript expression to a number.
+func (p page) num(expr string) float64 {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[float64](expr))
+	require.NoError(p.t, err, expr)
+	return v
+}
+
+// count evaluates a JavaScript expression to a whole number.
+func (p page) count(expr string) int {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](expr))
+	require.NoError(p.t, err, expr)
+	return v
+}
+
+// str evaluates a JavaScript expression to a string.
+func (p page) str(expr string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](expr))
+	require.NoError(p.t, err, expr)
+	return v
+}
+
+// text is the visible text of the first element sel selects.
+func (p page) text(sel string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Text(chromedp.CSS(sel)))
+	require.NoError(p.t, err, sel)
+	return v
+}
+
+// content is the textContent of the first element sel selects, hidden
+// parts included.
+func (p page) content(sel string) string {
+	p.t.Helper()
+	return p.str(fmt.Sprintf(`document.querySelector(%q).textContent`, sel))
+}
+
+func (p page) attr(sel, name string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.AttributeValue(chromedp.CSS(sel), name))
+	require.NoError(p.t, err, sel)
+	return v.Value
+}
+
+// location is the page's address.
+func (p page) location() string {
+	p.t.Helper()
+	url, err := chromedp.Run(p.ctx, chromedp.Location())
+	require.NoError(p.t, err)
+	return url
+}
+
+// download fetches the link sel points to from the server at base.
+func (p page) download(base, sel string) []byte {
+	p.t.Helper()
+	return get(p.t, base+p.attr(sel, "href"))
+}
+
+// get fetches url and returns the body of its 200 answer.
+func get(t *testing.T, url string) []byte {
+	t.Helper()
+	res, err := http.Get(url)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, res.StatusCode, string(body))
+	return body
+}
+
+// shot saves a screenshot of the whole page in the test's folder and,
+// with QUEUELAB_SCREENSHOTS=dir, in dir.
+func (p page) shot(name string) {
+	p.t.Helper()
+	p.shotWith(name, chromedp.FullScreenshot(100))
+}
+
+// shotWith is shot with the screenshot action given (e.g. of the viewport).
+func (p page) shotWith(name string, take chromedp.Action[[]byte]) {
+	p.t.Helper()
+	png, err := chromedp.Run(p.ctx, take)
+	require.NoError(p.t, err)
+	require.Greater(p.t, len(png), 10_000)
+	require.NoError(p.t, os.WriteFile(filepath.Join(p.t.TempDir(), name), png, 0o644))
+	if dir := os.Getenv("QUEUELAB_SCREENSHOTS"); dir != "" {
+		require.NoError(p.t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
+	}
+}
+
 // until polls a JavaScript condition in the page.
 func until(cond string, d time.Duration) chromedp.Action[chromedp.Void] {
 	poll := chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(d))
@@ -124,70 +237,39 @@ func controlDefault(t *testing.T, sys scenario.System, name string) string {
 // written there (docs/screenshots for the README).
 func TestBrowser(t *testing.T) {
 	ctx := browser(t)
-	srv, err := New([]scenario.System{paymentswitch.System, webservice.System}, Options{})
-	require.NoError(t, err)
-	ts := httptest.NewServer(srv)
-	defer func() { ts.Close(); srv.Close() }()
-	shots := t.TempDir()
-
-	do := func(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		require.NoError(t, chromedp.Do(ctx, steps...))
-	}
-	num := func(t *testing.T, expr string) float64 {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](expr))
-		require.NoError(t, err, expr)
-		return v
-	}
-	text := func(t *testing.T, sel string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
-		require.NoError(t, err, sel)
-		return v
-	}
-	shot := func(t *testing.T, name string) {
-		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		require.NoError(t, err)
-		require.Greater(t, len(png), 10_000)
-		require.NoError(t, os.WriteFile(filepath.Join(shots, name), png, 0o644))
-		if dir := os.Getenv("QUEUELAB_SCREENSHOTS"); dir != "" {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
-		}
-	}
-
+	ts := liveServer(t, []scenario.System{paymentswitch.System, webservice.System}, Options{})
 	t.Run("switch", func(t *testing.T) {
-		do(t, chromedp.Navigate(ts.URL+"/?system=switch&seed=1"),
+		p := page{t, ctx}
+		p.do(chromedp.Navigate(ts.URL+"/?system=switch&seed=1"),
 			chromedp.WaitVisible(chromedp.CSS(`#headline .card`)),
 			pick("sale-surge"),
 			until(`app.st && app.st.scenario === "sale-surge"`, 5*time.Second))
-		assert.Contains(t, strings.ToLower(text(t, "#scen-title")), "sale surge")
+		assert.Contains(t, strings.ToLower(p.text("#scen-title")), "sale surge")
 		// Before any change each control shows the system's default, and
 		// no event has happened yet.
 		servers := controlDefault(t, paymentswitch.System, "servers")
-		do(t, until(fmt.Sprintf(`document.querySelector('[data-now="servers"]').textContent === "start %s"`, servers), 5*time.Second))
-		assert.Equal(t, "start off", text(t, `[data-now="shedding"]`))
-		assert.Equal(t, "off", text(t, `button.on[data-control="shedding"]`), "the default's button is lit")
-		assert.Equal(t, "start "+controlDefault(t, paymentswitch.System, "issuer-timeout"), text(t, `[data-now="issuer-timeout"]`))
-		assert.NotContains(t, text(t, "#actions"), "sale opens")
+		p.do(until(fmt.Sprintf(`document.querySelector('[data-now="servers"]').textContent === "start %s"`, servers), 5*time.Second))
+		assert.Equal(t, "start off", p.text(`[data-now="shedding"]`))
+		assert.Equal(t, "off", p.text(`button.on[data-control="shedding"]`), "the default's button is lit")
+		assert.Equal(t, "start "+controlDefault(t, paymentswitch.System, "issuer-timeout"), p.text(`[data-now="issuer-timeout"]`))
+		assert.NotContains(t, p.text("#actions"), "sale opens")
 		// Run into the surge untouched: good approval falls.
-		do(t, click(`#speeds button[data-speed="60"]`),
+		p.do(click(`#speeds button[data-speed="60"]`),
 			until(`app.rows.length >= 9`, 15*time.Second),
 			click(`#pause`),
 			until(`!app.st.running`, 5*time.Second))
-		stopped := int(num(t, `app.rows.length`))
+		stopped := int(p.num(`app.rows.length`))
 		// The sale opened at its minute: listed with the actions, marked
 		// and labelled on every trend chart.
 		sale := fmt.Sprintf("minute %d: sale opens: traffic ×2", paymentswitch.EventMinute)
-		assert.Contains(t, text(t, "#actions li.event"), sale)
-		charts := int(num(t, `document.querySelectorAll("#charts .chart").length`))
+		assert.Contains(t, p.text("#actions li.event"), sale)
+		charts := int(p.num(`document.querySelectorAll("#charts .chart").length`))
 		require.Positive(t, charts)
-		assert.Equal(t, charts, int(num(t, `[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "sale opens").length`)),
+		assert.Equal(t, charts, int(p.num(`[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "sale opens").length`)),
 			"each chart labels the sale")
-		assert.Less(t, num(t, column("good_approval", 8)), 0.97, "the surge hurts good approval at minute 8 with no action")
+		assert.Less(t, p.num(column("good_approval", 8)), 0.97, "the surge hurts good approval at minute 8 with no action")
 		// A bad value answers with the valid range; good ones are taken.
-		do(t, setControl("servers", "999"),
+		p.do(setControl("servers", "999"),
 			until(`document.getElementById("control-error").textContent.includes("want an integer")`, 5*time.Second),
 			setControl("servers", "14"),
 			until(`app.st.pending.length === 1`, 5*time.Second),
@@ -199,34 +281,29 @@ func TestBrowser(t *testing.T) {
 			click(`#speeds button[data-speed="-1"]`),
 			until(`app.st.final !== null`, 30*time.Second),
 			chromedp.WaitVisible(chromedp.CSS(`#summary`)))
-		assert.Greater(t, num(t, column("good_approval", 25)), 0.99, "14 servers, shedding and backoff restore good approval")
-		assert.Contains(t, text(t, "#actions"), fmt.Sprintf("minute %d: servers = 14", stopped))
-		assert.Contains(t, text(t, "#actions"), "sale ends", "the end of the sale is listed too")
-		assert.Equal(t, "now 14", text(t, `[data-now="servers"]`), "the applied value replaces the default")
-		assert.Equal(t, "backoff", text(t, `button.on[data-control="retry"]`))
-		assert.Contains(t, text(t, "#summary"), "End of the scenario at minute 60")
-		assert.Equal(t, "NORMAL", strings.ToUpper(text(t, `#headline .card[data-key="good_approval"] .word`)))
-		url, err := chromedp.Run(ctx, chromedp.Location())
-		require.NoError(t, err)
+		assert.Greater(t, p.num(column("good_approval", 25)), 0.99, "14 servers, shedding and backoff restore good approval")
+		assert.Contains(t, p.text("#actions"), fmt.Sprintf("minute %d: servers = 14", stopped))
+		assert.Contains(t, p.text("#actions"), "sale ends", "the end of the sale is listed too")
+		assert.Equal(t, "now 14", p.text(`[data-now="servers"]`), "the applied value replaces the default")
+		assert.Equal(t, "backoff", p.text(`button.on[data-control="retry"]`))
+		assert.Contains(t, p.text("#summary"), "End of the scenario at minute 60")
+		assert.Equal(t, "NORMAL", strings.ToUpper(p.text(`#headline .card[data-key="good_approval"] .word`)))
+		url := p.location()
 		assert.Contains(t, url, fmt.Sprintf("at=%dm%%3Aservers%%3D14", stopped), "the address replays the run")
 		assert.Contains(t, url, "seed=1")
-		href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`#download`), "href"))
-		require.NoError(t, err)
-		res, err := http.Get(ts.URL + href.Value)
-		require.NoError(t, err)
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		body := p.download(ts.URL, `#download`)
 		pb, err := scenario.ParseYAML("download.yaml", body, paymentswitch.System.Controls)
 		require.NoError(t, err, string(body))
 		require.Len(t, pb, 3)
 		assert.Equal(t, fmt.Sprintf("%dm servers=14", stopped), pb[0].String())
-		do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
+		p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
 			until(`document.querySelectorAll("#groups .icon").length > 0`, 5*time.Second))
-		shot(t, "switch.png")
+		p.shot("switch.png")
 	})
 
 	t.Run("web", func(t *testing.T) {
-		do(t, chromedp.Navigate(ts.URL+"/?system=switch&seed=1"),
+		p := page{t, ctx}
+		p.do(chromedp.Navigate(ts.URL+"/?system=switch&seed=1"),
 			chromedp.WaitVisible(chromedp.CSS(`#headline .card`)),
 			click(`#systems button[title="web"]`),
 			until(`app.st && app.st.system === "web"`, 10*time.Second),
@@ -238,13 +315,13 @@ func TestBrowser(t *testing.T) {
 			until(`!app.st.running`, 5*time.Second))
 		// The cache was flushed at minute 10; act now, whatever minute the
 		// pause landed on.
-		stopped := int(num(t, `app.rows.length`))
-		flushed := num(t, column("cache_hit", stopped-1))
+		stopped := int(p.num(`app.rows.length`))
+		flushed := p.num(column("cache_hit", stopped-1))
 		assert.Less(t, flushed, 0.1, "the flush empties the cache")
-		assert.Contains(t, text(t, "#actions li.event"), "minute 10: cache flushed")
-		assert.Positive(t, num(t, `[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "cache flushed").length`))
-		assert.Equal(t, "start "+controlDefault(t, webservice.System, "min-instances"), text(t, `[data-now="min-instances"]`))
-		do(t, click(`button[data-control="recommendations"][data-value="off"]`),
+		assert.Contains(t, p.text("#actions li.event"), "minute 10: cache flushed")
+		assert.Positive(t, p.num(`[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "cache flushed").length`))
+		assert.Equal(t, "start "+controlDefault(t, webservice.System, "min-instances"), p.text(`[data-now="min-instances"]`))
+		p.do(click(`button[data-control="recommendations"][data-value="off"]`),
 			until(`app.st.pending.length === 1`, 5*time.Second),
 			click(`button[data-control="warmup"]`),
 			until(`app.st.pending.length === 2`, 5*time.Second),
@@ -252,9 +329,9 @@ func TestBrowser(t *testing.T) {
 			until(fmt.Sprintf(`app.rows.length >= %d`, stopped+7), 20*time.Second),
 			click(`#pause`),
 			until(`!app.st.running`, 5*time.Second))
-		assert.Greater(t, num(t, column("cache_hit", stopped+5)), flushed+0.2, "the warm-up job refills the cache")
-		assert.Contains(t, text(t, "#actions"), "warmup = press")
-		do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
-		shot(t, "web.png")
+		assert.Greater(t, p.num(column("cache_hit", stopped+5)), flushed+0.2, "the warm-up job refills the cache")
+		assert.Contains(t, p.text("#actions"), "warmup = press")
+		p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+		p.shot("web.png")
 	})
 }

@@ -29,8 +29,12 @@
 //	GET  /api/sessions/{id}/playbook.yaml   the actions taken, as a playbook file for `queuelab run`
 //	POST /api/sessions/{id}/close           end the session now
 //
-// Sessions are capped (Options.MaxSessions, 503 beyond) and expire after
-// Options.Idle without a request. Close stops every session goroutine.
+// Sessions are capped: Options.MaxSessions counts the sessions of both
+// pages together (a systems session and a network session each take one
+// place); a create beyond it answers 503 with Retry-After. A session
+// expires after Options.Idle without a request. Close stops every session
+// goroutine. A request body over MaxBody (a network create, which may
+// carry an uploaded file, is allowed 320 KiB) answers 413.
 //
 // # Networks
 //

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -29,14 +28,11 @@ const (
 )
 
 // netSession is one browser tab's network simulation. engMu serialises
-// every use of live (the stepping goroutine and restart); mu guards the
-// published fields below it, which HTTP handlers copy.
+// every use of live (the stepping goroutine and restart); mu (in
+// sessionCore) guards the published fields from epoch on, which HTTP
+// handlers copy. Speeds are in time units (Graph.Unit) per second.
 type netSession struct {
-	id     string
-	ctx    context.Context
-	cancel context.CancelFunc
-	done   chan struct{} // closed when the stepping goroutine ends
-	wake   chan struct{} // nudges the stepping goroutine (buffered, 1)
+	sessionCore
 	open   NetOpener
 	file   string // the network file's name
 	src    []byte // the network file as opened (before any change)
@@ -46,8 +42,6 @@ type netSession struct {
 	live  NetLive
 	chunk float64 // simulated seconds runTo runs at once, adapted to the event rate
 
-	mu       sync.Mutex
-	lastSeen time.Time
 	epoch    int
 	seed     uint64
 	graph    NetGraph
@@ -59,10 +53,6 @@ type netSession struct {
 	plan     []NetTimed  // changes still to apply, by time
 	pending  []NetChange // live changes waiting for the next step
 	taken    []NetTimed  // changes applied, with their time
-	speed    int         // 0 paused, >0 units of simulated time per second, SpeedMax
-	steps    int
-	busy     bool
-	messages []string
 }
 
 // netPoint is the charts' sample at simulated time T: per station (Graph
@@ -124,52 +114,34 @@ func (s *netSession) start(seed uint64, plan []NetTimed) error {
 	return nil
 }
 
-// note records a message for the page (mu held).
-func (s *netSession) note(msg string) {
-	s.messages = append(s.messages, msg)
-	if len(s.messages) > maxMessages {
-		s.messages = s.messages[len(s.messages)-maxMessages:]
-	}
+// speeds: time units (Graph.Unit) per second.
+func (s *netSession) speeds() speedRule {
+	return speedRule{most: 10000, units: "time units", usual: "1 to 10000 time units"}
 }
 
-func (s *netSession) nudge() {
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
-}
+// ended is false: a network runs on in simulated time.
+func (s *netSession) ended() bool { return false }
 
 // loop steps the simulation while the session runs: one step per netTick
 // at a set speed, back to back at SpeedMax, one per requested step when
 // paused. It ends when ctx is cancelled.
 func (s *netSession) loop() {
 	defer close(s.done)
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
 	for {
-		s.mu.Lock()
-		speed, steps := s.speed, s.steps
-		s.mu.Unlock()
+		speed, steps := s.pace()
 		if steps == 0 && speed == 0 {
-			select {
-			case <-s.ctx.Done():
+			if alive, _ := s.wait(0); !alive {
 				return
-			case <-s.wake:
-				continue
 			}
+			continue
 		}
 		began := time.Now()
 		s.stepOnce()
 		if steps > 0 || speed == 0 {
 			continue
 		}
-		timer.Reset(max(netTick-time.Since(began), time.Millisecond))
-		select {
-		case <-s.ctx.Done():
+		if alive, _ := s.wait(max(netTick-time.Since(began), time.Millisecond)); !alive {
 			return
-		case <-s.wake:
-			timer.Stop()
-		case <-timer.C:
 		}
 	}
 }

@@ -1,16 +1,10 @@
 package serve
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
-	"sync"
-	"time"
 	"unicode/utf8"
 )
 
@@ -27,25 +21,18 @@ type NetworkFile struct {
 const maxNetworkFile = 256 << 10
 
 // netHub serves the network page's API: the catalogue and one network
-// session per browser tab. It shares the Server's limits.
+// session per browser tab. Its sessions live in the Server's registry,
+// under the one cap shared with the systems' sessions.
 type netHub struct {
 	files []NetworkFile
 	open  NetOpener
-	opts  Options
-
-	mu       sync.Mutex
-	sessions map[string]*netSession
-	closed   bool
-	stop     chan struct{}
-	janitor  chan struct{}
+	reg   *registry
 }
 
-func newNetHub(files []NetworkFile, open NetOpener, opts Options) *netHub {
-	return &netHub{files: files, open: open, opts: opts, sessions: map[string]*netSession{},
-		stop: make(chan struct{}), janitor: make(chan struct{})}
-}
+// netWhat names a network session in messages.
+const netWhat = "network simulation"
 
-// routes registers the network API on m and starts the expiry goroutine.
+// routes registers the network API on m.
 //
 //	GET  /api/networks                               the catalogue: name, title, lesson, source
 //	POST /api/networks/sessions                      {example | name+source, seed?, at?: ["120:servers cpu=2", …]} → state
@@ -59,77 +46,13 @@ func newNetHub(files []NetworkFile, open NetOpener, opts Options) *netHub {
 func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/networks", h.handleCatalogue)
 	m.HandleFunc("POST /api/networks/sessions", h.handleCreate)
-	m.HandleFunc("GET /api/networks/sessions/{id}/state", h.with(h.handleState))
-	m.HandleFunc("POST /api/networks/sessions/{id}/change", h.with(h.handleChange))
-	m.HandleFunc("POST /api/networks/sessions/{id}/run", h.with(h.handleRun))
-	m.HandleFunc("POST /api/networks/sessions/{id}/step", h.with(h.handleStep))
-	m.HandleFunc("POST /api/networks/sessions/{id}/restart", h.with(h.handleRestart))
-	m.HandleFunc("GET /api/networks/sessions/{id}/network.yaml", h.with(h.handleFile))
-	m.HandleFunc("POST /api/networks/sessions/{id}/close", h.handleClose)
-	go h.expire()
-}
-
-// close ends every network session and the expiry goroutine.
-func (h *netHub) close() {
-	h.mu.Lock()
-	if h.closed {
-		h.mu.Unlock()
-		return
-	}
-	h.closed = true
-	all := h.sessions
-	h.sessions = map[string]*netSession{}
-	h.mu.Unlock()
-	close(h.stop)
-	<-h.janitor
-	for _, s := range all {
-		s.cancel()
-		<-s.done
-	}
-}
-
-// expire ends idle sessions until close.
-func (h *netHub) expire() {
-	defer close(h.janitor)
-	every := min(max(h.opts.Idle/4, 10*time.Millisecond), 30*time.Second)
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-h.stop:
-			return
-		case <-t.C:
-			h.expireNow()
-		}
-	}
-}
-
-// expireNow ends the sessions idle for longer than Options.Idle.
-func (h *netHub) expireNow() {
-	now := h.opts.Now()
-	var old []*netSession
-	h.mu.Lock()
-	for id, s := range h.sessions {
-		s.mu.Lock()
-		idle := now.Sub(s.lastSeen)
-		s.mu.Unlock()
-		if idle > h.opts.Idle {
-			old = append(old, s)
-			delete(h.sessions, id)
-		}
-	}
-	h.mu.Unlock()
-	for _, s := range old {
-		s.cancel()
-		<-s.done
-	}
-}
-
-// count returns the number of live network sessions.
-func (h *netHub) count() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.sessions)
+	m.HandleFunc("GET /api/networks/sessions/{id}/state", with(h.reg, netWhat, h.handleState))
+	m.HandleFunc("POST /api/networks/sessions/{id}/change", with(h.reg, netWhat, h.handleChange))
+	m.HandleFunc("POST /api/networks/sessions/{id}/run", with(h.reg, netWhat, handleRun[*netSession]))
+	m.HandleFunc("POST /api/networks/sessions/{id}/step", with(h.reg, netWhat, handleStep[*netSession]))
+	m.HandleFunc("POST /api/networks/sessions/{id}/restart", with(h.reg, netWhat, h.handleRestart))
+	m.HandleFunc("GET /api/networks/sessions/{id}/network.yaml", with(h.reg, netWhat, h.handleFile))
+	m.HandleFunc("POST /api/networks/sessions/{id}/close", closer[*netSession](h.reg, netWhat))
 }
 
 type catalogueJSON struct {
@@ -205,14 +128,8 @@ func (h *netHub) handleCreate(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotImplemented, "this server cannot simulate networks")
 		return
 	}
-	var req netCreateReq
-	if err := decodeLimit(w, r, &req, maxNetworkFile+64<<10); err != nil {
-		status := http.StatusBadRequest
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			status = http.StatusRequestEntityTooLarge
-		}
-		fail(w, status, "%v", err)
+	req, ok := readJSONUpTo[netCreateReq](w, r, maxNetworkFile+MaxBody)
+	if !ok {
 		return
 	}
 	name, src, origin, err := h.source(req)
@@ -229,64 +146,17 @@ func (h *netHub) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s := &netSession{id: newID(), ctx: ctx, cancel: cancel, done: make(chan struct{}), wake: make(chan struct{}, 1),
-		open: h.open, file: name, src: src, origin: origin, lastSeen: h.opts.Now()}
+	s := &netSession{open: h.open, file: name, src: src, origin: origin}
+	s.init(h.reg.now())
 	if err := s.start(seed, plan); err != nil {
-		cancel()
+		s.cancel()
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	h.mu.Lock()
-	switch {
-	case h.closed:
-		h.mu.Unlock()
-		cancel()
-		fail(w, http.StatusServiceUnavailable, "the server is shutting down")
-		return
-	case len(h.sessions) >= h.opts.MaxSessions:
-		h.mu.Unlock()
-		cancel()
-		fail(w, http.StatusServiceUnavailable, "too many network simulations running (%d); close another tab or try again in a few minutes", h.opts.MaxSessions)
+	if !h.reg.admit(w, s, netWhat) {
 		return
 	}
-	h.sessions[s.id] = s
-	h.mu.Unlock()
-	go s.loop()
 	writeJSON(w, http.StatusCreated, s.state())
-}
-
-// with finds the session of the request's {id} and marks it seen.
-func (h *netHub) with(f func(http.ResponseWriter, *http.Request, *netSession)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id := r.PathValue("id")
-		h.mu.Lock()
-		s := h.sessions[id]
-		h.mu.Unlock()
-		if s == nil {
-			fail(w, http.StatusNotFound, "no network simulation %q: it ended or expired; reload the page to start a new one", clip(id, 40))
-			return
-		}
-		s.mu.Lock()
-		s.lastSeen = h.opts.Now()
-		s.mu.Unlock()
-		f(w, r, s)
-	}
-}
-
-func (h *netHub) handleClose(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	h.mu.Lock()
-	s := h.sessions[id]
-	delete(h.sessions, id)
-	h.mu.Unlock()
-	if s == nil {
-		fail(w, http.StatusNotFound, "no network simulation %q", clip(id, 40))
-		return
-	}
-	s.cancel()
-	<-s.done
-	writeJSON(w, http.StatusOK, map[string]bool{"closed": true})
 }
 
 func (h *netHub) handleState(w http.ResponseWriter, _ *http.Request, s *netSession) {
@@ -301,9 +171,8 @@ type netChangeReq struct {
 // it; a refused change is reported in the state's messages. The syntax is
 // checked here.
 func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSession) {
-	var req netChangeReq
-	if err := decode(w, r, &req); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	req, ok := readJSON[netChangeReq](w, r)
+	if !ok {
 		return
 	}
 	c, err := ParseNetChange(req.Change)
@@ -312,7 +181,7 @@ func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSess
 		return
 	}
 	s.mu.Lock()
-	if len(s.pending) >= 100 {
+	if len(s.pending) >= maxPending {
 		s.mu.Unlock()
 		fail(w, http.StatusTooManyRequests, "too many changes waiting for the next step")
 		return
@@ -326,48 +195,14 @@ func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSess
 	writeJSON(w, http.StatusAccepted, map[string]string{"change": c.String()})
 }
 
-func (h *netHub) handleRun(w http.ResponseWriter, r *http.Request, s *netSession) {
-	var req runReq
-	if err := decode(w, r, &req); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	if req.Speed == nil {
-		fail(w, http.StatusBadRequest, "want {\"speed\": N}: 0 pauses, 1 to 10000 time units per second, -1 as fast as possible")
-		return
-	}
-	sp := *req.Speed
-	if sp != 0 && sp != SpeedMax && (sp < 1 || sp > 10000) {
-		fail(w, http.StatusBadRequest, "speed %d: want 0 (pause), 1 to 10000 time units per second, or -1 (as fast as possible)", sp)
-		return
-	}
-	s.mu.Lock()
-	s.speed = sp
-	s.mu.Unlock()
-	s.nudge()
-	writeJSON(w, http.StatusOK, map[string]int{"speed": sp})
-}
-
-func (h *netHub) handleStep(w http.ResponseWriter, _ *http.Request, s *netSession) {
-	s.mu.Lock()
-	s.speed = 0
-	if s.steps < 60 {
-		s.steps++
-	}
-	s.mu.Unlock()
-	s.nudge()
-	writeJSON(w, http.StatusAccepted, map[string]int{"steps": 1})
-}
-
 type netRestartReq struct {
 	Seed *uint64  `json:"seed"`
 	At   []string `json:"at"`
 }
 
 func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSession) {
-	var req netRestartReq
-	if err := decode(w, r, &req); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	req, ok := readJSON[netRestartReq](w, r)
+	if !ok {
 		return
 	}
 	plan, err := netPlan(req.At)
@@ -391,9 +226,7 @@ func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSes
 
 func (h *netHub) handleFile(w http.ResponseWriter, _ *http.Request, s *netSession) {
 	text, name := s.fileYAML()
-	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
-	_, _ = io.WriteString(w, text)
+	writeYAML(w, text, name)
 }
 
 // fileName keeps the letters, digits, '.', '-' and '_' of an uploaded
@@ -412,21 +245,4 @@ func fileName(name string) string {
 		return "network.yaml"
 	}
 	return b.String()
-}
-
-// decodeLimit is decode with a larger body limit (an uploaded file).
-func decodeLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	if err != nil {
-		return fmt.Errorf("reading the request: %w", err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("invalid JSON request: %v", err)
-	}
-	if dec.More() {
-		return errors.New("invalid JSON request: more than one value")
-	}
-	return nil
 }

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -49,16 +48,8 @@ func netCreate(t *testing.T, h http.Handler, body string) netTestState {
 // netWait polls the state until cond holds (10 s at most).
 func netWait(t *testing.T, h http.Handler, id string, what string, cond func(netTestState) bool) netTestState {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		var st netTestState
-		require.Equal(t, 200, call(t, h, "GET", "/api/networks/sessions/"+id+"/state", "", &st))
-		if cond(st) {
-			return st
-		}
-		require.True(t, time.Now().Before(deadline), "waiting for %s; at t = %g", what, st.Time)
-		time.Sleep(5 * time.Millisecond)
-	}
+	return waitFor(t, h, "/api/networks/sessions/"+id+"/state", cond,
+		func(st netTestState) string { return fmt.Sprintf("waiting for %s; at t = %g", what, st.Time) })
 }
 
 func row(st netTestState, station, name string) (sim, hw float64, verdict, text string, formula float64) {
@@ -123,7 +114,7 @@ func TestNetworkCreateErrors(t *testing.T) {
 	var e errorJSON
 	huge := fmt.Sprintf(`{"name":"big.yaml","source":%q}`, strings.Repeat("x", 2*maxNetworkFile))
 	assert.Equal(t, http.StatusRequestEntityTooLarge, call(t, srv, "POST", "/api/networks/sessions", huge, &e))
-	assert.Contains(t, e.Error, "too large")
+	assert.Contains(t, e.Error, "larger than 320 KiB")
 	assert.Equal(t, 404, call(t, srv, "GET", "/api/networks/sessions/nope/state", "", &e))
 	assert.Contains(t, e.Error, "ended or expired")
 }
@@ -261,6 +252,60 @@ func TestNetworkSessionCap(t *testing.T) {
 	assert.Contains(t, e.Error, "too many network simulations")
 }
 
+// TestSessionCapCountsBothPages: Options.MaxSessions caps the sessions of
+// both pages together. With a cap of 2 and one session of each kind, a
+// third of either kind is refused (503, Retry-After); closing one of
+// either kind frees the place for the other kind; an id of one kind is
+// unknown to the other page's API.
+func TestSessionCapCountsBothPages(t *testing.T) {
+	const (
+		sysCreate = "/api/sessions"
+		netCreate = "/api/networks/sessions"
+		sysBody   = `{"system":"fake","seed":1}`
+		netBody   = `{"example":"fake","seed":1}`
+	)
+	open := func(t *testing.T, srv http.Handler, path, body string) string {
+		t.Helper()
+		var st struct{ ID string }
+		require.Equal(t, http.StatusCreated, call(t, srv, "POST", path, body, &st), path)
+		return st.ID
+	}
+	for _, tc := range []struct {
+		name             string
+		closeBase        string // the API of the session closed to free a place
+		thenPath, thenIn string // the kind created in that place
+	}{
+		{"a network closes, a system comes", "/api/networks/sessions/", sysCreate, sysBody},
+		{"a system closes, a network comes", "/api/sessions/", netCreate, netBody},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newNetServer(t, Options{MaxSessions: 2})
+			ids := map[string]string{"/api/sessions/": open(t, srv, sysCreate, sysBody), "/api/networks/sessions/": open(t, srv, netCreate, netBody)}
+			assert.Equal(t, 2, srv.Sessions(), "both kinds are counted")
+			for _, full := range []struct{ path, body, msg string }{
+				{sysCreate, sysBody, "too many simulations running (2)"},
+				{netCreate, netBody, "too many network simulations running (2)"},
+			} {
+				rec := httptest.NewRecorder()
+				srv.ServeHTTP(rec, newReq("POST", full.path, strings.NewReader(full.body)))
+				assert.Equal(t, http.StatusServiceUnavailable, rec.Code, full.path)
+				assert.Equal(t, RetryAfter, rec.Header().Get("Retry-After"), full.path)
+				assert.Contains(t, rec.Body.String(), full.msg, full.path)
+			}
+			// An id is unknown to the other page, which neither shows nor closes it.
+			assert.Equal(t, 404, call(t, srv, "GET", "/api/networks/sessions/"+ids["/api/sessions/"]+"/state", "", nil))
+			assert.Equal(t, 404, call(t, srv, "POST", "/api/sessions/"+ids["/api/networks/sessions/"]+"/close", "", nil))
+			assert.Equal(t, 2, srv.Sessions())
+
+			require.Equal(t, 200, call(t, srv, "POST", tc.closeBase+ids[tc.closeBase]+"/close", "", nil))
+			assert.Equal(t, 1, srv.Sessions())
+			open(t, srv, tc.thenPath, tc.thenIn)
+			assert.Equal(t, 2, srv.Sessions())
+			assert.Equal(t, 503, call(t, srv, "POST", tc.thenPath, tc.thenIn, nil), "full again")
+		})
+	}
+}
+
 func TestNetworkSessionExpiry(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Unix(1000, 0)
@@ -273,8 +318,8 @@ func TestNetworkSessionExpiry(t *testing.T) {
 	advance(40 * time.Second)
 	require.Equal(t, 200, call(t, srv, "GET", "/api/networks/sessions/"+b+"/state", "", nil))
 	advance(30 * time.Second)
-	srv.nets.expireNow()
-	assert.Equal(t, 1, srv.nets.count(), "the running one was idle for 70 s; the other was seen 30 s ago")
+	srv.reg.expireNow()
+	assert.Equal(t, 1, srv.Sessions(), "the running one was idle for 70 s; the other was seen 30 s ago")
 	assert.Equal(t, 404, call(t, srv, "GET", "/api/networks/sessions/"+a+"/state", "", nil))
 	assert.Equal(t, 200, call(t, srv, "GET", "/api/networks/sessions/"+b+"/state", "", nil))
 }
@@ -298,36 +343,24 @@ func FuzzParseNetChange(f *testing.F) {
 // the network API on the real simulator: every answer is JSON, with a
 // message when it is an error, and nothing panics.
 func FuzzNetworkBodies(f *testing.F) {
-	srv, err := New(nil, Options{MaxSessions: 4, OpenNetwork: OpenNetwork,
-		Networks: []NetworkFile{{Name: "two.yaml", Source: []byte("arrivals: {to: a, rate: 1}\nstations: [{name: a, service: {dist: exp, mean: 0.5}}]\n")}}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(srv.Close)
-	rec := httptest.NewRecorder()
-	srv.ServeHTTP(rec, newReq("POST", "/api/networks/sessions", strings.NewReader(`{"example":"two","seed":1}`)))
-	var st netTestState
-	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
-		f.Fatal(err)
-	}
-	id := st.ID
-	for _, s := range []string{`{"change":"servers a=2"}`, `{"change":"rate job=0.5"}`, `{"speed":10}`, `{"seed":3,"at":["1:servers a=3"]}`,
+	srv, id := fuzzSession(f, Options{OpenNetwork: OpenNetwork,
+		Networks: []NetworkFile{{Name: "two.yaml", Source: []byte("arrivals: {to: a, rate: 1}\nstations: [{name: a, service: {dist: exp, mean: 0.5}}]\n")}}},
+		"/api/networks/sessions", `{"example":"two","seed":1}`)
+	fuzzBodies(f, srv, "/api/networks/sessions", id, []string{"change", "run", "restart"}, []string{
+		`{"change":"servers a=2"}`, `{"change":"rate job=0.5"}`, `{"speed":10}`, `{"seed":3,"at":["1:servers a=3"]}`,
 		`{"name":"u.yaml","source":"arrivals: {to: a, rate: 1}\nstations: [{name: a, servers: inf, service: {dist: det, mean: 2}}]\n"}`,
-		`{"name":"u.yaml","source":"stations: [{name: a}]"}`, `{"example":"two","at":["0:discipline a=ps"]}`, `null`, "\x00"} {
-		for _, ep := range []uint8{0, 1, 2, 3} {
-			f.Add(ep, s)
-		}
+		`{"name":"u.yaml","source":"stations: [{name: a}]"}`, `{"example":"two","at":["0:discipline a=ps"]}`, `null`, "\x00"})
+}
+
+// TestNetworkOversizedBodies: a body over MaxBody to a network session's
+// endpoints answers 413, as on the systems' page.
+func TestNetworkOversizedBodies(t *testing.T) {
+	srv := newNetServer(t, Options{})
+	id := netCreate(t, srv, `{"example":"fake"}`).ID
+	big := `{"change":"` + strings.Repeat("x", MaxBody) + `"}`
+	for _, ep := range []string{"change", "run", "restart"} {
+		var e errorJSON
+		assert.Equal(t, http.StatusRequestEntityTooLarge, call(t, srv, "POST", "/api/networks/sessions/"+id+"/"+ep, big, &e), ep)
+		assert.Contains(t, e.Error, "larger than 64 KiB", ep)
 	}
-	f.Fuzz(func(t *testing.T, ep uint8, body string) {
-		path := []string{"/api/networks/sessions", "/api/networks/sessions/" + id + "/change", "/api/networks/sessions/" + id + "/run", "/api/networks/sessions/" + id + "/restart"}[ep%4]
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, newReq("POST", path, strings.NewReader(body)))
-		checkAnswer(t, rec)
-		if rec.Code == 201 { // do not fill the server with sessions
-			var st netTestState
-			_ = json.Unmarshal(rec.Body.Bytes(), &st)
-			srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/networks/sessions/"+st.ID+"/close", nil))
-		}
-		srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/networks/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
-	})
 }

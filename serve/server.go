@@ -1,21 +1,12 @@
 package serve
 
 import (
-	"context"
-	"crypto/rand"
 	"embed"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"math"
-	"math/big"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"queuelab/model/scenario"
@@ -26,7 +17,7 @@ var staticFiles embed.FS
 
 // Options configure a Server. Zero fields take the defaults.
 type Options struct {
-	MaxSessions int           // concurrent sessions; default 16
+	MaxSessions int           // concurrent sessions of both pages together; default 16
 	Idle        time.Duration // a session without requests for this long ends; default 10 min
 	Now         func() time.Time
 	Networks    []NetworkFile // the network page's catalogue (see network.go)
@@ -44,13 +35,8 @@ type Server struct {
 	opts    Options
 	mux     *http.ServeMux
 
-	mu       sync.Mutex
-	sessions map[string]*session
-	closed   bool
-
-	stop    chan struct{}
-	janitor chan struct{} // closed when the janitor ends
-	nets    *netHub       // the network page's sessions
+	reg  *registry // the sessions of both pages
+	nets *netHub   // the network page
 }
 
 // New returns a server for systems (their names must differ). It starts a
@@ -75,13 +61,7 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 		}
 		seen[s.Name] = true
 	}
-	srv := &Server{
-		systems:  systems,
-		opts:     opts,
-		sessions: map[string]*session{},
-		stop:     make(chan struct{}),
-		janitor:  make(chan struct{}),
-	}
+	srv := &Server{systems: systems, opts: opts}
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {
 		return nil, err
@@ -91,17 +71,18 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.Handle("GET /", noCache(files))
 	m.HandleFunc("GET /api/systems", srv.handleSystems)
 	m.HandleFunc("POST /api/sessions", srv.handleCreate)
-	m.HandleFunc("GET /api/sessions/{id}/state", srv.withSession(srv.handleState))
-	m.HandleFunc("POST /api/sessions/{id}/control", srv.withSession(srv.handleControl))
-	m.HandleFunc("POST /api/sessions/{id}/run", srv.withSession(srv.handleRun))
-	m.HandleFunc("POST /api/sessions/{id}/step", srv.withSession(srv.handleStep))
-	m.HandleFunc("POST /api/sessions/{id}/restart", srv.withSession(srv.handleRestart))
-	m.HandleFunc("GET /api/sessions/{id}/playbook.yaml", srv.withSession(srv.handlePlaybook))
-	m.HandleFunc("POST /api/sessions/{id}/close", srv.handleClose)
-	srv.nets = newNetHub(opts.Networks, opts.OpenNetwork, opts)
+	srv.reg = newRegistry(opts)
+	const what = "simulation"
+	m.HandleFunc("GET /api/sessions/{id}/state", with(srv.reg, what, srv.handleState))
+	m.HandleFunc("POST /api/sessions/{id}/control", with(srv.reg, what, srv.handleControl))
+	m.HandleFunc("POST /api/sessions/{id}/run", with(srv.reg, what, handleRun[*session]))
+	m.HandleFunc("POST /api/sessions/{id}/step", with(srv.reg, what, handleStep[*session]))
+	m.HandleFunc("POST /api/sessions/{id}/restart", with(srv.reg, what, srv.handleRestart))
+	m.HandleFunc("GET /api/sessions/{id}/playbook.yaml", with(srv.reg, what, srv.handlePlaybook))
+	m.HandleFunc("POST /api/sessions/{id}/close", closer[*session](srv.reg, what))
+	srv.nets = &netHub{files: opts.Networks, open: opts.OpenNetwork, reg: srv.reg}
 	srv.nets.routes(m)
 	srv.mux = m
-	go srv.expire()
 	return srv, nil
 }
 
@@ -125,182 +106,12 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	srv.mux.ServeHTTP(w, r)
 }
 
-// Sessions returns the number of live sessions.
-func (srv *Server) Sessions() int {
-	srv.mu.Lock()
-	defer srv.mu.Unlock()
-	return len(srv.sessions)
-}
+// Sessions returns the number of live sessions, of both pages.
+func (srv *Server) Sessions() int { return srv.reg.count() }
 
 // Close ends every session and the expiry goroutine and waits for them.
 // Requests after Close answer 503.
-func (srv *Server) Close() {
-	srv.mu.Lock()
-	if srv.closed {
-		srv.mu.Unlock()
-		return
-	}
-	srv.closed = true
-	all := srv.sessions
-	srv.sessions = map[string]*session{}
-	srv.mu.Unlock()
-	close(srv.stop)
-	<-srv.janitor
-	srv.nets.close()
-	for _, s := range all {
-		s.cancel()
-		<-s.done
-	}
-}
-
-// expire ends idle sessions until Close.
-func (srv *Server) expire() {
-	defer close(srv.janitor)
-	every := srv.opts.Idle / 4
-	if every > 30*time.Second {
-		every = 30 * time.Second
-	}
-	if every < 10*time.Millisecond {
-		every = 10 * time.Millisecond
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-srv.stop:
-			return
-		case <-t.C:
-			srv.expireNow()
-		}
-	}
-}
-
-// expireNow ends the sessions idle for longer than Options.Idle.
-func (srv *Server) expireNow() {
-	now := srv.opts.Now()
-	var old []*session
-	srv.mu.Lock()
-	for id, s := range srv.sessions {
-		s.mu.Lock()
-		idle := now.Sub(s.lastSeen)
-		s.mu.Unlock()
-		if idle > srv.opts.Idle {
-			old = append(old, s)
-			delete(srv.sessions, id)
-		}
-	}
-	srv.mu.Unlock()
-	for _, s := range old {
-		s.cancel()
-		<-s.done
-	}
-}
-
-// ---- JSON helpers ----
-
-// num is a float64 that encodes NaN and ±Inf as null.
-type num float64
-
-func (n num) MarshalJSON() ([]byte, error) {
-	f := float64(n)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
-}
-
-func nums(r scenario.Row) []num {
-	if r == nil {
-		return nil
-	}
-	out := make([]num, len(r))
-	for i, v := range r {
-		out[i] = num(v)
-	}
-	return out
-}
-
-type goalJSON struct {
-	Name   string `json:"name"`
-	Op     string `json:"op"`
-	Target num    `json:"target"`
-	Unit   string `json:"unit"`
-	Value  num    `json:"value"`
-	Met    bool   `json:"met"`
-}
-
-func goalsJSON(gs []scenario.Goal) []goalJSON {
-	out := make([]goalJSON, len(gs))
-	for i, g := range gs {
-		out[i] = goalJSON{g.Name, g.Op, num(g.Target), g.Unit, num(g.Value), g.Met}
-	}
-	return out
-}
-
-type errorJSON struct {
-	Error string `json:"error"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	if err := enc.Encode(v); err != nil {
-		// Headers are gone; nothing better to do than end the body.
-		_, _ = io.WriteString(w, "\n")
-	}
-}
-
-// RetryAfter is the Retry-After (seconds) of a 503 answer: about when a
-// session slot may be free again.
-const RetryAfter = "60"
-
-func fail(w http.ResponseWriter, status int, format string, args ...any) {
-	if status == http.StatusServiceUnavailable {
-		w.Header().Set("Retry-After", RetryAfter)
-	}
-	writeJSON(w, status, errorJSON{fmt.Sprintf(format, args...)})
-}
-
-// MaxBody is the largest request body, in bytes.
-const MaxBody = 64 << 10
-
-// errTooLarge is returned by decode for a body over MaxBody.
-var errTooLarge = fmt.Errorf("the request body is larger than %d KiB", MaxBody>>10)
-
-// failDecode answers a decode error: 413 for an oversized body, else 400.
-func failDecode(w http.ResponseWriter, err error) {
-	if errors.Is(err, errTooLarge) {
-		fail(w, http.StatusRequestEntityTooLarge, "%v", err)
-		return
-	}
-	fail(w, http.StatusBadRequest, "%v", err)
-}
-
-// decode reads a JSON body (at most MaxBody bytes) into v; an empty body
-// leaves v unchanged.
-func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errTooLarge
-		}
-		return fmt.Errorf("reading the request: %v", err)
-	}
-	if len(strings.TrimSpace(string(body))) == 0 {
-		return nil
-	}
-	dec := json.NewDecoder(strings.NewReader(string(body)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("invalid JSON request: %v", err)
-	}
-	if dec.More() {
-		return errors.New("invalid JSON request: more than one value")
-	}
-	return nil
-}
+func (srv *Server) Close() { srv.reg.close() }
 
 // ---- systems ----
 
@@ -391,24 +202,9 @@ func plan(sys scenario.System, at []string) (scenario.Playbook, error) {
 	return pb.Merge(nil), nil
 }
 
-func randomSeed() uint64 {
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	if err != nil {
-		return 1
-	}
-	return n.Uint64() + 1 // short seeds are easy to read aloud in a classroom
-}
-
-func newID() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
-
 func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	var req createReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[createReq](w, r)
+	if !ok {
 		return
 	}
 	sys, err := srv.system(req.System)
@@ -428,216 +224,17 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s := &session{id: newID(), sys: sys, ctx: ctx, cancel: cancel,
-		done: make(chan struct{}), wake: make(chan struct{}, 1), lastSeen: srv.opts.Now()}
+	s := &session{sys: sys}
+	s.init(srv.opts.Now())
 	if err := s.start(req.Scenario, seed, pb); err != nil {
-		cancel()
+		s.cancel()
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	srv.mu.Lock()
-	switch {
-	case srv.closed:
-		srv.mu.Unlock()
-		cancel()
-		fail(w, http.StatusServiceUnavailable, "the server is shutting down")
-		return
-	case len(srv.sessions) >= srv.opts.MaxSessions:
-		srv.mu.Unlock()
-		cancel()
-		fail(w, http.StatusServiceUnavailable, "too many simulations running (%d); close another tab or try again in a few minutes", srv.opts.MaxSessions)
+	if !srv.reg.admit(w, s, "simulation") {
 		return
 	}
-	srv.sessions[s.id] = s
-	srv.mu.Unlock()
-	go s.loop()
 	writeJSON(w, http.StatusCreated, s.state(0, -1))
-}
-
-// withSession finds the session of the request's {id} and marks it seen.
-func (srv *Server) withSession(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id := r.PathValue("id")
-		srv.mu.Lock()
-		s := srv.sessions[id]
-		srv.mu.Unlock()
-		if s == nil {
-			fail(w, http.StatusNotFound, "no simulation %q: it ended or expired; reload the page to start a new one", clip(id, 40))
-			return
-		}
-		s.mu.Lock()
-		s.lastSeen = srv.opts.Now()
-		s.mu.Unlock()
-		h(w, r, s)
-	}
-}
-
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
-}
-
-func (srv *Server) handleClose(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	srv.mu.Lock()
-	s := srv.sessions[id]
-	delete(srv.sessions, id)
-	srv.mu.Unlock()
-	if s == nil {
-		fail(w, http.StatusNotFound, "no simulation %q", clip(id, 40))
-		return
-	}
-	s.cancel()
-	<-s.done
-	writeJSON(w, http.StatusOK, map[string]bool{"closed": true})
-}
-
-// ---- state ----
-
-type columnJSON struct {
-	Key      string     `json:"key"`
-	Label    string     `json:"label"`
-	Unit     string     `json:"unit"`
-	Digits   int        `json:"digits"`
-	Headline bool       `json:"headline"`
-	Status   *statusDef `json:"status"`
-	Doc      string     `json:"doc"`
-}
-
-type statusDef struct {
-	Warning        num  `json:"warning"`
-	Critical       num  `json:"critical"`
-	HigherIsBetter bool `json:"higherIsBetter"`
-}
-
-type actionJSON struct {
-	Minute  int    `json:"minute"`
-	Control string `json:"control"`
-	Value   string `json:"value"`
-}
-
-// valueJSON is a control's current value in a session: the system's
-// default until an action is applied, then the last value applied and its
-// minute. Press buttons have no value until pressed.
-type valueJSON struct {
-	Control string `json:"control"`
-	Value   string `json:"value"`
-	Set     bool   `json:"set"`    // false: the value the scenario starts with
-	Minute  int    `json:"minute"` // the minute the value took effect; 0 for the default
-}
-
-// controlValues returns each control's current value: the value the
-// scenario starts with, then the last of the taken actions (in the order
-// applied) that set it.
-func controlValues(controls []scenario.Control, sc scenario.Scenario, taken scenario.Playbook) []valueJSON {
-	out := make([]valueJSON, len(controls))
-	for i, c := range controls {
-		out[i] = valueJSON{Control: c.Name, Value: sc.StartValue(c)}
-		for _, a := range taken {
-			if a.Control == c.Name {
-				out[i].Value, out[i].Set, out[i].Minute = a.Value.Text, true, a.Minute
-			}
-		}
-	}
-	return out
-}
-
-type stateJSON struct {
-	ID         string            `json:"id"`
-	System     string            `json:"system"`
-	Scenario   string            `json:"scenario"`
-	Seed       uint64            `json:"seed"`
-	Epoch      int               `json:"epoch"`
-	Minute     int               `json:"minute"`
-	Length     int               `json:"length"` // the scenario's minutes
-	Speed      int               `json:"speed"`
-	Running    bool              `json:"running"`
-	Since      int               `json:"since"` // minute of rows[0]
-	Columns    []columnJSON      `json:"columns"`
-	Rows       [][]num           `json:"rows"`
-	Twin       [][]num           `json:"twin,omitempty"`
-	HasTwin    bool              `json:"hasTwin"`
-	Totals     []num             `json:"totals"`
-	TwinTotals []num             `json:"twinTotals,omitempty"`
-	Goals      []goalJSON        `json:"goals"`
-	TwinGoals  []goalJSON        `json:"twinGoals,omitempty"`
-	Final      *summaryJSON      `json:"final"`
-	Picture    *scenario.Picture `json:"picture"`
-	PicMinute  int               `json:"pictureMinute"`
-	Taken      []actionJSON      `json:"taken"`
-	Planned    []actionJSON      `json:"planned"`
-	Pending    []actionJSON      `json:"pending"`
-	Messages   []string          `json:"messages"`
-	Values     []valueJSON       `json:"values"` // every control's current value, in the system's order
-	Events     []scenario.Mark   `json:"events"` // scenario events that happened so far, by minute
-}
-
-type summaryJSON struct {
-	Minute int        `json:"minute"`
-	Goals  []goalJSON `json:"goals"`
-	Met    bool       `json:"met"`
-}
-
-func actionsJSON(pb []scenario.Action) []actionJSON {
-	out := make([]actionJSON, len(pb))
-	for i, a := range pb {
-		out[i] = actionJSON{a.Minute, a.Control, a.Value.Text}
-	}
-	return out
-}
-
-// state returns the session's state with the rows from minute since; a
-// stale epoch gets every row.
-func (s *session) state(since, epoch int) stateJSON {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if epoch != s.epoch || since < 0 || since > len(s.rows) {
-		since = 0
-	}
-	st := stateJSON{
-		ID: s.id, System: s.sys.Name, Scenario: s.scen.Name, Seed: s.seed, Epoch: s.epoch,
-		Minute: len(s.rows), Length: s.scen.Minutes, Speed: s.speed,
-		Running: s.speed != 0 || s.steps > 0 || s.busy, Since: since,
-		HasTwin: s.hasTwin, Totals: nums(s.totals), TwinTotals: nums(s.twinTot),
-		Goals: goalsJSON(s.goals), Picture: s.picture, PicMinute: s.picMin,
-		Taken: actionsJSON(s.taken), Pending: actionsJSON(s.pending),
-		Messages: append([]string{}, s.messages...),
-		Values:   controlValues(s.sys.Controls, s.scen, s.taken),
-		Events:   append([]scenario.Mark{}, s.events...),
-	}
-	if s.hasTwin {
-		st.TwinGoals = goalsJSON(s.twinGls)
-	}
-	for _, c := range s.columns {
-		cj := columnJSON{Key: c.Key, Label: c.Label, Unit: c.Unit, Digits: c.Digits, Headline: c.Headline, Doc: c.Doc}
-		if c.Status != nil {
-			cj.Status = &statusDef{num(c.Status.Warning), num(c.Status.Critical), c.Status.HigherIsBetter}
-		}
-		st.Columns = append(st.Columns, cj)
-	}
-	st.Rows = make([][]num, 0, len(s.rows)-since)
-	for _, r := range s.rows[since:] {
-		st.Rows = append(st.Rows, nums(r))
-	}
-	if s.hasTwin {
-		for _, r := range s.twinRows[since:] {
-			st.Twin = append(st.Twin, nums(r))
-		}
-	}
-	if s.final != nil {
-		st.Final = &summaryJSON{s.final.Minute, goalsJSON(s.final.Goals), s.final.Met}
-	}
-	var planned scenario.Playbook
-	for _, a := range s.plan {
-		if a.Minute >= len(s.rows) {
-			planned = append(planned, a)
-		}
-	}
-	st.Planned = actionsJSON(planned)
-	return st
 }
 
 func (srv *Server) handleState(w http.ResponseWriter, r *http.Request, s *session) {
@@ -670,9 +267,8 @@ type controlReq struct {
 }
 
 func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *session) {
-	var req controlReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[controlReq](w, r)
+	if !ok {
 		return
 	}
 	c, err := scenario.Find(s.sys.Controls, req.Control)
@@ -695,7 +291,7 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 		fail(w, http.StatusConflict, "the session has run its last minute (%d): a change would never apply; restart to try again", MaxRunMinutes)
 		return
 	}
-	if len(s.pending) >= 100 {
+	if len(s.pending) >= maxPending {
 		s.mu.Unlock()
 		fail(w, http.StatusTooManyRequests, "too many changes waiting for the next minute")
 		return
@@ -705,46 +301,6 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 	writeJSON(w, http.StatusAccepted, map[string]any{"control": c.Name, "value": v.Text, "minute": minute})
 }
 
-type runReq struct {
-	Speed *int `json:"speed"`
-}
-
-func (srv *Server) handleRun(w http.ResponseWriter, r *http.Request, s *session) {
-	var req runReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
-		return
-	}
-	if req.Speed == nil {
-		fail(w, http.StatusBadRequest, "want {\"speed\": N}: 0 pauses, 1, 10 or 60 simulated minutes per second, -1 as fast as possible")
-		return
-	}
-	sp := *req.Speed
-	if sp != 0 && sp != SpeedMax && (sp < 1 || sp > 600) {
-		fail(w, http.StatusBadRequest, "speed %d: want 0 (pause), 1 to 600 simulated minutes per second, or -1 (as fast as possible)", sp)
-		return
-	}
-	s.mu.Lock()
-	s.speed = sp
-	if sp != 0 && len(s.rows) >= MaxRunMinutes {
-		s.speed = 0
-	}
-	s.mu.Unlock()
-	s.nudge()
-	writeJSON(w, http.StatusOK, map[string]int{"speed": sp})
-}
-
-func (srv *Server) handleStep(w http.ResponseWriter, r *http.Request, s *session) {
-	s.mu.Lock()
-	s.speed = 0
-	if s.steps < 60 {
-		s.steps++
-	}
-	s.mu.Unlock()
-	s.nudge()
-	writeJSON(w, http.StatusAccepted, map[string]int{"steps": 1})
-}
-
 type restartReq struct {
 	Scenario string   `json:"scenario"`
 	Seed     *uint64  `json:"seed"`
@@ -752,9 +308,8 @@ type restartReq struct {
 }
 
 func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *session) {
-	var req restartReq
-	if err := decode(w, r, &req); err != nil {
-		failDecode(w, err)
+	req, ok := readJSON[restartReq](w, r)
+	if !ok {
 		return
 	}
 	s.mu.Lock()
@@ -781,7 +336,5 @@ func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *sess
 
 func (srv *Server) handlePlaybook(w http.ResponseWriter, r *http.Request, s *session) {
 	text, name := s.playbookYAML()
-	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
-	_, _ = io.WriteString(w, text)
+	writeYAML(w, text, name)
 }

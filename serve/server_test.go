@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -87,14 +88,22 @@ func create(t *testing.T, h http.Handler, body string) testState {
 // waitMinute polls the state until minute m is reached.
 func waitMinute(t *testing.T, h http.Handler, id string, m int) testState {
 	t.Helper()
+	return waitFor(t, h, "/api/sessions/"+id+"/state", func(st testState) bool { return st.Minute >= m },
+		func(st testState) string { return fmt.Sprintf("minute %d not reached (at %d)", m, st.Minute) })
+}
+
+// waitFor polls the state at path (either page's) until cond holds, 10 s
+// at most; why says what was awaited when it fails.
+func waitFor[T any](t *testing.T, h http.Handler, path string, cond func(T) bool, why func(T) string) T {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		var st testState
-		require.Equal(t, 200, call(t, h, "GET", "/api/sessions/"+id+"/state", "", &st))
-		if st.Minute >= m {
+		var st T
+		require.Equal(t, 200, call(t, h, "GET", path, "", &st))
+		if cond(st) {
 			return st
 		}
-		require.True(t, time.Now().Before(deadline), "minute %d not reached (at %d)", m, st.Minute)
+		require.True(t, time.Now().Before(deadline), why(st))
 		time.Sleep(2 * time.Millisecond)
 	}
 }
@@ -348,23 +357,26 @@ func TestSessionCapAndExpiry(t *testing.T) {
 	mu.Lock()
 	now = now.Add(30 * time.Second)
 	mu.Unlock()
-	srv.expireNow()
+	srv.reg.expireNow()
 	assert.Equal(t, 1, srv.Sessions())
 	assert.Equal(t, 200, call(t, srv, "GET", "/api/sessions/"+ids[1]+"/state", "", nil))
 	assert.Equal(t, 404, call(t, srv, "GET", "/api/sessions/"+ids[0]+"/state", "", nil))
 }
 
-// TestNoGoroutineLeak runs sessions at every speed, then closes the
-// server and checks that the number of goroutines returns to where it was.
+// TestNoGoroutineLeak runs sessions of both pages at every speed, then
+// closes the server and checks that the number of goroutines returns to
+// where it was.
 func TestNoGoroutineLeak(t *testing.T) {
 	before := runtime.NumGoroutine()
-	srv, err := New([]scenario.System{fakeSystem()}, Options{Idle: 50 * time.Millisecond})
+	srv, err := New([]scenario.System{fakeSystem()}, Options{Idle: 50 * time.Millisecond, Networks: fakeCatalogue, OpenNetwork: openFake})
 	require.NoError(t, err)
 	var ids []string
 	for i, speed := range []string{"0", "1", "10", "60", "-1"} {
 		st := create(t, srv, `{"system":"fake","scenario":"surge"}`)
 		ids = append(ids, st.ID)
 		require.Equal(t, 200, call(t, srv, "POST", "/api/sessions/"+st.ID+"/run", `{"speed":`+speed+`}`, nil), i)
+		net := netCreate(t, srv, `{"example":"fake"}`)
+		require.Equal(t, 200, call(t, srv, "POST", "/api/networks/sessions/"+net.ID+"/run", `{"speed":`+speed+`}`, nil), i)
 	}
 	// On a slow machine (or under -race) the first session may have
 	// expired already (50 ms idle): then close finds nothing, which is
@@ -393,18 +405,58 @@ func TestNewRejectsBadSystems(t *testing.T) {
 // every answer must be a well-formed JSON object with a status below 500
 // (503 only for a full server), and nothing may panic.
 func fuzzServer(f *testing.F) (*Server, string) {
-	srv, err := New([]scenario.System{fakeSystem()}, Options{MaxSessions: 4})
+	return fuzzSession(f, Options{}, "/api/sessions", `{"system":"fake","seed":1}`)
+}
+
+// fuzzSession starts a server (with the fake system when opts opens no
+// network; at most 4 sessions) and creates a session by posting body to
+// create; it returns the server and the session's id.
+func fuzzSession(f *testing.F, opts Options, create, body string) (*Server, string) {
+	var systems []scenario.System
+	if opts.OpenNetwork == nil {
+		systems = []scenario.System{fakeSystem()}
+	}
+	opts.MaxSessions = 4
+	srv, err := New(systems, opts)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Cleanup(srv.Close)
 	rec := httptest.NewRecorder()
-	srv.ServeHTTP(rec, newReq("POST", "/api/sessions", strings.NewReader(`{"system":"fake","seed":1}`)))
-	var st testState
-	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
-		f.Fatal(err)
+	srv.ServeHTTP(rec, newReq("POST", create, strings.NewReader(body)))
+	var st struct{ ID string }
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil || st.ID == "" {
+		f.Fatalf("creating the fuzz session: %v: %s", err, rec.Body.String())
 	}
 	return srv, st.ID
+}
+
+// fuzzBodies fuzzes the POST endpoints of one page: create (its sessions
+// path) and each of ends on session id, seeded with every body of seeds
+// on every endpoint. Each answer must pass checkAnswer; a session created
+// is closed again and id is paused after each call, so that the server
+// neither fills nor runs hot.
+func fuzzBodies(f *testing.F, srv http.Handler, create, id string, ends, seeds []string) {
+	paths := []string{create}
+	for _, e := range ends {
+		paths = append(paths, create+"/"+id+"/"+e)
+	}
+	for _, s := range seeds {
+		for ep := range paths {
+			f.Add(uint8(ep), s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, ep uint8, body string) {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, newReq("POST", paths[int(ep)%len(paths)], strings.NewReader(body)))
+		checkAnswer(t, rec)
+		if rec.Code == 201 {
+			var st struct{ ID string }
+			_ = json.Unmarshal(rec.Body.Bytes(), &st)
+			srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", create+"/"+st.ID+"/close", nil))
+		}
+		srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", create+"/"+id+"/run", strings.NewReader(`{"speed":0}`)))
+	})
 }
 
 func checkAnswer(t *testing.T, rec *httptest.ResponseRecorder) {
@@ -422,24 +474,9 @@ func checkAnswer(t *testing.T, rec *httptest.ResponseRecorder) {
 
 func FuzzPostBodies(f *testing.F) {
 	srv, id := fuzzServer(f)
-	for _, s := range []string{`{"control":"servers","value":"10"}`, `{"speed":60}`, `{"scenario":"surge","seed":7,"at":["3m:servers=5"]}`,
-		`{"system":"fake","scenario":"calm","at":["1m:flush=press,shedding=on"]}`, `{"control":"retry","value":"backoff"}`, `null`, `{"at":null}`, "\x00"} {
-		for _, ep := range []uint8{0, 1, 2, 3} {
-			f.Add(ep, s)
-		}
-	}
-	f.Fuzz(func(t *testing.T, ep uint8, body string) {
-		path := []string{"/api/sessions", "/api/sessions/" + id + "/control", "/api/sessions/" + id + "/run", "/api/sessions/" + id + "/restart"}[ep%4]
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, newReq("POST", path, strings.NewReader(body)))
-		checkAnswer(t, rec)
-		if rec.Code == 201 { // do not fill the server with sessions
-			var st testState
-			_ = json.Unmarshal(rec.Body.Bytes(), &st)
-			srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/sessions/"+st.ID+"/close", nil))
-		}
-		srv.ServeHTTP(httptest.NewRecorder(), newReq("POST", "/api/sessions/"+id+"/run", strings.NewReader(`{"speed":0}`)))
-	})
+	fuzzBodies(f, srv, "/api/sessions", id, []string{"control", "run", "restart"}, []string{
+		`{"control":"servers","value":"10"}`, `{"speed":60}`, `{"scenario":"surge","seed":7,"at":["3m:servers=5"]}`,
+		`{"system":"fake","scenario":"calm","at":["1m:flush=press,shedding=on"]}`, `{"control":"retry","value":"backoff"}`, `null`, `{"at":null}`, "\x00"})
 }
 
 func FuzzStateQuery(f *testing.F) {

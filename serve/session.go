@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -24,24 +23,19 @@ const maxMessages = 20
 // SpeedMax is the speed value meaning "as fast as possible".
 const SpeedMax = -1
 
-// session is one browser tab's simulation. mu guards every field below it
-// except the engines, which only the stepping goroutine and restart touch,
-// under engMu. The stepping goroutine never holds mu while it steps, so
-// HTTP handlers wait at most for a copy of the state.
+// session is one browser tab's simulation of a built-in system. The
+// engines are touched only by the stepping goroutine and restart, under
+// engMu; mu (in sessionCore) guards the fields from epoch on. The stepping
+// goroutine never holds mu while it steps, so HTTP handlers wait at most
+// for a copy of the state. Speeds are in simulated minutes per second.
 type session struct {
-	id     string
-	sys    scenario.System
-	ctx    context.Context
-	cancel context.CancelFunc
-	done   chan struct{} // closed when the stepping goroutine ends
-	wake   chan struct{} // nudges the stepping goroutine (buffered, 1)
+	sessionCore
+	sys scenario.System
 
 	engMu sync.Mutex
 	des   scenario.Engine
 	twin  scenario.Engine // nil when the system has no formula engine
 
-	mu       sync.Mutex
-	lastSeen time.Time
 	epoch    int // bumped by every restart
 	hasTwin  bool
 	scen     scenario.Scenario
@@ -59,11 +53,7 @@ type session struct {
 	plan     scenario.Playbook // planned actions (from a shared URL), by minute
 	pending  []scenario.Action // changes waiting for the next minute
 	taken    scenario.Playbook // actions applied, with the minute they took effect
-	speed    int               // 0 paused, >0 minutes per second, SpeedMax
-	steps    int               // single steps requested
-	busy     bool              // a minute is being simulated
-	messages []string
-	events   []scenario.Mark // scenario events so far (scenario.Evented), by minute
+	events   []scenario.Mark   // scenario events so far (scenario.Evented), by minute
 }
 
 // summary is the verdict at the end of the scenario's run length.
@@ -123,56 +113,40 @@ func (s *session) start(name string, seed uint64, plan scenario.Playbook) error 
 	return nil
 }
 
-// note records a message for the page (mu held).
-func (s *session) note(msg string) {
-	s.messages = append(s.messages, msg)
-	if len(s.messages) > maxMessages {
-		s.messages = s.messages[len(s.messages)-maxMessages:]
-	}
+// speeds: simulated minutes per second.
+func (s *session) speeds() speedRule {
+	return speedRule{most: 600, units: "simulated minutes", usual: "1, 10 or 60 simulated minutes"}
 }
 
-// nudge wakes the stepping goroutine without blocking.
-func (s *session) nudge() {
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
-}
+// ended reports whether the run reached MaxRunMinutes (mu held).
+func (s *session) ended() bool { return len(s.rows) >= MaxRunMinutes }
 
 // loop steps the engines while the session runs; it ends when ctx is
 // cancelled.
 func (s *session) loop() {
 	defer close(s.done)
 	next := time.Now()
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
 	for {
-		s.mu.Lock()
-		speed, steps := s.speed, s.steps
-		s.mu.Unlock()
+		speed, steps := s.pace()
 		switch {
 		case steps > 0 || speed == SpeedMax:
 			// step now
 		case speed > 0:
 			if d := time.Until(next); d > 0 {
-				timer.Reset(d)
-				select {
-				case <-s.ctx.Done():
+				alive, nudged := s.wait(d)
+				if !alive {
 					return
-				case <-s.wake:
-					timer.Stop() // Go ≥ 1.23: no stale tick to drain
+				}
+				if nudged {
 					continue
-				case <-timer.C:
 				}
 			}
 		default:
-			select {
-			case <-s.ctx.Done():
+			if alive, _ := s.wait(0); !alive {
 				return
-			case <-s.wake:
-				next = time.Now()
-				continue
 			}
+			next = time.Now()
+			continue
 		}
 		if s.ctx.Err() != nil {
 			return
