@@ -4,7 +4,8 @@
 // distributions (Stream, Exponential, Normal, ...), a pool of identical
 // servers with a FIFO queue (Pool), the queueing station networks and
 // models share (Station: FCFS, LCFS-PR, PS, SIRO and priority disciplines,
-// capacity, patience, per-class statistics), a free-list allocator for
+// capacity, patience, customers held until Release or given their work
+// when they start, per-class statistics), a free-list allocator for
 // per-entity records (Slab), the statistics a simulation study needs
 // (Tally, TimeWeighted, Sketch, BatchMeans, MSER5), and the repository's one
 // runner of independent replications on all cores (Replicate, RunTasks,

@@ -76,6 +76,16 @@ type StationConfig struct {
 // nothing allocates: customers live in a Slab and the queues are intrusive
 // lists.
 type Station struct {
+	// OnStart, if set, is called when customer cust of class class starts
+	// its first service, after waiting waited (0 if it started on
+	// arrival), with the ticket that identifies it to Release and SetWork.
+	// It is called once the customer holds its server and before its
+	// completion is scheduled, so it may call SetWork to decide the
+	// customer's work. It may schedule events and use other stations, but
+	// it must not change this station otherwise (Arrive, Release and
+	// SetServers on it panic). Stale customers' discard services
+	// (StayQueued) and resumptions after a preemption are not starts.
+	OnStart func(cust int32, class int, waited Time, t Ticket)
 	// OnDepart is called when customer cust of class class has completed
 	// its service and left the station.
 	OnDepart func(cust int32, class int)
@@ -102,7 +112,8 @@ type Station struct {
 	doneKind        Kind
 	timerKind       Kind
 	bootKind        Kind
-	booting         int // servers ordered by Boot, not yet in service
+	booting         int   // servers ordered by Boot, not yet in service
+	starting        int32 // the customer whose OnStart is running, or none
 
 	jobs    Slab[job]
 	seq     uint64 // arrival sequence number of the next customer
@@ -135,6 +146,7 @@ func NewStation(env *Env, cfg StationConfig) (*Station, error) {
 		random:          cfg.Random,
 		abandon:         cfg.Abandonment,
 		discardFraction: cfg.DiscardFraction,
+		starting:        none,
 	}
 	if cfg.Servers == Infinite {
 		s.servers = math.MaxInt
@@ -244,14 +256,23 @@ func (s *Station) BusyServers() int {
 // service now (possibly by preempting another), Queued if it waits, and
 // Balked if it is lost because the station is full.
 //
-// A class out of range or a negative work is a programming error of the
-// model and panics with a message naming the station.
+// work may be UntilRelease: the customer then holds its server from its
+// start until the model calls Release (see UntilRelease for the
+// disciplines that accept it).
+//
+// A class out of range, a negative work, UntilRelease where it is not
+// accepted, or a call from OnStart is a programming error of the model
+// and panics with a message naming the station.
 func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admission {
+	s.checkNotStarting("Arrive")
 	if class < 0 || class >= s.classes {
 		panic(fmt.Sprintf("des: station %q: Arrive with class %d, want 0 ≤ class < %d", s.name, class, s.classes))
 	}
 	if work < 0 {
 		panic(fmt.Sprintf("des: station %q: Arrive with negative work %v", s.name, work))
+	}
+	if work == UntilRelease && !s.holdable() {
+		panic(fmt.Sprintf("des: station %q: Arrive with UntilRelease under %v, %v; want fcfs, siro or priority with leave-queue", s.name, s.discipline, s.abandon))
 	}
 	now := s.env.Now()
 	tot, cs := &s.Stats.Total, s.Stats.Class(class)
@@ -304,8 +325,14 @@ func (s *Station) ResetStats() { s.Stats.reset(s.env.Now()) }
 
 // onDone ends the service of the customer ev.Ref (not PS).
 func (s *Station) onDone(ev Event) {
+	s.jobs.At(ev.Ref).done = Handle{}
+	s.finish(ev.Ref)
+}
+
+// finish ends the service of customer i now (not PS): it leaves, the next
+// waiting customer starts, and the model is called back.
+func (s *Station) finish(i int32) {
 	now := s.env.Now()
-	i := ev.Ref
 	j := s.jobs.At(i)
 	cust, class := j.cust, j.class
 	s.room.leaveService(&s.jobs, i)
@@ -346,6 +373,7 @@ func (s *Station) depart(j *job, now Time) {
 // start puts customer i in service now, for the first time or to resume.
 func (s *Station) start(i int32, now Time) {
 	j := s.jobs.At(i)
+	first := false
 	if !j.started {
 		j.started = true
 		if j.timer.Valid() {
@@ -356,13 +384,22 @@ func (s *Station) start(i int32, now Time) {
 			j.remaining = Time(math.Round(s.discardFraction * float64(j.remaining)))
 		} else {
 			s.noteWait(int(j.class), (now - j.arrived).Seconds())
+			first = true
 		}
 	}
-	j.done = s.env.MustAfter(j.remaining, PriorityRelease, Event{Kind: s.doneKind, Ref: i})
-	j.doneAt = now + j.remaining
 	s.busy++
 	s.counts[j.class].busy++
 	s.room.enterService(&s.jobs, i)
+	work := j.remaining
+	if first {
+		work = s.callStart(i, now-j.arrived)
+	}
+	if work == UntilRelease {
+		return // held until Release
+	}
+	j = s.jobs.At(i)
+	j.done = s.env.MustAfter(work, PriorityRelease, Event{Kind: s.doneKind, Ref: i})
+	j.doneAt = now + work
 }
 
 // fill starts (or resumes) waiting customers while servers are free. It

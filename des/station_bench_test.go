@@ -16,6 +16,28 @@ type stationMM struct {
 	arrivals *Stream
 	services *Stream
 	done     int
+	// held: customers arrive with UntilRelease and the model releases
+	// them after their work (release events); otherwise, with setWork,
+	// they arrive with work 0 and OnStart sets their work.
+	held, setWork bool
+	release       Kind
+}
+
+// holdMM is newStationMM whose customers hold their server until the
+// model releases them (held) or get their work at their start.
+func holdMM(cfg StationConfig, held bool, seed uint64) *stationMM {
+	m := newStationMM(cfg, []float64{0.8}, 1, seed)
+	m.held, m.setWork = held, !held
+	m.release = m.env.Register("release", func(ev Event) { m.st.Release(Ticket(ev.Ref)) })
+	m.st.OnStart = func(_ int32, _ int, _ Time, t Ticket) {
+		work := Seconds(m.service.Rand(m.services))
+		if m.held {
+			m.env.MustAfter(work, PriorityDefault, Event{Kind: m.release, Ref: int32(t)})
+			return
+		}
+		m.st.SetWork(t, work)
+	}
+	return m
 }
 
 func newStationMM(cfg StationConfig, rates []float64, mean float64, seed uint64) *stationMM {
@@ -42,7 +64,14 @@ func newStationMM(cfg StationConfig, rates []float64, mean float64, seed uint64)
 func (m *stationMM) onArrive(ev Event) {
 	k := ev.Ref
 	m.env.MustAfter(Seconds(Exponential{Rate: m.rates[k]}.Rand(m.arrivals)), PriorityDefault, ev)
-	m.st.Arrive(k, int(k), Seconds(m.service.Rand(m.services)), NoPatience)
+	switch {
+	case m.held:
+		m.st.Arrive(k, int(k), UntilRelease, NoPatience)
+	case m.setWork:
+		m.st.Arrive(k, int(k), 0, NoPatience)
+	default:
+		m.st.Arrive(k, int(k), Seconds(m.service.Rand(m.services)), NoPatience)
+	}
 }
 
 // runCustomers runs until n more customers have departed.
@@ -109,6 +138,13 @@ func TestStationSteadyStateDoesNotAllocate(t *testing.T) {
 		allocs := testing.AllocsPerRun(20, func() { m.runCustomers(1000) })
 		if allocs != 0 {
 			t.Errorf("%v: %v allocations per 1000 customers", c.discipline, allocs)
+		}
+	}
+	for _, held := range []bool{true, false} {
+		m := holdMM(StationConfig{Name: "s", Servers: 2}, held, 2)
+		m.runCustomers(100_000)
+		if allocs := testing.AllocsPerRun(20, func() { m.runCustomers(1000) }); allocs != 0 {
+			t.Errorf("held=%v (else work set at start): %v allocations per 1000 customers", held, allocs)
 		}
 	}
 }

@@ -61,3 +61,39 @@ func ExampleStation_tandem() {
 	// 7s: 3 leaves
 	// mean wait at second: 1.0 s
 }
+
+// A worker held until the model releases it, and a deadline applied at
+// the start of service. Request 1 holds the one worker through steps the
+// model schedules itself (here 2 s), then releases it. Request 2, waiting
+// since 0.5 s, starts at 2 s; its work (3 s) would end past its deadline of
+// 4 s after arrival, so OnStart cuts it to the 2.5 s left.
+func ExampleStation_Release() {
+	env := des.NewEnv()
+	workers, err := des.NewStation(env, des.StationConfig{Name: "workers", Servers: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	const deadline = 4 * des.Second
+	release := env.Register("release", func(ev des.Event) { workers.Release(des.Ticket(ev.Ref)) })
+	workers.OnStart = func(cust int32, class int, waited des.Time, t des.Ticket) {
+		fmt.Printf("%v: %d starts after waiting %v\n", env.Now(), cust, waited)
+		if cust == 1 {
+			env.MustAfter(2*des.Second, des.PriorityDefault, des.Event{Kind: release, Ref: int32(t)})
+			return
+		}
+		workers.SetWork(t, min(3*des.Second, deadline-waited))
+	}
+	workers.OnDepart = func(cust int32, class int) { fmt.Printf("%v: %d leaves\n", env.Now(), cust) }
+	arrive := env.Register("arrive", func(ev des.Event) {
+		workers.Arrive(ev.Ref, 0, des.UntilRelease, des.NoPatience)
+	})
+	env.At(0, des.PriorityDefault, des.Event{Kind: arrive, Ref: 1})
+	env.At(500*des.Millisecond, des.PriorityDefault, des.Event{Kind: arrive, Ref: 2})
+	env.Run()
+	// Output:
+	// 0s: 1 starts after waiting 0s
+	// 2s: 2 starts after waiting 1.5s
+	// 2s: 1 leaves
+	// 4.5s: 2 leaves
+}

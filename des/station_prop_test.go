@@ -19,6 +19,7 @@ type propCustomer struct {
 	abandoned bool // patience ran out (with StayQueued, left is the discard)
 	discarded bool // StayQueued: left after its discard service
 	lost      bool
+	held      bool // arrives with UntilRelease; the test releases it work after its start
 }
 
 // propScenario is a random station with random arrivals, patience and
@@ -30,6 +31,7 @@ type propScenario struct {
 	controls  []control
 	monitors  []Time
 	feedback  float64 // probability that a departing customer comes back
+	reshape   bool    // OnStart halves the work of even-numbered customers (SetWork)
 }
 
 func randomScenario(seed uint64) propScenario {
@@ -77,6 +79,12 @@ func randomScenario(seed uint64) propScenario {
 	for k := 0; k < 6; k++ {
 		sc.monitors = append(sc.monitors, Time(rng.IntN(int(2*at/Second)+2))*Second)
 	}
+	sc.reshape = rng.IntN(3) == 0
+	if s := (&Station{discipline: cfg.Discipline, abandon: cfg.Abandonment}); s.holdable() && rng.IntN(2) == 0 {
+		for i := range sc.customers {
+			sc.customers[i].held = i%2 == 1
+		}
+	}
 	return sc
 }
 
@@ -89,7 +97,8 @@ func randomScenario(seed uint64) propScenario {
 // Little's law on the sample path over the windows between those instants
 // (the growth of ∫ N dt equals the time every customer spent at the station
 // within the window, and the departures and their sojourns in the window
-// are the test's own); and at the end, with the station empty, that the
+// are the test's own; some customers are held until the test releases
+// them, or get their work set at their start); and at the end, with the station empty, that the
 // busy area is the work served and, without preemption, the queue area is
 // the waiting.
 func TestStationConservationAndLittle(t *testing.T) {
@@ -136,9 +145,28 @@ func checkScenario(t *testing.T, sc propScenario) {
 		require.Equal(t, cs[cust].class, class)
 		leave(cust, true)
 	}
+	// Held customers are released work after their start; with reshape,
+	// even-numbered ones get half their work at their start.
+	release := env.Register("release", func(ev Event) { st.Release(Ticket(ev.Ref)) })
+	st.OnStart = func(cust int32, class int, waited Time, tk Ticket) {
+		c := &cs[cust]
+		require.Equal(t, c.class, class)
+		require.Equal(t, env.Now()-c.arrived, waited, "customer %d", cust)
+		switch {
+		case c.held:
+			env.MustAfter(c.work, PriorityDefault, Event{Kind: release, Ref: int32(tk)})
+		case sc.reshape && cust%2 == 0:
+			c.work /= 2
+			st.SetWork(tk, c.work)
+		}
+	}
 	arrive := env.Register("arrive", func(ev Event) {
 		c := &cs[ev.Ref]
-		if st.Arrive(ev.Ref, c.class, c.work, sc.arrivals[ev.Ref]) == Balked {
+		work := c.work
+		if c.held {
+			work = UntilRelease
+		}
+		if st.Arrive(ev.Ref, c.class, work, sc.arrivals[ev.Ref]) == Balked {
 			c.lost, c.left = true, env.Now()
 		}
 	})

@@ -74,7 +74,8 @@ func (s *Station) psArrive(i int32, now Time) {
 	}
 	j := s.jobs.At(i)
 	j.started = true
-	s.psPush(psEntry{tag: s.ps.v + float64(j.remaining), seq: j.seq, ref: i})
+	work := s.callStart(i, 0)
+	s.psPush(psEntry{tag: s.ps.v + float64(work), seq: j.seq, ref: i})
 	s.noteWait(int(j.class), 0)
 	s.psReschedule()
 	s.psNote()

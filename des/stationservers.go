@@ -16,6 +16,7 @@ func (s *Station) SetServers(n int) {
 	if n < 0 && n != Infinite {
 		panic(fmt.Sprintf("des: station %q: SetServers(%d), want n ≥ 0 or Infinite", s.name, n))
 	}
+	s.checkNotStarting("SetServers")
 	now := s.env.Now()
 	if s.discipline == PS {
 		s.psAdvance(now)

@@ -18,12 +18,12 @@ const (
 
 var lbChoices = []string{"pooled", "round-robin", "least-connections"}
 
-// balancer is the load balancer and the workers behind it: pools[0] is the
-// pooled queue over all workers (lb = pooled), pools[1+i] instance slot
-// i's 16 workers; serveIdx lists the serving slots in slot order, and rr
+// balancer is the load balancer and the workers behind it: workers[0] is
+// the pooled queue over all workers (lb = pooled), workers[1+i] instance
+// slot i's 16 workers, each a FCFS des.Station; serveIdx lists the serving slots in slot order, and rr
 // is the rotating start of round-robin and least-connections.
 type balancer struct {
-	pools    []*des.Pool
+	workers  []*des.Station
 	serveIdx []int32
 	rr       int
 }
@@ -56,8 +56,7 @@ func (e *balancer) route(policy lbPolicy) int {
 		if j >= n {
 			j -= n
 		}
-		pl := e.pools[1+e.serveIdx[j]]
-		if l := pl.BusyServers() + pl.Queued(); l < bestLoad {
+		if l := e.workers[1+e.serveIdx[j]].InSystem(); l < bestLoad {
 			best, bestLoad = j, l
 			if l == 0 {
 				break

@@ -30,50 +30,54 @@ var dbChoices = []string{"per-lane", "pooled"}
 // FIFO queue (M/M/c): a query waits only when all c lanes are busy, so
 // the query time stays near 5 ms until ρ is close to 1 (Erlang C).
 //
-// lanes holds one des.Pool per lane (per lane) or a single pool of c
-// servers (pooled); a query remembers its pool's index.
+// lanes holds one des.Station per lane (per lane) or a single station of
+// c servers (pooled). A query arrives with work des.UntilRelease: its
+// service time is drawn when it starts (the station's OnStart) and set
+// there with SetWork, cut short by the 250 ms limit; the station then
+// ends it itself and calls OnDepart.
 type database struct {
-	lanes []*des.Pool
+	lanes []*des.Station
 	c     int         // lanes in all
 	pick  *des.Stream // per lane: which lane a query joins
 }
 
-// newDatabase builds the station with the given layout. start and renege
-// are the pools' OnStart and OnRenege, told which pool the query is in.
+// newDatabase builds the station with the given layout. start, depart and
+// renege are the stations' OnStart, OnDepart and OnAbandon; start is told
+// the lane's station, for SetWork.
 func newDatabase(env *des.Env, c int, layout dbLayout, pick *des.Stream,
-	start func(id int32, waited des.Time, pool int), renege func(id int32, waited des.Time)) *database {
+	start func(st *des.Station, id int32, waited des.Time, t des.Ticket), depart, renege func(id int32, class int)) *database {
 	d := &database{c: c, pick: pick}
 	n, servers := c, 1
 	if layout == dbPooled {
 		n, servers = 1, c
 	}
-	for i := range n {
-		pl := des.NewPool(env, "db", servers)
-		pl.OnStart = func(id int32, w des.Time) { start(id, w, i) }
-		pl.OnRenege = renege
-		d.lanes = append(d.lanes, pl)
+	for range n {
+		st, err := des.NewStation(env, des.StationConfig{Name: "db", Servers: servers})
+		if err != nil {
+			panic(err) // unreachable: dbLanes() ≥ 1
+		}
+		st.OnStart = func(id int32, _ int, w des.Time, t des.Ticket) { start(st, id, w, t) }
+		st.OnDepart = depart
+		st.OnAbandon = renege
+		d.lanes = append(d.lanes, st)
 	}
 	return d
 }
 
 // submit sends query id (a request, or jobQuery) to the database with
-// the given patience and returns the index of the pool it joined.
-func (d *database) submit(id int32, patience des.Time) int {
+// the given patience.
+func (d *database) submit(id int32, patience des.Time) {
 	i := 0
 	if len(d.lanes) > 1 {
 		i = d.pick.IntN(len(d.lanes))
 	}
-	d.lanes[i].Request(id, patience)
-	return i
+	d.lanes[i].Arrive(id, 0, des.UntilRelease, patience)
 }
-
-// release ends a query's service on pool i.
-func (d *database) release(i int) { d.lanes[i].Release() }
 
 // mark starts a new window of the busy-lane averages at now.
 func (d *database) mark(now des.Time) {
-	for _, pl := range d.lanes {
-		pl.Busy.Mark(now)
+	for _, st := range d.lanes {
+		st.Stats.Total.Busy.Mark(now)
 	}
 }
 
@@ -81,23 +85,20 @@ func (d *database) mark(now des.Time) {
 // last mark.
 func (d *database) utilisation(now des.Time) float64 {
 	busy := 0.0
-	for _, pl := range d.lanes {
-		busy += pl.Busy.WindowMean(now)
+	for _, st := range d.lanes {
+		busy += st.Stats.Total.Busy.WindowMean(now)
 	}
 	return min(1, busy/float64(d.c))
 }
 
-// station returns the database's cumulative Little's-law data: the number
-// in the station integrated over time and the arrivals, summed over its
-// pools; departures and sojourns are counted by the engine.
-func (d *database) station(now des.Time, out stationOut) scenario.StationStats {
-	var area, arrivals float64
-	for _, pl := range d.lanes {
-		area += pl.InSystemArea(now)
-		arrivals += float64(pl.Arrivals)
+// station returns the database's cumulative Little's-law data, summed over
+// its lanes: a query leaves when it is served, fails at 250 ms or reneges.
+func (d *database) station(now des.Time) scenario.StationStats {
+	out := scenario.StationStats{Name: "database", Time: now.Seconds()}
+	for _, st := range d.lanes {
+		out = addStation(out, now, st)
 	}
-	return scenario.StationStats{Name: "database", Time: now.Seconds(), Area: area, Arrivals: arrivals,
-		Departures: out.departures, Sojourn: out.sojourn}
+	return out
 }
 
 // errDBLayoutLate is Apply's answer to a db change after the first minute.

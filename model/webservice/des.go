@@ -9,8 +9,8 @@ import (
 )
 
 // DES is the per-request engine: every request and every cached object is
-// an entity, each instance's 16 workers are a des.Pool (or all workers one
-// pooled queue), and the database has 20 lanes (see database). Its state
+// an entity, each instance's 16 workers are a des.Station (or all workers
+// one pooled queue), and the database has 20 lanes (see database). Its state
 // is grouped by noun; each group is declared in the file of its noun.
 type DES struct {
 	*core
@@ -33,7 +33,7 @@ type DES struct {
 
 // kinds are the des engine's event kinds.
 type kinds struct {
-	kArrive, kAppDone, kQueryDone, kQueryFail, kJob, kJobDone, kBoot des.Kind
+	kArrive, kAppDone, kJob, kBoot des.Kind
 }
 
 // rngs are the des engine's random streams, one per source of chance.
@@ -42,15 +42,12 @@ type rngs struct {
 }
 
 // meter is what the des engine measures in the current minute (ms and
-// the time averages) and over the run (the whole-run latency sketch, and
-// the stations' departures and sojourns for Stations).
+// the time averages) and over the run (the whole-run latency sketch).
 type meter struct {
 	ms                         mstats
 	busy, servingTW, bootingTW des.TimeWeighted
 	lat, latAll                *des.Sketch
 	dbOffered                  float64
-	poolOut                    []stationOut // per worker pool (index as balancer.pools)
-	dbOut                      stationOut
 }
 
 // NewDES returns the per-request engine for cfg.
@@ -66,21 +63,14 @@ func NewDES(cfg Config) (*DES, error) {
 	e.sDB, e.sJob, e.sBuild = ss.Stream("db"), ss.Stream("warmup-job"), ss.Stream("pooled-build")
 	e.kArrive = e.env.Register("arrive", e.arrive)
 	e.kAppDone = e.env.Register("app-done", e.appDone)
-	e.kQueryDone = e.env.Register("query-done", e.queryDone)
-	e.kQueryFail = e.env.Register("query-fail", e.queryFail)
 	e.kJob = e.env.Register("job-query", e.jobArrive)
-	e.kJobDone = e.env.Register("job-query-done", e.jobDone)
 	e.kBoot = e.env.Register("boot", e.boot)
 	e.timeout = des.Seconds(p.Timeout)
 	e.dbMax = des.Seconds(p.DBMaxTime)
 
 	e.sLane = ss.Stream("db-lanes")
-	e.db = newDatabase(e.env, p.dbLanes(), e.ctl.db, e.sLane, e.queryStart, e.queryRenege)
-	pooled := des.NewPool(e.env, "pooled", 0)
-	pooled.OnStart = func(id int32, _ des.Time) { e.workerStart(id, -1) }
-	pooled.OnRenege = e.workerRenege
-	e.pools = []*des.Pool{pooled}
-	e.poolOut = []stationOut{{}}
+	e.db = e.newDatabase()
+	e.workers = []*des.Station{e.newWorkers("pooled", -1, 0)}
 
 	e.objectCache = newObjectCache(p, ss.Stream("warm-order"))
 	e.prefill(p, cfg.baseRate(0), e.ctl.ttl, ss.Stream("cache-init"))
@@ -119,7 +109,7 @@ func (e *DES) Apply(a scenario.Action) error {
 		return err
 	}
 	// Rebuild the (still empty) database with the new layout.
-	e.db = newDatabase(e.env, e.p.dbLanes(), e.ctl.db, e.sLane, e.queryStart, e.queryRenege)
+	e.db = e.newDatabase()
 	return nil
 }
 

@@ -27,8 +27,10 @@
 //     all serving instances, exactly the original's M/M/N; round-robin —
 //     each instance in turn; least-connections (default, what real load
 //     balancers do) — the instance with the fewest requests in service or
-//     waiting, ties broken from a rotating start. Each instance is a
-//     des.Pool of 16 workers. With per-instance queues a request can wait
+//     waiting, ties broken from a rotating start. Each instance is a FCFS
+//     des.Station of 16 workers, each held by a request from its start
+//     until the engine releases it (des.UntilRelease), through its app
+//     work, cache lookup and queries. With per-instance queues a request can wait
 //     behind a busy instance while another has idle workers; least-
 //     connections nearly recovers the pooled queue, round-robin does not.
 //     A bad-build instance is slower, so least-connections sends it a bit
@@ -270,9 +272,9 @@
 // DES.Stations returns, for every station — the pooled worker queue,
 // each instance slot's worker pool, the database — the cumulative data of
 // Little's law measured independently: the time-integral of the number in
-// the station (des.Pool's InSystem), the arrivals, and the departures with
-// their measured sojourns (requests from routing to the release of their
-// worker or their timeout; queries, the warm-up job's included, from
+// the station, the arrivals, and the departures with their sojourns, as
+// each des.Station counts them (requests from routing to the release of
+// their worker or their timeout; queries, the warm-up job's included, from
 // submission to the end of service, failure or renege). Package validate
 // checks L = λW on each, per minute (TestStations here).
 //

@@ -82,7 +82,7 @@ func Example_cacheFlush() {
 	play("cache-flush", "11m:shed-low=100%,warmup=press", "16m:shed-low=0%")
 	play("cache-flush", "11m:recommendations=off,warmup=press", "16m:recommendations=on")
 	// Output:
-	// (no action)                            81.54 % 19.76 %! 2.00 %! 100.00 %
+	// (no action)                            81.54 % 19.75 %! 1.99 %! 100.00 %
 	// 11m:warmup=press                       85.74 % 53.73 % 1.95 %! 100.00 %
 	// 11m:shed-low=100%,warmup=press 16m:shed-low=0% 81.59 % 54.03 % 0.04 % 100.00 %
 	// 11m:recommendations=off,warmup=press 16m:recommendations=on 78.25 % 54.77 % 0.01 % 85.49 %

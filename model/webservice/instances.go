@@ -6,22 +6,37 @@ import (
 )
 
 // The des engine's side of the fleet: each instance slot's workers are a
-// des.Pool, created when the slot is first used; the fleet's hooks
+// des.Station, created when the slot is first used; the fleet's hooks
 // schedule boots, open a serving instance's workers to the balancer and
 // free a draining instance once its last request has left.
 
-// poolOf returns the workers of instance slot i, creating the pools of
-// the slots up to it.
-func (e *DES) poolOf(i int) *des.Pool {
-	for len(e.pools) <= 1+i {
-		slot := len(e.pools) - 1
-		pl := des.NewPool(e.env, "instance", e.p.Workers)
-		pl.OnStart = func(id int32, _ des.Time) { e.workerStart(id, slot) }
-		pl.OnRenege = e.workerRenege
-		e.pools = append(e.pools, pl)
-		e.poolOut = append(e.poolOut, stationOut{})
+// workersOf returns the workers of instance slot i, creating the
+// stations of the slots up to it.
+func (e *DES) workersOf(i int) *des.Station {
+	for len(e.workers) <= 1+i {
+		e.workers = append(e.workers, e.newWorkers("instance", len(e.workers)-1, e.p.Workers))
 	}
-	return e.pools[1+i]
+	return e.workers[1+i]
+}
+
+// newWorkers returns a station of n workers (n ≥ 0) for instance slot
+// slot (−1: the pooled queue). A request holds its worker from its start
+// until the engine releases it (des.UntilRelease): through its app work,
+// cache lookup and database queries.
+func (e *DES) newWorkers(name string, slot, n int) *des.Station {
+	st, err := des.NewStation(e.env, des.StationConfig{Name: name, Servers: max(n, 1)})
+	if err != nil {
+		panic(err) // unreachable: a valid constant configuration
+	}
+	if n == 0 {
+		st.SetServers(0) // a station is built with at least one server
+	}
+	st.OnStart = func(id int32, _ int, _ des.Time, t des.Ticket) {
+		e.reqs.At(id).worker = t
+		e.workerStart(id, slot)
+	}
+	st.OnAbandon = e.workerRenege
+	return st
 }
 
 // hookBoot (fleet.Hooks.OnBoot) schedules instance slot i's boot event
@@ -45,16 +60,16 @@ func (e *DES) boot(ev des.Event) {
 
 // hookServe (fleet.Hooks.OnServe) opens instance slot i's workers.
 func (e *DES) hookServe(i int) {
-	e.poolOf(i).SetServers(e.p.Workers)
+	e.workersOf(i).SetServers(e.p.Workers)
 	e.rebuildServing()
 }
 
 // hookDrain (fleet.Hooks.OnDrain) takes instance slot i out of the
 // balancer's rotation; it is freed once it holds no request.
 func (e *DES) hookDrain(i int) {
-	pl := e.poolOf(i)
+	st := e.workersOf(i)
 	e.rebuildServing()
-	if pl.BusyServers()+pl.Queued() == 0 {
+	if st.InSystem() == 0 {
 		e.fleet.Drained(i)
 	}
 }
@@ -69,7 +84,7 @@ func (e *DES) rebuildServing() {
 		}
 	}
 	now := e.env.Now()
-	e.pools[0].SetServers(e.p.Workers * e.fleet.Serving())
+	e.workers[0].SetServers(e.p.Workers * e.fleet.Serving())
 	e.servingTW.Set(now, float64(e.fleet.Serving()))
 	e.bootingTW.Set(now, float64(e.fleet.Booting()))
 }

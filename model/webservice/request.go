@@ -29,11 +29,12 @@ type request struct {
 	arrived des.Time
 	qAt     des.Time // when the current DB query was submitted
 	obj     int32
-	pool    int16 // index into DES.pools: 0 = the pooled queue, 1+i = instance slot i
-	dbPool  int16 // the database pool of its current query (see database)
+	worker  des.Ticket // its worker, at its station
+	pool    int16      // its worker station, index into DES.workers: 0 = the pooled queue, 1+i = instance slot i
 	qLeft   int8
 	dot     int8 // picture slot, −1 if not sampled
 	low     bool
+	qFail   bool // the current query is cut at 250 ms and fails
 	bad     bool
 	recs    bool
 }
@@ -73,7 +74,7 @@ func (e *DES) arrive(des.Event) {
 	}
 	id := e.reqs.Get()
 	*e.reqs.At(id) = request{arrived: now, obj: obj, pool: int16(pi), dot: dot, low: low}
-	e.pools[pi].Request(id, e.timeout)
+	e.workers[pi].Arrive(id, 0, des.UntilRelease, e.timeout)
 }
 
 // workerStart: request id got a worker of instance slot (−1: pooled).
@@ -111,8 +112,8 @@ func (e *DES) appFactor() float64 {
 	return math.Exp(-s*s/2 + s*des.Normal{Mu: 0, Sigma: 1}.Rand(e.sApp))
 }
 
-func (e *DES) workerRenege(id int32, _ des.Time) {
-	e.leftPool(id)
+// workerRenege: request id waited 2 s for a worker and times out.
+func (e *DES) workerRenege(id int32, _ int) {
 	e.done(id, outTimeout)
 }
 
@@ -143,14 +144,14 @@ func (e *DES) appDone(ev des.Event) {
 
 // release frees the worker of request id and ends the request.
 func (e *DES) release(id int32, o outcome) {
-	pi := e.reqs.At(id).pool
-	pl := e.pools[pi]
-	pl.Release()
-	e.leftPool(id)
+	r := e.reqs.At(id)
+	pi := r.pool
+	st := e.workers[pi]
+	st.Release(r.worker)
 	e.busy.Add(e.env.Now(), -1)
 	if pi > 0 {
 		slot := int(pi) - 1
-		if e.fleet.At(slot).State == fleet.Draining && pl.BusyServers()+pl.Queued() == 0 {
+		if e.fleet.At(slot).State == fleet.Draining && st.InSystem() == 0 {
 			e.fleet.Drained(slot)
 		}
 	}
@@ -168,8 +169,7 @@ func (e *DES) done(id int32, o outcome) {
 		e.ms.timeouts++
 		if pi := r.pool; pi > 0 {
 			slot := int(pi) - 1
-			pl := e.pools[pi]
-			if e.fleet.At(slot).State == fleet.Draining && pl.BusyServers()+pl.Queued() == 0 {
+			if e.fleet.At(slot).State == fleet.Draining && e.workers[pi].InSystem() == 0 {
 				e.fleet.Drained(slot)
 			}
 		}
@@ -185,33 +185,40 @@ func (e *DES) done(id int32, o outcome) {
 	e.reqs.Put(id)
 }
 
-// jobQuery is the customer id of a warm-up job query in the DB pool.
+// jobQuery is the customer id of a warm-up job query at the database.
 const jobQuery int32 = -1
 
+// newDatabase builds the database in the current layout.
+func (e *DES) newDatabase() *database {
+	return newDatabase(e.env, e.p.dbLanes(), e.ctl.db, e.sLane, e.queryStart, e.queryDone, e.queryRenege)
+}
+
+// submit sends request id's next query to the database.
 func (e *DES) submit(id int32, now des.Time) {
 	e.reqs.At(id).qAt = now
 	e.dbOffered++
-	e.reqs.At(id).dbPool = int16(e.db.submit(id, e.dbMax))
+	e.db.submit(id, e.dbMax)
 }
 
-// queryStart: a query got a DB lane after waiting w. One that would end
-// past 250 ms is abandoned at 250 ms and fails its request.
-func (e *DES) queryStart(id int32, w des.Time, pool int) {
+// queryStart (the lanes' OnStart): a query got a lane of st after waiting
+// w; its service time x is drawn now. A request's query that would end
+// past 250 ms after its submission (w + x > 250 ms) holds its lane only
+// until then and fails its request.
+func (e *DES) queryStart(st *des.Station, id int32, w des.Time, t des.Ticket) {
 	x := des.Seconds(e.p.DBBaseTime * exp1(e.sDB))
-	if id == jobQuery {
-		// Ref: its database pool; Aux: when it was submitted, for its sojourn.
-		e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kJobDone, Ref: int32(pool), Aux: int64(e.env.Now() - w)})
-		return
+	if id != jobQuery {
+		r := e.reqs.At(id)
+		r.qFail = w+x > e.dbMax
+		if r.qFail {
+			x = e.dbMax - w
+		}
 	}
-	if w+x > e.dbMax {
-		e.env.MustAfter(e.dbMax-w, des.PriorityDefault, des.Event{Kind: e.kQueryFail, Ref: id})
-		return
-	}
-	e.env.MustAfter(x, des.PriorityDefault, des.Event{Kind: e.kQueryDone, Ref: id})
+	st.SetWork(t, x)
 }
 
-func (e *DES) queryRenege(id int32, waited des.Time) {
-	e.leftDB(waited)
+// queryRenege (the lanes' OnAbandon): a query waited 250 ms for a lane;
+// a request's fails it.
+func (e *DES) queryRenege(id int32, _ int) {
 	if id == jobQuery {
 		return
 	}
@@ -220,12 +227,21 @@ func (e *DES) queryRenege(id int32, waited des.Time) {
 	e.release(id, outDBFail)
 }
 
-func (e *DES) queryDone(ev des.Event) {
-	id := ev.Ref
+// queryDone (the lanes' OnDepart): a query left its lane, served or cut
+// at 250 ms. A served request's next query goes out, or after the last
+// the object is cached and the request ends.
+func (e *DES) queryDone(id int32, _ int) {
+	if id == jobQuery {
+		return
+	}
 	r := e.reqs.At(id)
-	e.db.release(int(r.dbPool))
+	if r.qFail {
+		e.ms.qtSum += e.dbMax.Seconds()
+		e.ms.qtN++
+		e.release(id, outDBFail)
+		return
+	}
 	now := e.env.Now()
-	e.leftDB(now - r.qAt)
 	e.ms.qtSum += (now - r.qAt).Seconds()
 	e.ms.qtN++
 	r.qLeft--
@@ -237,14 +253,7 @@ func (e *DES) queryDone(ev des.Event) {
 	e.release(id, outOK)
 }
 
-func (e *DES) queryFail(ev des.Event) {
-	e.db.release(int(e.reqs.At(ev.Ref).dbPool))
-	e.leftDB(e.env.Now() - e.reqs.At(ev.Ref).qAt)
-	e.ms.qtSum += e.dbMax.Seconds()
-	e.ms.qtN++
-	e.release(ev.Ref, outDBFail)
-}
-
+// jobArrive is the warm-up job's next query, while it runs.
 func (e *DES) jobArrive(des.Event) {
 	if e.env.Now() >= e.minuteEnd || e.warmupLeft <= 0 {
 		return
@@ -252,9 +261,4 @@ func (e *DES) jobArrive(des.Event) {
 	e.jobH = e.env.MustAfter(des.Seconds(exp1(e.sJob)/e.p.WarmupQueries), des.PriorityDefault, des.Event{Kind: e.kJob})
 	e.dbOffered++
 	e.db.submit(jobQuery, e.dbMax)
-}
-
-func (e *DES) jobDone(ev des.Event) {
-	e.db.release(int(ev.Ref))
-	e.leftDB(e.env.Now() - des.Time(ev.Aux))
 }

@@ -7,8 +7,6 @@ import (
 	"queuelab/model/scenario"
 )
 
-type stationOut struct{ departures, sojourn float64 }
-
 // Stations returns the cumulative measurements of every station the run
 // has had, in a fixed order: the pooled worker queue ("workers, pooled";
 // used with lb = pooled), each instance slot's workers ("workers,
@@ -20,28 +18,25 @@ type stationOut struct{ departures, sojourn float64 }
 // the renege.
 func (e *DES) Stations() []scenario.StationStats {
 	now := e.env.Now()
-	out := make([]scenario.StationStats, 0, len(e.pools)+1)
-	for i, pl := range e.pools {
+	out := make([]scenario.StationStats, 0, len(e.workers)+1)
+	for i, st := range e.workers {
 		name := "workers, pooled"
 		if i > 0 {
 			name = fmt.Sprintf("workers, instance %d", i)
 		}
-		out = append(out, scenario.StationStats{Name: name, Time: now.Seconds(), Area: pl.InSystemArea(now),
-			Arrivals: float64(pl.Arrivals), Departures: e.poolOut[i].departures, Sojourn: e.poolOut[i].sojourn})
+		out = append(out, addStation(scenario.StationStats{Name: name, Time: now.Seconds()}, now, st))
 	}
-	return append(out, e.db.station(now, e.dbOut))
+	return append(out, e.db.station(now))
 }
 
-// leftPool records that request id left its worker pool now.
-func (e *DES) leftPool(id int32) {
-	r := e.reqs.At(id)
-	o := &e.poolOut[r.pool]
-	o.departures++
-	o.sojourn += (e.env.Now() - r.arrived).Seconds()
-}
-
-// leftDB records a query that left the database after sojourn.
-func (e *DES) leftDB(sojourn des.Time) {
-	e.dbOut.departures++
-	e.dbOut.sojourn += sojourn.Seconds()
+// addStation adds station st's statistics at now to out: its time-
+// integrated number present and arrivals, and as departures every customer
+// that left, served or after its patience ran out, with its sojourn.
+func addStation(out scenario.StationStats, now des.Time, st *des.Station) scenario.StationStats {
+	tot := &st.Stats.Total
+	out.Area += tot.InSystem.Area(now)
+	out.Arrivals += float64(tot.Arrivals)
+	out.Departures += float64(tot.Departures + tot.Abandons)
+	out.Sojourn += tot.Sojourn.Sum() + tot.Abandoned.Sum()
+	return out
 }
