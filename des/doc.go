@@ -1,9 +1,8 @@
 // Package des is queuelab's discrete-event simulation engine: a clock and a
 // pending-event set (Scheduler, Env; Source merges an ordered stream of
 // event times, such as arrivals, with it), seeded random streams and
-// distributions (Stream, Exponential, Normal, ...), a pool of identical
-// servers with a FIFO queue (Pool), the queueing station networks and
-// models share (Station: FCFS, LCFS-PR, PS, SIRO and priority disciplines,
+// distributions (Stream, Exponential, Normal, ...), the one queueing
+// station networks, models and experiments share (Station: FCFS, LCFS-PR, PS, SIRO and priority disciplines,
 // capacity, patience, customers held until Release or given their work
 // when they start, per-class statistics), a free-list allocator for
 // per-entity records (Slab), the statistics a simulation study needs

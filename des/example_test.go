@@ -43,32 +43,6 @@ func ExampleEnv_tieRules() {
 	// timeout
 }
 
-// A Pool is a set of identical servers with a FIFO queue. Here one server
-// and customers with 3 s of patience: the third customer gives up.
-func ExamplePool() {
-	env := des.NewEnv()
-	pool := des.NewPool(env, "desk", 1)
-	depart := env.Register("depart", func(des.Event) { pool.Release() })
-	arrive := env.Register("arrive", func(ev des.Event) { pool.Request(ev.Ref, 3*des.Second) })
-	pool.OnStart = func(id int32, waited des.Time) {
-		fmt.Printf("%v: customer %d starts after waiting %v\n", env.Now(), id, waited)
-		env.MustAfter(2*des.Second, des.PriorityRelease, des.Event{Kind: depart, Ref: id})
-	}
-	pool.OnRenege = func(id int32, waited des.Time) {
-		fmt.Printf("%v: customer %d gives up after %v\n", env.Now(), id, waited)
-	}
-	for id := int32(1); id <= 3; id++ {
-		env.At(0, des.PriorityDefault, des.Event{Kind: arrive, Ref: id})
-	}
-	env.Run()
-	fmt.Printf("mean number in system %.2f over %v\n", pool.InSystemMean(env.Now()), env.Now())
-	// Output:
-	// 0s: customer 1 starts after waiting 0s
-	// 2s: customer 2 starts after waiting 2s
-	// 3s: customer 3 gives up after 3s
-	// mean number in system 2.25 over 4s
-}
-
 // Named streams derived from one seed keep each purpose's random numbers
 // apart: drawing more service times does not change the arrivals.
 func ExampleStreams() {

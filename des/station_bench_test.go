@@ -41,8 +41,13 @@ func holdMM(cfg StationConfig, held bool, seed uint64) *stationMM {
 }
 
 func newStationMM(cfg StationConfig, rates []float64, mean float64, seed uint64) *stationMM {
+	return newStationMMGen(cfg, rates, mean, seed, Mulberry32)
+}
+
+// newStationMMGen is newStationMM on streams of generator gen.
+func newStationMMGen(cfg StationConfig, rates []float64, mean float64, seed uint64, gen Generator) *stationMM {
 	m := &stationMM{env: NewEnv(), rates: rates, service: Exponential{Rate: 1 / mean}}
-	ss := Streams{Seed: seed}
+	ss := Streams{Seed: seed, Gen: gen}
 	m.arrivals, m.services = ss.Stream("arrivals"), ss.Stream("service")
 	if cfg.Discipline == SIRO {
 		cfg.Random = ss.Stream("siro")
@@ -110,23 +115,6 @@ func BenchmarkStation(b *testing.B) {
 			b.StopTimer()
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "customers/s")
 			b.ReportMetric(float64(m.env.Steps()-steps)/float64(b.N), "events/customer")
-		})
-	}
-}
-
-// BenchmarkStationMMc is BenchmarkMMc's M/M/c cases (impl=des there is a
-// Pool plus the model's own sojourn bookkeeping) on an FCFS Station, for
-// the ratio of the two.
-func BenchmarkStationMMc(b *testing.B) {
-	for _, c := range mmcCases {
-		b.Run("impl=station/"+c.name, func(b *testing.B) {
-			m := newStationMM(StationConfig{Name: "s", Servers: c.servers}, []float64{c.lambda}, c.serviceMean, 1)
-			m.runCustomers(200_000)
-			b.ReportAllocs()
-			b.ResetTimer()
-			m.runCustomers(b.N)
-			b.StopTimer()
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "customers/s")
 		})
 	}
 }

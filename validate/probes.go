@@ -87,7 +87,7 @@ func littleStationCheck(name string, ws []scenario.StationStats) Check {
 	sim.SE, sim.HalfWidth = g.SE, g.HalfWidth
 	return Check{Name: "Little L = λW: " + name, Sim: sim, Formula: l.Mean - g.Mean,
 		Source: "Little's law, λ·W measured", Expected: math.NaN(),
-		Note: "L time-averaged (des.Pool InSystem); λ = arrivals/s; W = mean sojourn measured per customer; interval of the per-minute gap L − λW"}
+		Note: "L time-averaged (des.Station InSystem); λ = arrivals/s; W = mean sojourn measured per customer; interval of the per-minute gap L − λW"}
 }
 
 // littleChecks steps eng to minute n and checks Little's law on each of
