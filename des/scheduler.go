@@ -279,6 +279,22 @@ func (s *Scheduler[P]) sinkFrom(i int, n node) {
 		}
 		best := first
 		end := first + arity
+		if flat && end <= size {
+			// Four children, as a tournament: (c0, c1) and (c2, c3) are
+			// independent, so the processor runs them at once; then the
+			// two winners. The keys are unique, so the winner is the one
+			// a scan in order would pick.
+			c := h[first:end:end]
+			m := -c[1].lessFlat(&c[0])
+			a := 1&m | 0&^m
+			m = -c[3].lessFlat(&c[2])
+			b := 3&m | 2&^m
+			m = -c[b].lessFlat(&c[a])
+			best = first + (b&m | a&^m)
+			h[i] = h[best]
+			i = best
+			continue
+		}
 		if end > size {
 			end = size
 		}
