@@ -52,10 +52,10 @@ func (a *node) less(b *node) bool {
 	return a.at < b.at || (a.at == b.at && a.tie < b.tie)
 }
 
-// lessFlat is less as 1 or 0, computed without branches (the three comparisons are
-// combined as bits), for the choice of the smallest child in sinkFrom:
-// there the outcome is a coin flip the processor cannot predict, and a
-// conditional move is cheaper than a mispredicted branch.
+// lessFlat is less as 1 or 0, computed without branches (the three
+// comparisons are combined as bits), for the choice of the smallest child
+// in sinkFrom: there the outcome is a coin flip the processor cannot
+// predict, and masking is cheaper than a mispredicted branch.
 func (a *node) lessFlat(b *node) int {
 	return int(bit(a.at < b.at) | bit(a.at == b.at)&bit(a.tie < b.tie))
 }
@@ -266,7 +266,8 @@ func (s *Scheduler[P]) replaceTop(n node) { s.sinkFrom(0, n) }
 
 // sinkFrom puts n at position i, whose subtree is otherwise in heap order,
 // by Floyd's method (see replaceTop); n must not be smaller than i's
-// parent.
+// parent. In a heap of at most flatMax nodes the smallest child is chosen
+// without branches, four children as a tournament.
 func (s *Scheduler[P]) sinkFrom(i int, n node) {
 	h := s.heap
 	size := len(h)
@@ -425,6 +426,10 @@ func (s *Scheduler[P]) compact() {
 		}
 	}
 }
+
+// The tournament in sinkFrom is written for four children: this fails to
+// compile if arity is changed.
+const _ = uint(arity-4) + uint(4-arity)
 
 // arity is the number of children of a heap node. Four measured best in
 // BenchmarkHold and BenchmarkMMc against two and eight (BENCHMARKS.md).
