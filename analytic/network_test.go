@@ -287,24 +287,30 @@ func TestQNAOnGeneralNetwork(t *testing.T) {
 	assert.False(t, hasMethod(ms, MethodJackson))
 }
 
+// thinkAndServe is a mixed network: one closed customer cycling between a
+// delay of 1 s and an FCFS station of c servers (1 s), which an open class
+// also uses at 0.5/s.
+func thinkAndServe(c int) Network {
+	m := 2
+	p := matrix(4)
+	p[0*m+0][0*m+1], p[0*m+1][0*m+0] = 1, 1
+	return Network{
+		Stations: []NetStation{
+			{Name: "think", Servers: 0, Mean: []float64{1, 0}},
+			{Name: "server", Servers: c, Mean: []float64{1, 1}},
+		},
+		Classes: []NetClass{{Name: "closed", Population: 1, Start: 0}, {Name: "open", Rate: 0.5, ArrivalSCV: 1, Source: 1}},
+		Routing: p,
+	}
+}
+
 func TestSolveMixed(t *testing.T) {
 	// One closed customer cycling between a delay (1 s) and an FCFS server
 	// (1 s), which open traffic also uses at 0.5/s. Mixed MVA: the closed
 	// demand stretches to 1/(1 − 0.5) = 2 s, so X = 1/3 and the closed
 	// customer is at the server 2/3 of the time; an open customer's visit
 	// takes 1·(1 + 2/3)/(1 − 0.5) = 10/3 s.
-	m := 2
-	p := matrix(4)
-	p[0*m+0][0*m+1], p[0*m+1][0*m+0] = 1, 1
-	n := Network{
-		Stations: []NetStation{
-			{Name: "think", Servers: 0, Mean: []float64{1, 0}},
-			{Name: "server", Servers: 1, Mean: []float64{1, 1}},
-		},
-		Classes: []NetClass{{Name: "closed", Population: 1, Start: 0}, {Name: "open", Rate: 0.5, ArrivalSCV: 1, Source: 1}},
-		Routing: p,
-	}
-	ms, err := SolveNetwork(n)
+	ms, err := SolveNetwork(thinkAndServe(1))
 	require.NoError(t, err)
 	assert.InDelta(t, 1.0/3, metric(t, ms, "network", "closed", "throughput", MethodMixedMVA).Value, 1e-12)
 	assert.InDelta(t, 2.0, metric(t, ms, "server", "closed", "mean_response", MethodMixedMVA).Value, 1e-12)
@@ -636,18 +642,7 @@ func TestSolveMixedUnsolvedGivesNoAllClassTotals(t *testing.T) {
 	// not apply, so only the open class's flows are known. An all-class
 	// throughput or utilisation of "server" would count the open class
 	// alone and be wrong by the closed customer's share.
-	m := 2
-	p := matrix(4)
-	p[0*m+0][0*m+1], p[0*m+1][0*m+0] = 1, 1
-	n := Network{
-		Stations: []NetStation{
-			{Name: "think", Servers: 0, Mean: []float64{1, 0}},
-			{Name: "server", Servers: 2, Mean: []float64{1, 1}},
-		},
-		Classes: []NetClass{{Name: "closed", Population: 1, Start: 0}, {Name: "open", Rate: 0.5, ArrivalSCV: 1, Source: 1}},
-		Routing: p,
-	}
-	ms, err := SolveNetwork(n)
+	ms, err := SolveNetwork(thinkAndServe(2))
 	require.NoError(t, err)
 	assert.InDelta(t, 0.5, metric(t, ms, "server", "open", "throughput", MethodTraffic).Value, 1e-12)
 	assert.InDelta(t, 0.25, metric(t, ms, "server", "open", "utilization", MethodTraffic).Value, 1e-12)

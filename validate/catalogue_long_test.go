@@ -3,9 +3,6 @@
 package validate
 
 import (
-	"bytes"
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,17 +53,7 @@ func TestQuickCatalogue(t *testing.T) {
 	assert.GreaterOrEqual(t, approx, 3)
 
 	// Reports render.
-	var md, html, js bytes.Buffer
-	require.NoError(t, rep.WriteMarkdown(&md))
-	require.NoError(t, rep.WriteHTML(&html))
-	require.NoError(t, rep.WriteJSON(&js))
-	assert.Contains(t, md.String(), "| M/M/1 ρ=0.5 | P(wait) |")
-	assert.True(t, strings.HasPrefix(html.String(), "<!DOCTYPE html>"))
-	var parsed struct {
-		Checks []map[string]any `json:"checks"`
-	}
-	require.NoError(t, json.Unmarshal(js.Bytes(), &parsed))
-	assert.Len(t, parsed.Checks, len(rep.Checks))
+	assertReportsRender(t, rep)
 }
 
 // TestBrokenModelIsCaught proves the quick catalogue has power: with every

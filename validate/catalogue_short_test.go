@@ -74,17 +74,7 @@ func TestShortStationCatalogue(t *testing.T) {
 	t.Logf("%d checks, %d agree or are approximate, %d inconclusive", len(rep.Checks), conclusive, len(rep.Checks)-conclusive)
 	assert.Greater(t, conclusive, len(rep.Checks)/2, "most checks must have power even at a quarter of the length")
 
-	var md, html, js bytes.Buffer
-	require.NoError(t, rep.WriteMarkdown(&md))
-	require.NoError(t, rep.WriteHTML(&html))
-	require.NoError(t, rep.WriteJSON(&js))
-	assert.Contains(t, md.String(), "| M/M/1 ρ=0.5 | P(wait) |")
-	assert.True(t, strings.HasPrefix(html.String(), "<!DOCTYPE html>"))
-	var parsed struct {
-		Checks []map[string]any `json:"checks"`
-	}
-	require.NoError(t, json.Unmarshal(js.Bytes(), &parsed))
-	assert.Len(t, parsed.Checks, len(rep.Checks))
+	assertReportsRender(t, rep)
 }
 
 // TestShortBrokenModelIsCaught is the default suite's power probe: with
@@ -113,4 +103,21 @@ func TestShortBrokenModelIsCaught(t *testing.T) {
 	assert.Greater(t, util, 5, "the probe needs stations without losses")
 	assert.GreaterOrEqual(t, 4*utilDisagree, 3*util, "utilisation off by 10 %% must DISAGREE")
 	assert.Greater(t, disagree, len(rep.Checks)/3, "a 10 %% service-time error must fail many checks")
+}
+
+// assertReportsRender checks that a catalogue report renders as Markdown
+// (with the M/M/1 row), HTML and JSON (one object per check).
+func assertReportsRender(t *testing.T, rep *Report) {
+	t.Helper()
+	var md, html, js bytes.Buffer
+	require.NoError(t, rep.WriteMarkdown(&md))
+	require.NoError(t, rep.WriteHTML(&html))
+	require.NoError(t, rep.WriteJSON(&js))
+	assert.Contains(t, md.String(), "| M/M/1 ρ=0.5 | P(wait) |")
+	assert.True(t, strings.HasPrefix(html.String(), "<!DOCTYPE html>"))
+	var parsed struct {
+		Checks []map[string]any `json:"checks"`
+	}
+	require.NoError(t, json.Unmarshal(js.Bytes(), &parsed))
+	assert.Len(t, parsed.Checks, len(rep.Checks))
 }
