@@ -3,6 +3,7 @@ package des
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // Priority orders events that fall at the same time: lower runs first.
@@ -52,21 +53,16 @@ func (a *node) less(b *node) bool {
 	return a.at < b.at || (a.at == b.at && a.tie < b.tie)
 }
 
-// lessFlat is less as 1 or 0, computed without branches (the three
-// comparisons are combined as bits), for the choice of the smallest child
-// in sinkFrom: there the outcome is a coin flip the processor cannot
-// predict, and masking is cheaper than a mispredicted branch.
+// lessFlat is less as 1 or 0, computed without branches: the keys are
+// compared as one 128-bit unsigned number (at, tie) by a subtraction whose
+// final borrow is the answer. at is never negative (the clock starts at 0
+// and only moves forward), so its unsigned order is its order. The choice
+// of the smallest child in sinkFrom is a coin flip the processor cannot
+// predict, and a borrow is cheaper than a mispredicted branch.
 func (a *node) lessFlat(b *node) int {
-	return int(bit(a.at < b.at) | bit(a.at == b.at)&bit(a.tie < b.tie))
-}
-
-// bit is 1 if b is true, else 0; the compiler makes it a SETcc.
-func bit(b bool) uint8 {
-	var x uint8
-	if b {
-		x = 1
-	}
-	return x
+	_, borrow := bits.Sub64(a.tie, b.tie, 0)
+	_, borrow = bits.Sub64(uint64(a.at), uint64(b.at), borrow)
+	return int(borrow)
 }
 
 // slot holds the payload of one pending event.
@@ -332,23 +328,60 @@ func (s *Scheduler[P]) sinkFrom(i int, n node) {
 // 10⁶ it was 49 % slower. Sizes between were not measured.
 const flatMax = 1 << 16
 
-// fillTop puts a new node n in the hole at the root. A new event often
-// belongs near the top (a model's next arrival), where sifting down with
-// early exit is cheapest; otherwise it belongs near the bottom, where
-// Floyd's method is. So the first level is tried top-down, and if n goes
-// deeper the rest is done bottom-up (BENCHMARKS.md has the measurements).
+// fillTop puts a new node n in the hole at the root. In a heap of at most
+// flatMax nodes it sifts n down from the top, choosing the smallest of four
+// children without branches and stopping as soon as n is no larger: a new
+// event often belongs near the top (a model's next arrival), where this
+// exits early. In a larger heap each level is a cache miss, and Floyd's
+// method with a predicted branch per child is faster (see flatMax);
+// BENCHMARKS.md has the measurements of both.
 func (s *Scheduler[P]) fillTop(n node) {
 	h := s.heap
 	size := len(h)
-	if size <= 1 {
-		h[0] = n
+	if size > flatMax {
+		s.fillTopDeep(n)
 		return
 	}
-	best := 1
-	end := 1 + arity
-	if end > size {
-		end = size
+	i := 0
+	for {
+		first := arity*i + 1
+		if first >= size {
+			break
+		}
+		best := first
+		if end := first + arity; end <= size {
+			// The tournament of sinkFrom.
+			c := h[first:end:end]
+			m := -c[1].lessFlat(&c[0])
+			a := 1&m | 0&^m
+			m = -c[3].lessFlat(&c[2])
+			b := 3&m | 2&^m
+			m = -c[b].lessFlat(&c[a])
+			best = first + (b&m | a&^m)
+		} else {
+			for c := first + 1; c < size; c++ {
+				if h[c].less(&h[best]) {
+					best = c
+				}
+			}
+		}
+		if !h[best].less(&n) {
+			break
+		}
+		h[i] = h[best]
+		i = best
 	}
+	h[i] = n
+}
+
+// fillTopDeep is fillTop for a heap of more than flatMax nodes: the first
+// level is tried top-down, and if n goes deeper the rest is done bottom-up
+// by Floyd's method.
+func (s *Scheduler[P]) fillTopDeep(n node) {
+	h := s.heap
+	size := len(h)
+	best := 1
+	end := min(1+arity, size)
 	for c := 2; c < end; c++ {
 		if h[c].less(&h[best]) {
 			best = c

@@ -2,6 +2,7 @@ package des
 
 import (
 	"math"
+	"math/rand/v2"
 	"sort"
 	"testing"
 
@@ -85,6 +86,45 @@ func TestFromSecondsRefusesNonFinite(t *testing.T) {
 	assert.Equal(t, 80*Millisecond, d)
 	assert.Equal(t, "80ms", d.String())
 	assert.Equal(t, MaxTime, Seconds(math.NaN()))
+}
+
+// TestRoundNs checks roundNs against math.Round on the edges (ties, the
+// largest float below a tie, the integers from 2⁵² up where a float has no
+// fraction, the range's ends) and on a million random values of every
+// magnitude and sign.
+func TestRoundNs(t *testing.T) {
+	edges := []float64{0, math.Copysign(0, -1), 0.5, -0.5, 1.5, -1.5, 2.5, -2.5,
+		math.Nextafter(0.5, 0), -math.Nextafter(0.5, 0), math.Nextafter(1.5, 0),
+		1 << 52, 1<<52 + 1, -(1<<52 + 1), 1<<53 + 2, 1<<52 - 0.5, -(1<<52 - 0.5),
+		math.Nextafter(math.MaxInt64, 0), -math.Nextafter(math.MaxInt64, 0), 1e-300, -1e-300}
+	for _, x := range edges {
+		require.Equal(t, Time(math.Round(x)), roundNs(x), "%v", x)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 1_000_000; i++ {
+		x := math.Ldexp(r.Float64(), r.IntN(63)) // [0, 2⁶³)
+		if r.IntN(2) == 0 {
+			x = -x
+		}
+		require.Equal(t, Time(math.Round(x)), roundNs(x), "%v", x)
+	}
+}
+
+// TestNodeOrder checks the scheduler's 128-bit key comparison against the
+// plain two-key order (time, then tie) on random and adjacent keys.
+func TestNodeOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	// few distinct times (never negative) and ties, so that equal halves
+	// are common and the extremes are reached
+	ats := []Time{0, 1, 2, 1 << 62, MaxTime - 1, MaxTime}
+	ties := []uint64{0, 1, 2, 1 << 63, math.MaxUint64 - 1, math.MaxUint64}
+	key := func() node { return node{at: ats[r.IntN(len(ats))], tie: ties[r.IntN(len(ties))]} }
+	for i := 0; i < 100_000; i++ {
+		a, b := key(), key()
+		want := a.at < b.at || (a.at == b.at && a.tie < b.tie)
+		require.Equal(t, want, a.less(&b), "%+v < %+v", a, b)
+		require.Equal(t, bit(want), uint8(a.lessFlat(&b)), "%+v < %+v", a, b)
+	}
 }
 
 func TestSchedulerCancel(t *testing.T) {

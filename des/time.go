@@ -49,7 +49,18 @@ func Seconds(s float64) Time {
 	case ns <= -math.MaxInt64:
 		return -MaxTime
 	}
-	return Time(math.Round(ns))
+	return roundNs(ns)
+}
+
+// roundNs is Time(math.Round(ns)) for |ns| < 2⁶³, without a call or a
+// branch: the conversion truncates towards zero, and the fraction it cut
+// off (exact: a float's fractional part is representable, and it is 0 from
+// 2⁵² on) decides whether to move one further from zero. Ties go away from
+// zero, as in math.Round. TestRoundNs compares it with math.Round.
+func roundNs(ns float64) Time {
+	t := Time(ns)
+	f := ns - float64(t)
+	return t + Time(bit(f >= 0.5)) - Time(bit(f <= -0.5))
 }
 
 // Seconds returns t in seconds.
@@ -67,4 +78,13 @@ func (t Time) String() string {
 		return "never"
 	}
 	return time.Duration(t).String()
+}
+
+// bit is 1 if b is true, else 0; the compiler makes it a SETcc.
+func bit(b bool) uint8 {
+	var x uint8
+	if b {
+		x = 1
+	}
+	return x
 }
