@@ -83,11 +83,18 @@ func (e *Env) After(d Time, prio Priority, ev Event) (Handle, error) {
 // distribution with valid parameters): an error there is a programming
 // error, so it panics instead of returning it.
 func (e *Env) MustAfter(d Time, prio Priority, ev Event) Handle {
-	h, err := e.After(d, prio, ev)
-	if err != nil {
-		panic(fmt.Sprintf("des: %s: %v", e.KindName(ev.Kind), err))
+	if d < 0 || e.sched.now > MaxTime-d || int(ev.Kind) >= len(e.handlers) {
+		e.refuse(d, prio, ev)
 	}
-	return h
+	return e.sched.schedule(e.sched.now+d, prio, ev)
+}
+
+// refuse panics with After's error for an event MustAfter cannot
+// schedule. It is a function of its own so that MustAfter's common path
+// stays small enough to inline.
+func (e *Env) refuse(d Time, prio Priority, ev Event) {
+	_, err := e.After(d, prio, ev)
+	panic(fmt.Sprintf("des: %s: %v", e.KindName(ev.Kind), err))
 }
 
 // Cancel cancels a scheduled event; see Scheduler.Cancel.

@@ -126,6 +126,11 @@ func (s *Scheduler[P]) Schedule(at Time, prio Priority, p P) (Handle, error) {
 	if at < s.now {
 		return Handle{}, fmt.Errorf("%w: at %v, now %v", ErrPast, at, s.now)
 	}
+	return s.schedule(at, prio, p), nil
+}
+
+// schedule is Schedule for a time known not to be in the past.
+func (s *Scheduler[P]) schedule(at Time, prio Priority, p P) Handle {
 	var ref uint32
 	if s.free != 0 {
 		ref = s.free - 1
@@ -146,7 +151,7 @@ func (s *Scheduler[P]) Schedule(at Time, prio Priority, p P) (Handle, error) {
 		s.heap = append(s.heap, n)
 		s.up(len(s.heap) - 1)
 	}
-	return Handle{ref: ref + 1, gen: s.slots[ref].gen}, nil
+	return Handle{ref: ref + 1, gen: s.slots[ref].gen}
 }
 
 // After schedules p at Now()+d; it refuses negative d and a sum that

@@ -292,7 +292,10 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 	}
 	i := s.jobs.Get()
 	j := s.jobs.At(i)
-	*j = job{cust: cust, class: int32(class), prev: none, next: none, arrived: now, seq: s.seq, remaining: work}
+	// The slab hands out zeroed jobs: set only what is not zero (a
+	// composite literal would write all 72 bytes again).
+	j.cust, j.class, j.prev, j.next = cust, int32(class), none, none
+	j.arrived, j.seq, j.remaining = now, s.seq, work
 	s.seq++
 	s.n++
 	s.counts[class].n++
