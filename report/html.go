@@ -154,43 +154,64 @@ func WriteHTML(w io.Writer, r, twin *scenario.Result, meta Meta) error {
 		p.Sections = append(p.Sections, Section{Heading: "Reproduce", Note: "the same command gives the same numbers", Body: Pre(meta.Command)})
 	}
 	if sc := meta.Scenario; sc != nil {
-		var body strings.Builder
-		if sc.Title != "" {
-			body.WriteString("<p><b>" + template.HTMLEscapeString(sc.Title) + "</b></p>")
-		}
-		body.WriteString(string(Para(sc.Story)))
-		if sc.Lesson != "" {
-			body.WriteString(`<p class="lesson">Lesson: ` + template.HTMLEscapeString(sc.Lesson) + "</p>")
-		}
-		p.Sections = append(p.Sections, Section{Heading: "Scenario " + sc.Name, Body: template.HTML(body.String())})
+		p.Sections = append(p.Sections, scenarioSection(sc))
 	}
 	if len(r.Goals) > 0 {
-		head := []string{"", "goal", "target", "simulation"}
-		if twin != nil {
-			head = append(head, "formula twin", "")
-		}
-		var rows [][]string
-		for i, g := range r.Goals {
-			t := scenario.Column{Unit: g.Unit, Digits: goalDigits(g)}
-			v := scenario.Column{Unit: g.Unit, Digits: goalDigits(g) + 1}
-			target := opText(g.Op) + " " + t.Format(g.Target)
-			if g.Note != "" {
-				target += " (" + g.Note + ")"
-			}
-			row := []string{mark(g.Met), g.Name, target, v.Format(g.Value)}
-			if twin != nil && i < len(twin.Goals) {
-				row = append(row, v.Format(twin.Goals[i].Value), mark(twin.Goals[i].Met))
-			}
-			rows = append(rows, row)
-		}
-		p.Sections = append(p.Sections, Section{Heading: "Goals", Note: "evaluated at the end of the run", Body: Table(head, rows)})
+		p.Sections = append(p.Sections, goalsSection(r, twin))
 	}
 	note := "per minute; dotted verticals: playbook actions; dashed green: goal targets"
 	if twin != nil {
 		note += "; dashed purple: the formula twin"
 	}
-	p.Sections = append(p.Sections, Section{Heading: "Trends", Note: note, Body: template.HTML(`<div class="chart">` + chart + `</div>`)})
+	p.Sections = append(p.Sections,
+		Section{Heading: "Trends", Note: note, Body: template.HTML(`<div class="chart">` + chart + `</div>`)},
+		indicatorsSection(r, twin),
+		paramsSection(r, twin, meta.Params),
+		playbookSection(r),
+		minutesSection(r))
+	return HTMLPage(w, p)
+}
 
+// scenarioSection tells the scenario's story and its lesson.
+func scenarioSection(sc *scenario.Scenario) Section {
+	var body strings.Builder
+	if sc.Title != "" {
+		body.WriteString("<p><b>" + template.HTMLEscapeString(sc.Title) + "</b></p>")
+	}
+	body.WriteString(string(Para(sc.Story)))
+	if sc.Lesson != "" {
+		body.WriteString(`<p class="lesson">Lesson: ` + template.HTMLEscapeString(sc.Lesson) + "</p>")
+	}
+	return Section{Heading: "Scenario " + sc.Name, Body: template.HTML(body.String())}
+}
+
+// goalsSection is the goal table: target, simulated value and, with a
+// twin, the formula twin's value and verdict.
+func goalsSection(r, twin *scenario.Result) Section {
+	head := []string{"", "goal", "target", "simulation"}
+	if twin != nil {
+		head = append(head, "formula twin", "")
+	}
+	var rows [][]string
+	for i, g := range r.Goals {
+		t := scenario.Column{Unit: g.Unit, Digits: goalDigits(g)}
+		v := scenario.Column{Unit: g.Unit, Digits: goalDigits(g) + 1}
+		target := opText(g.Op) + " " + t.Format(g.Target)
+		if g.Note != "" {
+			target += " (" + g.Note + ")"
+		}
+		row := []string{mark(g.Met), g.Name, target, v.Format(g.Value)}
+		if twin != nil && i < len(twin.Goals) {
+			row = append(row, v.Format(twin.Goals[i].Value), mark(twin.Goals[i].Met))
+		}
+		rows = append(rows, row)
+	}
+	return Section{Heading: "Goals", Note: "evaluated at the end of the run", Body: Table(head, rows)}
+}
+
+// indicatorsSection is every indicator's total over the run, with its
+// definition.
+func indicatorsSection(r, twin *scenario.Result) Section {
 	head := []string{"indicator", "unit", "whole run"}
 	if twin != nil {
 		head = append(head, "formula twin")
@@ -204,11 +225,15 @@ func WriteHTML(w io.Writer, r, twin *scenario.Result, meta Meta) error {
 		}
 		rows = append(rows, append(row, c.Doc))
 	}
-	p.Sections = append(p.Sections, Section{Heading: "Indicators", Note: "totals over the whole run", Body: Table(head, rows)})
+	return Section{Heading: "Indicators", Note: "totals over the whole run", Body: Table(head, rows)}
+}
 
+// paramsSection lists the run's parameters: the result's own, replaced or
+// extended by extra.
+func paramsSection(r, twin *scenario.Result, extra []Param) Section {
 	params := []Param{{"system", r.System}, {"scenario", r.Scenario}, {"engine", engineName(r, twin)},
 		{"seed", fmt.Sprint(r.Seed)}, {"minutes", fmt.Sprint(len(r.Minutes))}}
-	for _, q := range meta.Params {
+	for _, q := range extra {
 		replaced := false
 		for i := range params {
 			if params[i].Name == q.Name {
@@ -219,40 +244,45 @@ func WriteHTML(w io.Writer, r, twin *scenario.Result, meta Meta) error {
 			params = append(params, q)
 		}
 	}
-	var prows [][]string
+	var rows [][]string
 	for _, q := range params {
-		prows = append(prows, []string{q.Name, q.Value})
+		rows = append(rows, []string{q.Name, q.Value})
 	}
-	p.Sections = append(p.Sections, Section{Heading: "Parameters", Body: Table([]string{"parameter", "value"}, prows)})
+	return Section{Heading: "Parameters", Body: Table([]string{"parameter", "value"}, rows)}
+}
 
+// playbookSection is the playbook that ran, as YAML ready to replay.
+func playbookSection(r *scenario.Result) Section {
 	var pb strings.Builder
 	if len(r.Playbook) == 0 {
 		pb.WriteString("# no actions: the scenario ran untouched\n[]\n")
 	} else {
 		r.Playbook.WriteYAML(&pb)
 	}
-	p.Sections = append(p.Sections, Section{Heading: "Playbook", Note: "save as a .yaml file and pass it to queuelab run --playbook", Body: Pre(pb.String())})
+	return Section{Heading: "Playbook", Note: "save as a .yaml file and pass it to queuelab run --playbook", Body: Pre(pb.String())}
+}
 
-	var mhead []string
+// minutesSection is the per-minute table of the headline indicators,
+// folded.
+func minutesSection(r *scenario.Result) Section {
+	head := []string{"minute"}
 	var heads []int
-	mhead = append(mhead, "minute")
 	for i, c := range r.Columns {
 		if c.Headline {
 			heads = append(heads, i)
-			mhead = append(mhead, c.Label)
+			head = append(head, c.Label)
 		}
 	}
-	var mrows [][]string
+	var rows [][]string
 	for m, row := range r.Minutes {
 		cells := []string{fmt.Sprint(m)}
 		for _, i := range heads {
 			cells = append(cells, valueAt(r.Columns[i], row, i))
 		}
-		mrows = append(mrows, cells)
+		rows = append(rows, cells)
 	}
-	p.Sections = append(p.Sections, Section{Heading: "Minute by minute", Note: "headline indicators of the simulation",
-		Body: template.HTML("<details><summary>show the table</summary>" + string(Table(mhead, mrows)) + "</details>")})
-	return HTMLPage(w, p)
+	return Section{Heading: "Minute by minute", Note: "headline indicators of the simulation",
+		Body: template.HTML("<details><summary>show the table</summary>" + string(Table(head, rows)) + "</details>")}
 }
 
 func engineName(r, twin *scenario.Result) string {

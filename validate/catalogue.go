@@ -115,102 +115,124 @@ func Run(opts Options) (*Report, error) {
 	if rule == (Rule{}) {
 		rule = DefaultRule
 	}
-	var exps []Experiment
-	for _, e := range Catalogue() {
-		if opts.Quick && !e.Quick {
-			continue
-		}
-		exps = append(exps, e)
-	}
-	var models []ModelExperiment
-	if !opts.NoModels {
-		for _, e := range ModelCatalogue() {
-			if opts.Quick && !e.Quick {
-				continue
-			}
-			models = append(models, e)
-		}
-	}
-	var all, probes []ProbeExperiment
-	if !opts.NoModels {
-		all = probeCatalogue(opts.breaks)
-	}
-	for _, e := range append(all, networkProbes()...) {
-		if opts.Quick && !e.Quick {
-			continue
-		}
-		probes = append(probes, e)
-	}
-	type out struct {
-		res      *Result
-		model    *ModelResult
-		probe    []Check
-		measured float64
-		err      error
-	}
-	total := len(exps) + len(models) + len(probes)
-	results := des.Replicate(total, opts.Workers, func(i int) out {
-		seed := des.ReplicationSeed(opts.Seed, i)
-		if i >= len(exps)+len(models) {
-			cs, measured, err := probes[i-len(exps)-len(models)].Run(seed, opts.Quick)
-			return out{probe: cs, measured: measured, err: err}
-		}
-		if i >= len(exps) {
-			m, err := runModel(models[i-len(exps)], seed, opts.Quick)
-			return out{model: m, err: err}
-		}
-		r, err := Station(exps[i].runConfig(opts, seed))
-		return out{res: r, err: err}
+	p := choose(opts)
+	total := p.len()
+	results := des.Replicate(total, opts.Workers, func(i int) outcome {
+		return p.run(i, opts, des.ReplicationSeed(opts.Seed, i))
 	}, func(finished int) {
 		if opts.Progress != nil {
 			opts.Progress(finished, total)
 		}
 	})
 	rep := &Report{Quick: opts.Quick, Seed: opts.Seed, Rule: rule}
-	add := func(group string, cs []Check) {
-		for _, c := range cs {
-			c.Group = group
-			c.Judge(rule)
-			if c.Verdict.Failed() {
-				rep.Failed++
-			}
-			rep.Checks = append(rep.Checks, c)
-		}
-	}
-	for i := 0; i < total; i++ {
-		o := results[i]
-		name := ""
-		switch {
-		case i < len(exps):
-			name = exps[i].Name
-		case i < len(exps)+len(models):
-			name = models[i-len(exps)].Name
-		default:
-			name = probes[i-len(exps)-len(models)].Name
-		}
+	for i, o := range results {
+		name := p.name(i)
 		er := ExperimentResult{Name: name, Seed: des.ReplicationSeed(opts.Seed, i), Err: o.err}
 		if o.err != nil {
 			rep.Experiments = append(rep.Experiments, er)
 			return rep, fmt.Errorf("experiment %q: %w", name, o.err)
 		}
-		if o.res != nil {
+		var checks []Check
+		switch {
+		case o.res != nil:
 			er.Warmup, er.Measured, er.Customers = o.res.Warmup, o.res.Measured, o.res.Customers
-			rep.Experiments = append(rep.Experiments, er)
-			add(name, exps[i].Checks(o.res))
-			continue
-		}
-		if o.model == nil {
+			checks = p.exps[i].Checks(o.res)
+		case o.model == nil:
 			er.Measured = o.measured
-			rep.Experiments = append(rep.Experiments, er)
-			add(name, o.probe)
-			continue
+			checks = o.probe
+		default:
+			er.Measured = 60 * float64(len(o.model.DES.Minutes))
+			checks = p.models[i-len(p.exps)].Checks(o.model.DES, o.model.Twin, opts.Quick)
 		}
-		er.Measured = 60 * float64(len(o.model.DES.Minutes))
 		rep.Experiments = append(rep.Experiments, er)
-		add(name, models[i-len(exps)].Checks(o.model.DES, o.model.Twin, opts.Quick))
+		rep.add(name, checks, rule)
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
+}
+
+// add judges checks by rule and records them under group.
+func (rep *Report) add(group string, checks []Check, rule Rule) {
+	for _, c := range checks {
+		c.Group = group
+		c.Judge(rule)
+		if c.Verdict.Failed() {
+			rep.Failed++
+		}
+		rep.Checks = append(rep.Checks, c)
+	}
+}
+
+// plan is the experiments a catalogue run makes, numbered in this order:
+// station experiments, then model experiments, then probes. An
+// experiment's number is also its replication index, which fixes its seed.
+type plan struct {
+	exps   []Experiment
+	models []ModelExperiment
+	probes []ProbeExperiment
+}
+
+// outcome is what running one experiment of a plan gives: a station
+// result, a model result, or a probe's checks and measured length.
+type outcome struct {
+	res      *Result
+	model    *ModelResult
+	probe    []Check
+	measured float64
+	err      error
+}
+
+// choose selects the experiments opts asks for: the quick subset or all,
+// with or without the models (and the probes that need them).
+func choose(opts Options) plan {
+	var p plan
+	for _, e := range Catalogue() {
+		if !opts.Quick || e.Quick {
+			p.exps = append(p.exps, e)
+		}
+	}
+	var probes []ProbeExperiment
+	if !opts.NoModels {
+		for _, e := range ModelCatalogue() {
+			if !opts.Quick || e.Quick {
+				p.models = append(p.models, e)
+			}
+		}
+		probes = probeCatalogue(opts.breaks)
+	}
+	for _, e := range append(probes, networkProbes()...) {
+		if !opts.Quick || e.Quick {
+			p.probes = append(p.probes, e)
+		}
+	}
+	return p
+}
+
+func (p plan) len() int { return len(p.exps) + len(p.models) + len(p.probes) }
+
+// name returns the name of experiment i.
+func (p plan) name(i int) string {
+	switch {
+	case i < len(p.exps):
+		return p.exps[i].Name
+	case i < len(p.exps)+len(p.models):
+		return p.models[i-len(p.exps)].Name
+	}
+	return p.probes[i-len(p.exps)-len(p.models)].Name
+}
+
+// run runs experiment i on seed.
+func (p plan) run(i int, opts Options, seed uint64) outcome {
+	switch {
+	case i < len(p.exps):
+		r, err := Station(p.exps[i].runConfig(opts, seed))
+		return outcome{res: r, err: err}
+	case i < len(p.exps)+len(p.models):
+		m, err := runModel(p.models[i-len(p.exps)], seed, opts.Quick)
+		return outcome{model: m, err: err}
+	}
+	cs, measured, err := p.probes[i-len(p.exps)-len(p.models)].Run(seed, opts.Quick)
+	return outcome{probe: cs, measured: measured, err: err}
 }
 
 // runConfig is the configuration experiment e runs with under opts.

@@ -39,132 +39,177 @@ type Formula struct {
 // Whatever the model, a station without losses has throughput λ and
 // utilisation λS/c, and Little's law gives little_gap = 0.
 func Formulas(cfg Config) map[string]Formula {
-	f := map[string]Formula{"little_gap": {0, "Little's law", false, 0}, "arrival_rate": {cfg.ArrivalRate, "Poisson arrivals", false, 0}}
-	put := func(name string, v float64, src string) {
-		if !math.IsNaN(v) {
-			f[name] = Formula{Value: v, Source: src}
-		}
-	}
-	c, lam, s := cfg.Servers, cfg.ArrivalRate, cfg.ServiceMean()
-	mu := 1 / s
+	f := formulaSet{"little_gap": {0, "Little's law", false, 0}, "arrival_rate": {cfg.ArrivalRate, "Poisson arrivals", false, 0}}
 	exp := cfg.Service.Kind == network.Exp
-	noLoss := func(src string) {
-		put("p_block", 0, src)
-		put("throughput", lam, src)
-		put("admitted_rate", lam, src)
-		put("utilization", cfg.Rho(), src)
-	}
 	switch {
 	case cfg.Patience.Kind == PatienceNone && cfg.Capacity == 0:
-		noLoss("no losses: λ, λS/c")
-		put("p_abandon", 0, "no patience")
-		if exp {
-			q := analytic.MMc{Servers: c, Lambda: lam, Mu: mu}
-			const src = "M/M/c (Erlang C)"
-			put("p_wait", q.ProbWait(), src)
-			put("mean_wait", q.MeanWait(), src)
-			put("mean_wait_served", q.MeanWait(), src)
-			put("mean_in_queue", q.MeanQueueLength(), src)
-			put("mean_in_system", q.MeanNumberInSystem(), src)
-			put("mean_response", q.MeanResponseTime(), src)
-			put("mean_sojourn", q.MeanResponseTime(), src)
-			for _, t := range cfg.WaitThresholds {
-				put(WaitMetricName(t), q.ProbWaitExceeds(t), "M/M/c: C·e^(−(cμ−λ)t)")
-			}
-			for _, p := range cfg.ResponseQuantiles {
-				put(QuantileMetricName(p), q.ResponseTimeQuantile(p), "M/M/c exact sojourn quantile")
-			}
-		} else if c == 1 {
-			rho := lam * s
-			es2 := s * s * (1 + cfg.Service.SCV())
-			wq := lam * es2 / (2 * (1 - rho))
-			const src = "M/G/1 (Pollaczek–Khinchine)"
-			put("p_wait", rho, src)
-			put("mean_wait", wq, src)
-			put("mean_wait_served", wq, src)
-			put("mean_in_queue", lam*wq, src)
-			put("mean_in_system", lam*wq+rho, src)
-			put("mean_response", wq+s, src)
-			put("mean_sojourn", wq+s, src)
-		}
-	case cfg.Patience.Kind == PatienceNone && cfg.Capacity == c:
-		b := analytic.ErlangB(c, cfg.Offered())
-		src := "Erlang B"
-		if !exp {
-			src = "Erlang B (insensitive)"
-		}
-		put("p_block", b, src)
-		put("throughput", lam*(1-b), src)
-		put("admitted_rate", lam*(1-b), src)
-		put("utilization", cfg.Offered()*(1-b)/float64(c), src)
-		put("mean_in_system", cfg.Offered()*(1-b), src)
-		put("mean_in_queue", 0, "loss system")
-		put("p_wait", 0, "loss system")
-		put("mean_wait", 0, "loss system")
-		put("mean_wait_served", 0, "loss system")
-		put("p_abandon", 0, "no patience")
-		put("mean_response", s, "loss system")
-		put("mean_sojourn", s, "loss system")
+		f.unlimited(cfg)
+	case cfg.Patience.Kind == PatienceNone && cfg.Capacity == cfg.Servers:
+		f.loss(cfg)
 	case cfg.Patience.Kind == PatienceNone && exp:
-		q := analytic.MMcK{Servers: c, Capacity: cfg.Capacity, Lambda: lam, Mu: mu}
-		const src = "M/M/c/K"
-		put("p_block", q.ProbBlock(), src)
-		put("throughput", q.Throughput(), src)
-		put("admitted_rate", q.Throughput(), src)
-		put("utilization", q.Utilization(), src)
-		put("p_wait", q.ProbWait(), src)
-		put("mean_wait", q.MeanWait(), src)
-		put("mean_wait_served", q.MeanWait(), src)
-		put("mean_in_queue", q.MeanQueueLength(), src)
-		put("mean_in_system", q.MeanNumberInSystem(), src)
-		put("mean_response", q.MeanResponseTime(), src)
-		put("mean_sojourn", q.MeanResponseTime(), src)
-		put("p_abandon", 0, "no patience")
+		f.mmcK(cfg)
 	case cfg.Patience.Kind == PatienceDet && cfg.Capacity == 0 && exp:
-		q := analytic.MMcD{Servers: c, Lambda: lam, Mu: mu, Patience: cfg.Patience.Value}
-		const src = "M/M/c+D"
-		put("p_block", 0, "no capacity")
-		put("admitted_rate", lam, "no capacity")
-		put("p_wait", q.ProbWait(), src)
-		put("p_abandon", q.ProbAbandon(), src)
-		put("mean_wait", q.MeanWait(), src)
-		put("mean_wait_served", q.MeanWaitServed(), src)
-		put("throughput", q.Throughput(), src)
-		put("utilization", q.Utilization(), src)
-		put("mean_in_queue", q.MeanQueueLength(), src)
-		put("mean_in_system", q.MeanQueueLength()+q.Throughput()*s, src)
-		put("mean_response", q.MeanWaitServed()+s, src)
-		put("mean_sojourn", q.MeanWait()+(1-q.ProbAbandon())*s, src)
-		for _, t := range cfg.WaitThresholds {
-			if t < cfg.Patience.Value {
-				put(WaitMetricName(t), q.ProbOfferedWaitExceeds(t), src)
-			} else {
-				put(WaitMetricName(t), 0, "nobody waits past the patience")
-			}
-		}
+		f.mmcD(cfg)
 	case cfg.Patience.Kind == PatienceExp && cfg.Capacity == 0 && exp:
-		q := analytic.ErlangA{Servers: c, Lambda: lam, Mu: mu, Theta: 1 / cfg.Patience.Value}
-		const src = "Erlang-A (M/M/c+M)"
-		put("p_block", 0, "no capacity")
-		put("admitted_rate", lam, "no capacity")
-		put("p_wait", q.ProbWait(), src)
-		put("p_abandon", q.ProbAbandon(), src)
-		put("mean_wait", q.MeanWait(), src)
-		put("throughput", q.Throughput(), src)
-		put("utilization", q.Throughput()*s/float64(c), src)
-		put("mean_in_queue", q.MeanQueueLength(), src)
-		put("mean_in_system", q.MeanQueueLength()+q.Throughput()*s, src)
-		put("mean_sojourn", q.MeanWait()+(1-q.ProbAbandon())*s, src)
+		f.erlangA(cfg)
 	default:
 		if cfg.Capacity == 0 {
-			put("p_block", 0, "no capacity")
-			put("admitted_rate", lam, "no capacity")
+			f.put("p_block", 0, "no capacity")
+			f.put("admitted_rate", cfg.ArrivalRate, "no capacity")
 		}
 		if cfg.Patience.Kind == PatienceNone {
-			put("p_abandon", 0, "no patience")
+			f.put("p_abandon", 0, "no patience")
 		}
 	}
 	return f
+}
+
+// formulaSet is Formulas' result under construction.
+type formulaSet map[string]Formula
+
+// put records the formula value v of metric name, from src, unless v is
+// NaN (the formula does not apply).
+func (f formulaSet) put(name string, v float64, src string) {
+	if !math.IsNaN(v) {
+		f[name] = Formula{Value: v, Source: src}
+	}
+}
+
+// unlimited: no patience, no capacity. Nobody is lost; M/M/c (Erlang C)
+// for exponential service, M/G/1 (Pollaczek–Khinchine) for one server.
+func (f formulaSet) unlimited(cfg Config) {
+	c, lam, s := cfg.Servers, cfg.ArrivalRate, cfg.ServiceMean()
+	const lossless = "no losses: λ, λS/c"
+	f.put("p_block", 0, lossless)
+	f.put("throughput", lam, lossless)
+	f.put("admitted_rate", lam, lossless)
+	f.put("utilization", cfg.Rho(), lossless)
+	f.put("p_abandon", 0, "no patience")
+	if cfg.Service.Kind == network.Exp {
+		q := analytic.MMc{Servers: c, Lambda: lam, Mu: 1 / s}
+		f.queue(q, "M/M/c (Erlang C)")
+		for _, t := range cfg.WaitThresholds {
+			f.put(WaitMetricName(t), q.ProbWaitExceeds(t), "M/M/c: C·e^(−(cμ−λ)t)")
+		}
+		for _, p := range cfg.ResponseQuantiles {
+			f.put(QuantileMetricName(p), q.ResponseTimeQuantile(p), "M/M/c exact sojourn quantile")
+		}
+		return
+	}
+	if c == 1 {
+		rho := lam * s
+		es2 := s * s * (1 + cfg.Service.SCV())
+		wq := lam * es2 / (2 * (1 - rho))
+		const src = "M/G/1 (Pollaczek–Khinchine)"
+		f.put("p_wait", rho, src)
+		f.put("mean_wait", wq, src)
+		f.put("mean_wait_served", wq, src)
+		f.put("mean_in_queue", lam*wq, src)
+		f.put("mean_in_system", lam*wq+rho, src)
+		f.put("mean_response", wq+s, src)
+		f.put("mean_sojourn", wq+s, src)
+	}
+}
+
+// loss: capacity = servers, no patience. Erlang B, which holds for any
+// service law with the same mean.
+func (f formulaSet) loss(cfg Config) {
+	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
+	b := analytic.ErlangB(cfg.Servers, cfg.Offered())
+	src := "Erlang B"
+	if cfg.Service.Kind != network.Exp {
+		src = "Erlang B (insensitive)"
+	}
+	f.put("p_block", b, src)
+	f.put("throughput", lam*(1-b), src)
+	f.put("admitted_rate", lam*(1-b), src)
+	f.put("utilization", cfg.Offered()*(1-b)/float64(cfg.Servers), src)
+	f.put("mean_in_system", cfg.Offered()*(1-b), src)
+	f.put("mean_in_queue", 0, "loss system")
+	f.put("p_wait", 0, "loss system")
+	f.put("mean_wait", 0, "loss system")
+	f.put("mean_wait_served", 0, "loss system")
+	f.put("p_abandon", 0, "no patience")
+	f.put("mean_response", s, "loss system")
+	f.put("mean_sojourn", s, "loss system")
+}
+
+// mmcK: a finite capacity above the servers, exponential service, no
+// patience.
+func (f formulaSet) mmcK(cfg Config) {
+	q := analytic.MMcK{Servers: cfg.Servers, Capacity: cfg.Capacity, Lambda: cfg.ArrivalRate, Mu: 1 / cfg.ServiceMean()}
+	const src = "M/M/c/K"
+	f.put("p_block", q.ProbBlock(), src)
+	f.put("throughput", q.Throughput(), src)
+	f.put("admitted_rate", q.Throughput(), src)
+	f.put("utilization", q.Utilization(), src)
+	f.queue(q, src)
+	f.put("p_abandon", 0, "no patience")
+}
+
+// waitingQueue is a queue without abandonment whose waiting and sojourn
+// formulas are known (analytic.MMc, analytic.MMcK).
+type waitingQueue interface {
+	ProbWait() float64
+	MeanWait() float64
+	MeanQueueLength() float64
+	MeanNumberInSystem() float64
+	MeanResponseTime() float64
+}
+
+// queue records q's waiting and sojourn metrics, from src. Nobody
+// abandons, so the wait of those served is every customer's wait.
+func (f formulaSet) queue(q waitingQueue, src string) {
+	f.put("p_wait", q.ProbWait(), src)
+	f.put("mean_wait", q.MeanWait(), src)
+	f.put("mean_wait_served", q.MeanWait(), src)
+	f.put("mean_in_queue", q.MeanQueueLength(), src)
+	f.put("mean_in_system", q.MeanNumberInSystem(), src)
+	f.put("mean_response", q.MeanResponseTime(), src)
+	f.put("mean_sojourn", q.MeanResponseTime(), src)
+}
+
+// mmcD: deterministic patience, exponential service, no capacity.
+func (f formulaSet) mmcD(cfg Config) {
+	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
+	q := analytic.MMcD{Servers: cfg.Servers, Lambda: lam, Mu: 1 / s, Patience: cfg.Patience.Value}
+	const src = "M/M/c+D"
+	f.put("p_block", 0, "no capacity")
+	f.put("admitted_rate", lam, "no capacity")
+	f.put("p_wait", q.ProbWait(), src)
+	f.put("p_abandon", q.ProbAbandon(), src)
+	f.put("mean_wait", q.MeanWait(), src)
+	f.put("mean_wait_served", q.MeanWaitServed(), src)
+	f.put("throughput", q.Throughput(), src)
+	f.put("utilization", q.Utilization(), src)
+	f.put("mean_in_queue", q.MeanQueueLength(), src)
+	f.put("mean_in_system", q.MeanQueueLength()+q.Throughput()*s, src)
+	f.put("mean_response", q.MeanWaitServed()+s, src)
+	f.put("mean_sojourn", q.MeanWait()+(1-q.ProbAbandon())*s, src)
+	for _, t := range cfg.WaitThresholds {
+		if t < cfg.Patience.Value {
+			f.put(WaitMetricName(t), q.ProbOfferedWaitExceeds(t), src)
+		} else {
+			f.put(WaitMetricName(t), 0, "nobody waits past the patience")
+		}
+	}
+}
+
+// erlangA: exponential patience, exponential service, no capacity.
+func (f formulaSet) erlangA(cfg Config) {
+	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
+	q := analytic.ErlangA{Servers: cfg.Servers, Lambda: lam, Mu: 1 / s, Theta: 1 / cfg.Patience.Value}
+	const src = "Erlang-A (M/M/c+M)"
+	f.put("p_block", 0, "no capacity")
+	f.put("admitted_rate", lam, "no capacity")
+	f.put("p_wait", q.ProbWait(), src)
+	f.put("p_abandon", q.ProbAbandon(), src)
+	f.put("mean_wait", q.MeanWait(), src)
+	f.put("throughput", q.Throughput(), src)
+	f.put("utilization", q.Throughput()*s/float64(cfg.Servers), src)
+	f.put("mean_in_queue", q.MeanQueueLength(), src)
+	f.put("mean_in_system", q.MeanQueueLength()+q.Throughput()*s, src)
+	f.put("mean_sojourn", q.MeanWait()+(1-q.ProbAbandon())*s, src)
 }
 
 // OriginalTimeoutEstimate is the payment-switch original's estimate of the

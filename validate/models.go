@@ -351,14 +351,21 @@ var (
 // their formulas on a normal day with one control changed at minute 0.
 // They run in the full catalogue only.
 func mechanismExperiments() []ModelExperiment {
-	var cat []ModelExperiment
-	// Issuer timeout: with T = 0.5 s against exponential latencies of mean
-	// 250 ms (group B: the minute's wobbling mean), the share of forwarded
-	// attempts that time out is 0.75·e^(−T/0.25) + 0.25·e^(−T/m_B).
-	// Documented tolerance 1 %: timed-out attempts are retried, which tilts
-	// the attempt mix a little towards the group that was slower that
-	// minute.
-	cat = append(cat, ModelExperiment{
+	cat := []ModelExperiment{timeoutExperiment(), standinExperiment(), stepUpExperiment()}
+	for _, ttl := range []float64{10, 30, 120} {
+		cat = append(cat, ttlExperiment(ttl))
+	}
+	return cat
+}
+
+// timeoutExperiment checks the issuer timeout: with T = 0.5 s against
+// exponential latencies of mean 250 ms (group B: the minute's wobbling
+// mean), the share of forwarded attempts that time out is 0.75·e^(−T/0.25)
+// + 0.25·e^(−T/m_B). Documented tolerance 1 %: timed-out attempts are
+// retried, which tilts the attempt mix a little towards the group that was
+// slower that minute.
+func timeoutExperiment() ModelExperiment {
+	return ModelExperiment{
 		Name: "payment switch: issuer timeout 0.5 s", System: paymentswitch.System, Scenario: "normal",
 		Minutes: 30, FullMinutes: 30, At: "0m:issuer-timeout=0.5s",
 		Checks: func(d, _ *scenario.Result, _ bool) []Check {
@@ -377,20 +384,24 @@ func mechanismExperiments() []ModelExperiment {
 				Formula: want / float64(n), Source: "exponential latency tail", Tol: 0.01, Expected: math.NaN(),
 				Note: "per-minute expected share at the minute's group-B mean, averaged; tolerance 1 % for the retry mix"}}
 		},
-	})
-	// Stand-in under lognormal amounts: with issuer timeout T = 0.5 s and a
-	// stand-in limit L = 40 u, an attempt that times out is approved by the
-	// switch if its amount is ≤ L. Amounts stay with the transaction, so
-	// only first attempts of transactions with amount ≤ L can stand in
-	// (those above L are retried and time out or not, but never stand in):
-	//
-	//	stand-in/s = Σ_class λ_new·share·P(pass rule)·P(amount ≤ L)·P(timeout)
-	//	volume/s   = Σ_class λ_new·share·P(pass rule)·E[amount; amount ≤ L]·P(timeout)
-	//
-	// with genuine amounts lognormal(median 40 u, σ = 1), fraud ×1.5, and
-	// P(timeout) at the minute's group-B mean as above (tolerance 1 % for
-	// the retry mix, as for the timeout share).
-	cat = append(cat, ModelExperiment{
+	}
+}
+
+// standinExperiment checks the stand-in under lognormal amounts: with
+// issuer timeout T = 0.5 s and a stand-in limit L = 40 u, an attempt that
+// times out is approved by the switch if its amount is ≤ L. Amounts stay
+// with the transaction, so only first attempts of transactions with amount
+// ≤ L can stand in (those above L are retried and time out or not, but
+// never stand in):
+//
+//	stand-in/s = Σ_class λ_new·share·P(pass rule)·P(amount ≤ L)·P(timeout)
+//	volume/s   = Σ_class λ_new·share·P(pass rule)·E[amount; amount ≤ L]·P(timeout)
+//
+// with genuine amounts lognormal(median 40 u, σ = 1), fraud ×1.5, and
+// P(timeout) at the minute's group-B mean as above (tolerance 1 % for the
+// retry mix, as for the timeout share).
+func standinExperiment() ModelExperiment {
+	return ModelExperiment{
 		Name: "payment switch: stand-in up to 40 u, issuer timeout 0.5 s", System: paymentswitch.System, Scenario: "normal",
 		Minutes: 60, FullMinutes: 60, At: "0m:issuer-timeout=0.5s,standin-limit=40",
 		Checks: func(d, _ *scenario.Result, _ bool) []Check {
@@ -421,10 +432,13 @@ func mechanismExperiments() []ModelExperiment {
 					Formula: wantV / n, Source: "lognormal partial expectation × timeout tail", Tol: 0.01, Expected: math.NaN(), Note: note},
 			}
 		},
-	})
-	// Step-up band b = 1 below t = 3: the share of new transactions sent
-	// to step-up is the binormal mass of [t − b, t).
-	cat = append(cat, ModelExperiment{
+	}
+}
+
+// stepUpExperiment checks the step-up band b = 1 below t = 3: the share of
+// new transactions sent to step-up is the binormal mass of [t − b, t).
+func stepUpExperiment() ModelExperiment {
+	return ModelExperiment{
 		Name: "payment switch: fraud ROC and step-up band 1σ", System: paymentswitch.System, Scenario: "normal",
 		Minutes: 200, FullMinutes: 200, At: "0m:stepup=1",
 		Checks: func(d, _ *scenario.Result, _ bool) []Check {
@@ -438,32 +452,31 @@ func mechanismExperiments() []ModelExperiment {
 					Formula: fraudModel.FPR(t), Source: "binormal ROC, d′ = 2.5", Expected: math.NaN()},
 			}
 		},
-	})
-	// TTL cache at several TTLs: hit = warm·rT/(1 + rT), mean answer age
-	// T/2. Not T = 300 s: after the TTL change at minute 0 the 20,000
-	// objects' renewals stay nearly synchronised for many cycles (a cycle
-	// is T plus an Exp(1/r) gap, r ≈ 0.06/s, so phases spread slowly), and
-	// the per-minute hit share and age oscillate with period ≈ T + 1/r —
-	// correlated minute batches whose interval (±21 s on the age in a
-	// 35-minute run) is too wide to test anything.
-	for _, ttl := range []float64{10, 30, 120} {
-		ttl := ttl
-		cat = append(cat, ModelExperiment{
-			Name: fmt.Sprintf("web service: TTL cache, T = %g s", ttl), System: webservice.System, Scenario: "normal",
-			Minutes: 25 + int(2*ttl/60), FullMinutes: 25 + int(2*ttl/60), At: fmt.Sprintf("0m:ttl=%gs", ttl),
-			Checks: func(d, _ *scenario.Result, _ bool) []Check {
-				// Entries filled under the old TTL are gone within two TTLs.
-				from := 2 + int(2*ttl/60)
-				req := minuteEstimate(d, webservice.Requests, from)
-				warm := minuteEstimate(d, webservice.Warm, from)
-				return []Check{
-					{Name: "cache hit share vs warm·rT/(1+rT)", Sim: minuteEstimate(d, webservice.CacheHit, from),
-						Formula: analytic.TTLHitRatio(req.Mean/20000, ttl, warm.Mean), Source: "TTL cache (renewal)", Expected: math.NaN()},
-					{Name: "mean age of cached answers vs TTL/2", Sim: minuteEstimate(d, webservice.CacheAge, from),
-						Formula: analytic.CachedAnswerMeanAge(ttl), Source: "TTL cache (renewal)", Expected: math.NaN()},
-				}
-			},
-		})
 	}
-	return cat
+}
+
+// ttlExperiment checks the TTL cache at TTL ttl (run at several): hit =
+// warm·rT/(1 + rT), mean answer age T/2. Not T = 300 s: after the TTL
+// change at minute 0 the 20,000 objects' renewals stay nearly synchronised
+// for many cycles (a cycle is T plus an Exp(1/r) gap, r ≈ 0.06/s, so phases
+// spread slowly), and the per-minute hit share and age oscillate with
+// period ≈ T + 1/r — correlated minute batches whose interval (±21 s on the
+// age in a 35-minute run) is too wide to test anything.
+func ttlExperiment(ttl float64) ModelExperiment {
+	return ModelExperiment{
+		Name: fmt.Sprintf("web service: TTL cache, T = %g s", ttl), System: webservice.System, Scenario: "normal",
+		Minutes: 25 + int(2*ttl/60), FullMinutes: 25 + int(2*ttl/60), At: fmt.Sprintf("0m:ttl=%gs", ttl),
+		Checks: func(d, _ *scenario.Result, _ bool) []Check {
+			// Entries filled under the old TTL are gone within two TTLs.
+			from := 2 + int(2*ttl/60)
+			req := minuteEstimate(d, webservice.Requests, from)
+			warm := minuteEstimate(d, webservice.Warm, from)
+			return []Check{
+				{Name: "cache hit share vs warm·rT/(1+rT)", Sim: minuteEstimate(d, webservice.CacheHit, from),
+					Formula: analytic.TTLHitRatio(req.Mean/20000, ttl, warm.Mean), Source: "TTL cache (renewal)", Expected: math.NaN()},
+				{Name: "mean age of cached answers vs TTL/2", Sim: minuteEstimate(d, webservice.CacheAge, from),
+					Formula: analytic.CachedAnswerMeanAge(ttl), Source: "TTL cache (renewal)", Expected: math.NaN()},
+			}
+		},
+	}
 }

@@ -76,42 +76,7 @@ measured too few customers to judge — fewer than 300 arrived, or fewer than
 ("not enough data": the table is printed, every verdict says so); 2 for bad
 flags or a refused run.`,
 		Args: noPositionalArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := f.config(cmd)
-			if err != nil {
-				return err
-			}
-			if err := budget.check(cfg.Work()); err != nil {
-				return err
-			}
-			if exp, need := cfg.ExpectedCustomers(), cfg.MinCustomers(); exp < float64(need) {
-				return usagef("--duration: not enough data: %g s at %g arrivals/s expects %.3g customers, need %d (%d per batch); lengthen --duration to at least %.4g s",
-					exp/cfg.ArrivalRate, cfg.ArrivalRate, exp, need, validate.MinPerBatch, float64(need)/cfg.ArrivalRate)
-			}
-			prog := newProgress()
-			res, err := validate.StationProgress(cfg, func(done, total float64) { prog.update(done, total, "simulated seconds") })
-			prog.done()
-			if err != nil {
-				if errors.Is(err, validate.ErrUnstable) {
-					return usagef("%v", err)
-				}
-				return err
-			}
-			checks := mmcChecks(res)
-			enough := res.EnoughData()
-			if enough != nil {
-				validate.MarkNoData(checks, enough)
-			}
-			if f.asJSON {
-				err = writeMMcJSON(cmd.OutOrStdout(), res, checks)
-			} else {
-				err = writeMMcTable(cmd.OutOrStdout(), res, checks)
-			}
-			if err != nil {
-				return err
-			}
-			return enough
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return f.run(cmd, budget) },
 	}
 	budget = addBudgetFlags(cmd.Flags())
 	fl := cmd.Flags()
@@ -179,6 +144,49 @@ func mmcInt(flag, s string, lo, hi int) (int, error) {
 	return int(v), err
 }
 
+// run is the mmc command: it reads the flags, costs the run against the
+// budget, simulates the station and prints every metric beside its
+// formula. It returns the "not enough data" error (exit status 1) after
+// printing, when too few customers were measured to judge.
+func (f *mmcFlags) run(cmd *cobra.Command, budget *budgetFlags) error {
+	cfg, err := f.config(cmd)
+	if err != nil {
+		return err
+	}
+	if err := budget.check(cfg.Work()); err != nil {
+		return err
+	}
+	if exp, need := cfg.ExpectedCustomers(), cfg.MinCustomers(); exp < float64(need) {
+		return usagef("--duration: not enough data: %g s at %g arrivals/s expects %.3g customers, need %d (%d per batch); lengthen --duration to at least %.4g s",
+			exp/cfg.ArrivalRate, cfg.ArrivalRate, exp, need, validate.MinPerBatch, float64(need)/cfg.ArrivalRate)
+	}
+	prog := newProgress()
+	res, err := validate.StationProgress(cfg, func(done, total float64) { prog.update(done, total, "simulated seconds") })
+	prog.done()
+	if err != nil {
+		if errors.Is(err, validate.ErrUnstable) {
+			return usagef("%v", err)
+		}
+		return err
+	}
+	checks := mmcChecks(res)
+	enough := res.EnoughData()
+	if enough != nil {
+		validate.MarkNoData(checks, enough)
+	}
+	if f.asJSON {
+		err = writeMMcJSON(cmd.OutOrStdout(), res, checks)
+	} else {
+		err = writeMMcTable(cmd.OutOrStdout(), res, checks)
+	}
+	if err != nil {
+		return err
+	}
+	return enough
+}
+
+// config reads every flag into a station configuration, or returns a usage
+// error naming the flag.
 func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 	var cfg validate.Config
 	var err error
@@ -188,47 +196,11 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 	if cfg.ArrivalRate, err = mmcNumber("arrival-rate", f.rate, 0, 1e9, true); err != nil {
 		return cfg, err
 	}
-	mean, err := mmcSeconds("service-mean", f.mean, 0, 1e6, true)
-	if err != nil {
+	if cfg.Service, err = f.serviceLaw(); err != nil {
 		return cfg, err
 	}
-	if _, err := validate.ServiceLaw(f.service, 1, 0, 1); err != nil {
-		return cfg, usagef("--service: %v", err)
-	}
-	cv := 0.0
-	if f.cv != "" {
-		switch f.service {
-		case "lognormal":
-			cv, err = mmcNumber("service-cv", f.cv, 0, 20, true)
-		case "hyperexp":
-			cv, err = mmcNumber("service-cv", f.cv, 1, 20, true)
-		default:
-			err = usagef("--service-cv: applies only to --service lognormal or hyperexp (the %s law has a fixed CV)", f.service)
-		}
-		if err != nil {
-			return cfg, err
-		}
-	}
-	k, err := mmcInt("erlang-k", f.erlangK, 1, 1000)
-	if err != nil {
+	if cfg.Patience, err = f.patienceLaw(); err != nil {
 		return cfg, err
-	}
-	if cfg.Service, err = validate.ServiceLaw(f.service, mean, cv, k); err != nil {
-		return cfg, usagef("--service: %v", err)
-	}
-	switch {
-	case f.patience != "" && f.patienceMean != "":
-		return cfg, usagef("--patience and --patience-mean: give at most one (deterministic or exponential patience)")
-	case f.patience != "":
-		cfg.Patience.Kind = validate.PatienceDet
-		if cfg.Patience.Value, err = mmcSeconds("patience", f.patience, 0, 1e6, false); err != nil {
-			return cfg, err
-		}
-	case f.patienceMean != "":
-		cfg.Patience.Kind = validate.PatienceExp
-		if cfg.Patience.Value, err = mmcSeconds("patience-mean", f.patienceMean, 0, 1e6, true); err != nil {
-			return cfg, err
-		}
 	}
 	if cfg.Capacity, err = mmcInt("capacity", f.capacity, 0, 100_000_000); err != nil {
 		return cfg, err
@@ -245,31 +217,8 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 	if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, 1e8, true); err != nil {
 		return cfg, err
 	}
-	if f.precision != "" {
-		if cfg.Precision, err = mmcNumber("precision", f.precision, 0, 1, true); err != nil {
-			return cfg, err
-		}
-		if cfg.Precision >= 1 {
-			return cfg, usagef("--precision: must be a number > 0 and < 1, got %s", quoteShort(f.precision))
-		}
-		cfg.MinDuration = cfg.Duration
-		if !cmd.Flags().Changed("duration") {
-			cfg.MinDuration = 60
-		}
-		cfg.MaxDuration = 100 * cfg.MinDuration
-		if f.maxDuration != "" {
-			if cfg.MaxDuration, err = mmcSeconds("max-duration", f.maxDuration, cfg.MinDuration, 1e9, false); err != nil {
-				return cfg, err
-			}
-		}
-		if f.main != "" {
-			cfg.Main = f.main
-			if !knownMMcMetric(f.main) {
-				return cfg, usagef("--main: must be one of %s, got %s", strings.Join(validate.MetricNames, ", "), quoteShort(f.main))
-			}
-		}
-	} else if f.maxDuration != "" || f.main != "" {
-		return cfg, usagef("--max-duration and --main: apply only with --precision")
+	if err := f.precisionRun(cmd, &cfg); err != nil {
+		return cfg, err
 	}
 	if cfg.Seed, err = strconv.ParseUint(strings.TrimSpace(f.seed), 10, 64); err != nil {
 		return cfg, usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %s", quoteShort(f.seed))
@@ -281,6 +230,97 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 		return cfg, usagef("%v", err)
 	}
 	return cfg, nil
+}
+
+// serviceLaw reads --service-mean, --service, --service-cv and --erlang-k.
+func (f *mmcFlags) serviceLaw() (network.Dist, error) {
+	mean, err := mmcSeconds("service-mean", f.mean, 0, 1e6, true)
+	if err != nil {
+		return network.Dist{}, err
+	}
+	if _, err := validate.ServiceLaw(f.service, 1, 0, 1); err != nil {
+		return network.Dist{}, usagef("--service: %v", err)
+	}
+	cv := 0.0
+	if f.cv != "" {
+		switch f.service {
+		case "lognormal":
+			cv, err = mmcNumber("service-cv", f.cv, 0, 20, true)
+		case "hyperexp":
+			cv, err = mmcNumber("service-cv", f.cv, 1, 20, true)
+		default:
+			err = usagef("--service-cv: applies only to --service lognormal or hyperexp (the %s law has a fixed CV)", f.service)
+		}
+		if err != nil {
+			return network.Dist{}, err
+		}
+	}
+	k, err := mmcInt("erlang-k", f.erlangK, 1, 1000)
+	if err != nil {
+		return network.Dist{}, err
+	}
+	law, err := validate.ServiceLaw(f.service, mean, cv, k)
+	if err != nil {
+		return law, usagef("--service: %v", err)
+	}
+	return law, nil
+}
+
+// patienceLaw reads --patience and --patience-mean: at most one of them.
+func (f *mmcFlags) patienceLaw() (validate.Patience, error) {
+	var p validate.Patience
+	var err error
+	switch {
+	case f.patience != "" && f.patienceMean != "":
+		return p, usagef("--patience and --patience-mean: give at most one (deterministic or exponential patience)")
+	case f.patience != "":
+		p.Kind = validate.PatienceDet
+		if p.Value, err = mmcSeconds("patience", f.patience, 0, 1e6, false); err != nil {
+			return p, err
+		}
+	case f.patienceMean != "":
+		p.Kind = validate.PatienceExp
+		if p.Value, err = mmcSeconds("patience-mean", f.patienceMean, 0, 1e6, true); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// precisionRun reads --precision, --max-duration and --main into cfg
+// (after --duration): a run until the main metric's interval is narrow
+// enough, between a minimum and a maximum length.
+func (f *mmcFlags) precisionRun(cmd *cobra.Command, cfg *validate.Config) error {
+	if f.precision == "" {
+		if f.maxDuration != "" || f.main != "" {
+			return usagef("--max-duration and --main: apply only with --precision")
+		}
+		return nil
+	}
+	var err error
+	if cfg.Precision, err = mmcNumber("precision", f.precision, 0, 1, true); err != nil {
+		return err
+	}
+	if cfg.Precision >= 1 {
+		return usagef("--precision: must be a number > 0 and < 1, got %s", quoteShort(f.precision))
+	}
+	cfg.MinDuration = cfg.Duration
+	if !cmd.Flags().Changed("duration") {
+		cfg.MinDuration = 60
+	}
+	cfg.MaxDuration = 100 * cfg.MinDuration
+	if f.maxDuration != "" {
+		if cfg.MaxDuration, err = mmcSeconds("max-duration", f.maxDuration, cfg.MinDuration, 1e9, false); err != nil {
+			return err
+		}
+	}
+	if f.main != "" {
+		cfg.Main = f.main
+		if !knownMMcMetric(f.main) {
+			return usagef("--main: must be one of %s, got %s", strings.Join(validate.MetricNames, ", "), quoteShort(f.main))
+		}
+	}
+	return nil
 }
 
 func knownMMcMetric(name string) bool {

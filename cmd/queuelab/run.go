@@ -108,81 +108,7 @@ progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
   queuelab run switch --scenario fraud-wave --at 5m:threshold=2.2,stepup=0.6 --engine both
   queuelab run web --scenario cache-flush --format json --seed 7`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			name := "switch"
-			if len(args) == 1 {
-				name = args[0]
-			}
-			sys, err := findSystem(name)
-			if err != nil {
-				return err
-			}
-			if o.scenario == "" {
-				o.scenario = "sale-surge"
-				if name != "switch" {
-					o.scenario = "normal"
-				}
-			}
-			sc, err := sys.Scenario(o.scenario)
-			if err != nil {
-				return usagef("--scenario: %v", err)
-			}
-			if !cmd.Flags().Changed("minutes") {
-				o.minutes = sc.Minutes
-			}
-			if o.minutes < 1 || o.minutes > scenario.MaxPlaybookMinute {
-				return usagef("--minutes: must be an integer from 1 to %d, got %d", scenario.MaxPlaybookMinute, o.minutes)
-			}
-			switch o.format {
-			case "table", "csv", "json":
-			default:
-				return usagef("--format: must be table, csv or json, got %s", quoteShort(o.format))
-			}
-			var kinds []scenario.EngineKind
-			switch o.engine {
-			case "des":
-				kinds = []scenario.EngineKind{scenario.DES}
-			case "formula":
-				kinds = []scenario.EngineKind{scenario.Formula}
-			case "both":
-				kinds = []scenario.EngineKind{scenario.DES, scenario.Formula}
-			default:
-				return usagef("--engine: must be des, formula or both, got %s", quoteShort(o.engine))
-			}
-			if err := o.checkArtifacts(sys, sc); err != nil {
-				return err
-			}
-			pb, err := o.loadPlaybook(sys)
-			if err != nil {
-				return err
-			}
-			warnLate(cmd.ErrOrStderr(), pb.After(o.minutes), o.minutes)
-			work := des.Work{}
-			for _, k := range kinds {
-				if k == scenario.DES {
-					work = scenario.RunWork(sys.Name, o.minutes, 64)
-				}
-			}
-			if err := budget.check(work); err != nil {
-				return err
-			}
-			var results []*scenario.Result
-			for _, k := range kinds {
-				r, err := runEngine(sys, sc, k, o, pb)
-				if err != nil {
-					return err
-				}
-				results = append(results, r)
-			}
-			var twin *scenario.Result
-			if len(results) == 2 {
-				twin = results[1]
-			}
-			if err := writeResult(cmd.OutOrStdout(), o.format, results[0], twin); err != nil {
-				return err
-			}
-			return writeArtifacts(o, sys, sc, results[0], twin)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args, budget) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.scenario, "scenario", "", "scenario name (listed by: queuelab scenarios); default sale-surge for switch, normal for web")
@@ -281,4 +207,94 @@ func wrap(s string, width int, indent string) string {
 		col += len(word)
 	}
 	return b.String()
+}
+
+// run is the run command: it checks the arguments and flags, costs the
+// run against the budget, simulates it on each engine asked for and
+// writes the results and the artifacts.
+func (o *runOptions) run(cmd *cobra.Command, args []string, budget *budgetFlags) error {
+	sys, sc, kinds, err := o.resolve(cmd, args)
+	if err != nil {
+		return err
+	}
+	if err := o.checkArtifacts(sys, sc); err != nil {
+		return err
+	}
+	pb, err := o.loadPlaybook(sys)
+	if err != nil {
+		return err
+	}
+	warnLate(cmd.ErrOrStderr(), pb.After(o.minutes), o.minutes)
+	work := des.Work{}
+	for _, k := range kinds {
+		if k == scenario.DES {
+			work = scenario.RunWork(sys.Name, o.minutes, 64)
+		}
+	}
+	if err := budget.check(work); err != nil {
+		return err
+	}
+	var results []*scenario.Result
+	for _, k := range kinds {
+		r, err := runEngine(sys, sc, k, o, pb)
+		if err != nil {
+			return err
+		}
+		results = append(results, r)
+	}
+	var twin *scenario.Result
+	if len(results) == 2 {
+		twin = results[1]
+	}
+	if err := writeResult(cmd.OutOrStdout(), o.format, results[0], twin); err != nil {
+		return err
+	}
+	return writeArtifacts(o, sys, sc, results[0], twin)
+}
+
+// resolve checks the run command's arguments and flags, fills in the
+// defaults that depend on the system and scenario, and returns the
+// system, the scenario and the engines to run.
+func (o *runOptions) resolve(cmd *cobra.Command, args []string) (scenario.System, scenario.Scenario, []scenario.EngineKind, error) {
+	fail := func(err error) (scenario.System, scenario.Scenario, []scenario.EngineKind, error) {
+		return scenario.System{}, scenario.Scenario{}, nil, err
+	}
+	name := "switch"
+	if len(args) == 1 {
+		name = args[0]
+	}
+	sys, err := findSystem(name)
+	if err != nil {
+		return fail(err)
+	}
+	if o.scenario == "" {
+		o.scenario = "sale-surge"
+		if name != "switch" {
+			o.scenario = "normal"
+		}
+	}
+	sc, err := sys.Scenario(o.scenario)
+	if err != nil {
+		return fail(usagef("--scenario: %v", err))
+	}
+	if !cmd.Flags().Changed("minutes") {
+		o.minutes = sc.Minutes
+	}
+	if o.minutes < 1 || o.minutes > scenario.MaxPlaybookMinute {
+		return fail(usagef("--minutes: must be an integer from 1 to %d, got %d", scenario.MaxPlaybookMinute, o.minutes))
+	}
+	switch o.format {
+	case "table", "csv", "json":
+	default:
+		return fail(usagef("--format: must be table, csv or json, got %s", quoteShort(o.format)))
+	}
+	kinds := map[string][]scenario.EngineKind{
+		"des":     {scenario.DES},
+		"formula": {scenario.Formula},
+		"both":    {scenario.DES, scenario.Formula},
+	}[o.engine]
+	if kinds == nil {
+		return fail(usagef("--engine: must be des, formula or both, got %s", quoteShort(o.engine)))
+	}
+	return sys, sc, kinds, nil
 }

@@ -51,21 +51,9 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 			if err != nil {
 				return usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %s", quoteShort(seed))
 			}
-			var writeReport func(*validate.Report, io.Writer) error
-			if reportPath != "" {
-				switch strings.ToLower(filepath.Ext(reportPath)) {
-				case ".md", ".markdown":
-					writeReport = (*validate.Report).WriteMarkdown
-				case ".html", ".htm":
-					writeReport = (*validate.Report).WriteHTML
-				default:
-					return usagef("--report: the file name must end in .md or .html, got %s", quoteShort(reportPath))
-				}
-				// Fail now, not after minutes of simulation, if the report
-				// cannot be written there.
-				if err := report.CheckOutput(reportPath); err != nil {
-					return usagef("--report: %v", err)
-				}
+			writeReport, err := reportWriter(reportPath)
+			if err != nil {
+				return err
 			}
 			opts := validate.Options{Quick: quick, Seed: base}
 			if err := budget.check(validateWork(opts)); err != nil {
@@ -154,4 +142,27 @@ func progressBar(w io.Writer) func(done, total int) {
 			fmt.Fprint(w, "\r\033[K")
 		}
 	}
+}
+
+// reportWriter returns the writer of the --report file's format (by its
+// extension), nil if path is empty, or a usage error if the format is
+// unknown or the file cannot be written there: checked before minutes of
+// simulation, not after.
+func reportWriter(path string) (func(*validate.Report, io.Writer) error, error) {
+	if path == "" {
+		return nil, nil
+	}
+	var write func(*validate.Report, io.Writer) error
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".md", ".markdown":
+		write = (*validate.Report).WriteMarkdown
+	case ".html", ".htm":
+		write = (*validate.Report).WriteHTML
+	default:
+		return nil, usagef("--report: the file name must end in .md or .html, got %s", quoteShort(path))
+	}
+	if err := report.CheckOutput(path); err != nil {
+		return nil, usagef("--report: %v", err)
+	}
+	return write, nil
 }
