@@ -116,9 +116,12 @@ var mmcCases = []mmcCase{
 }
 
 // mmcMinimal is the floor: the strongest hand-written M/M/c loop we could
-// write — a 4-ary heap of (time, kind) with times as float64 seconds,
-// counters, no statistics and no abstractions, drawing exponentials with
-// the fastest sampler for its PCG generator (the ziggurat, Stream.StdExp).
+// write — a 4-ary heap of (time, kind) with times as float64 seconds, the
+// smallest child chosen without branches, each event handled at the root
+// and replaced there by its follow-up (one sift per event, not a pop and a
+// push), counters, no statistics and no abstractions, drawing exponentials
+// with the fastest sampler for its PCG generator (the ziggurat,
+// Stream.StdExp). BENCHMARKS.md measures what each of these is worth.
 type mmcMinimal struct {
 	times    []float64
 	kinds    []uint8 // 0 arrival, 1 departure
@@ -317,10 +320,12 @@ func newMMcDES(c mmcCase, seed uint64) *stationMM {
 }
 
 // BenchmarkMMc simulates an M/M/c station; one operation is one simulated
-// customer. impl=des goes through the full des abstractions (Env, Station
-// with its statistics, named streams); impl=minimal is the hand-written
-// floor on the same generator. The ratio of their ns/op is the cost of the
-// abstractions.
+// customer. The implementations form a ladder, each adding one layer of
+// des to the one below: impl=minimal is the hand-written floor,
+// impl=scheduler puts it on des.Scheduler, impl=env drives it through
+// des.Env, and impl=des is a des.Station with its statistics, driven like
+// a model. All draw from the same PCG streams. The ratio of two rungs'
+// ns/op is the cost of the layers between them.
 func BenchmarkMMc(b *testing.B) {
 	for _, c := range mmcCases {
 		b.Run("impl=des/"+c.name, func(b *testing.B) {
