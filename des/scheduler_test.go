@@ -245,6 +245,59 @@ func sortedRef(live map[int]refEvent) []refEvent {
 // TestCancelledNeverFireUnderChurn schedules timeouts that are almost all
 // cancelled (as queue timeouts are) and checks that none fires and the heap
 // stays bounded.
+// TestSchedulerLargeHeapOrder runs the hold pattern (pop one event,
+// schedule one later) on a heap that grows past flatMax and shrinks back
+// below it, so that both ways of filling the root (fillTop and
+// fillTopDeep) and both ways of removing it are used, and checks that the
+// events come out in strictly increasing (time, priority, sequence) order:
+// every new event is later than now, so no key may go backwards.
+func TestSchedulerLargeHeapOrder(t *testing.T) {
+	type key struct {
+		at   Time
+		prio Priority
+		seq  int
+	}
+	before := func(a, b key) bool {
+		if a.at != b.at {
+			return a.at < b.at
+		}
+		if a.prio != b.prio {
+			return a.prio < b.prio
+		}
+		return a.seq < b.seq
+	}
+	rng := NewMulberry32(7)
+	var s Scheduler[int]
+	var keys []key
+	schedule := func() {
+		k := key{s.Now() + 1 + Time(rng.IntN(1000)), Priority(rng.IntN(3) - 1), len(keys)}
+		_, err := s.Schedule(k.at, k.prio, k.seq)
+		require.NoError(t, err)
+		keys = append(keys, k)
+	}
+	last := key{at: -1}
+	pop := func() {
+		_, p, ok := s.Pop()
+		require.True(t, ok)
+		require.True(t, before(last, keys[p]), "%+v after %+v", keys[p], last)
+		last = keys[p]
+	}
+	for range flatMax + 5000 {
+		schedule()
+	}
+	for i := range 200_000 {
+		pop()
+		schedule()
+		if i%4 == 0 { // shrink by one in four: below flatMax by the end
+			pop()
+		}
+	}
+	require.Less(t, s.Len(), flatMax)
+	for s.Len() > 0 {
+		pop()
+	}
+}
+
 func TestCancelledNeverFireUnderChurn(t *testing.T) {
 	env := NewEnv()
 	fired := 0
