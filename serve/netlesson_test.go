@@ -41,6 +41,8 @@ func TestLessonChanges(t *testing.T) {
 		{"terminal", nil, []want{{"server", "throughput", 1.98, 0.01}}}, // near 1/D = 2: R = 30/1.98 − 10 ≈ 5 s
 		{"terminal", []string{"servers server=2"}, nil},
 		{"terminal", []string{"service server=det"}, nil},
+		{"terminal", []string{"population user=10"}, []want{{"server", "throughput", 0.924, 0.001}, {"server", "utilization", 0.462, 0.001}, {"server", "mean_response", 0.822, 0.001}}},
+		{"terminal", []string{"population user=40"}, []want{{"server", "throughput", 2, 0.001}, {"server", "mean_response", 10, 0.01}}},
 		{"priority-mg1", nil, []want{{"server", "mean_wait", 1.5, 0.001}}},
 		{"priority-mg1", []string{"discipline server=fcfs"}, nil},
 		{"priority-mg1", []string{"discipline server=preemptive-priority"}, nil},

@@ -147,6 +147,7 @@ type NetUnstable struct {
 // replay links and shown in the page, is
 //
 //	rate CLASS=VALUE                  external arrival rate of an open class (per s)
+//	population CLASS=N                customers of a closed class (a whole number ≥ 1)
 //	servers STATION=N|inf             number of servers
 //	service STATION[/CLASS]=LAW       service law keeping its mean: exp, det, hyperexp
 //	discipline STATION=NAME           fcfs, lcfs-pr, ps, siro, priority, preemptive-priority
@@ -160,7 +161,7 @@ type NetChange struct {
 }
 
 // NetChangeKinds are the kinds of NetChange, in the order the page offers them.
-var NetChangeKinds = []string{"rate", "servers", "service", "discipline", "route"}
+var NetChangeKinds = []string{"rate", "population", "servers", "service", "discipline", "route"}
 
 // ParseNetChange reads a change in its text form (see NetChange). It
 // checks the syntax only; the network checks names and values.
@@ -174,7 +175,7 @@ func ParseNetChange(s string) (NetChange, error) {
 	c := NetChange{Kind: kind, Value: strings.TrimSpace(value)}
 	target = strings.TrimSpace(target)
 	switch kind {
-	case "rate":
+	case "rate", "population":
 		c.Class = target
 	case "servers", "discipline":
 		c.Station = target
@@ -199,8 +200,8 @@ func ParseNetChange(s string) (NetChange, error) {
 // String returns the change in its text form; ParseNetChange reads it back.
 func (c NetChange) String() string {
 	switch c.Kind {
-	case "rate":
-		return "rate " + c.Class + "=" + c.Value
+	case "rate", "population":
+		return c.Kind + " " + c.Class + "=" + c.Value
 	case "service":
 		if c.Class != "" {
 			return "service " + c.Station + "/" + c.Class + "=" + c.Value

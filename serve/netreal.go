@@ -227,7 +227,9 @@ func (l *liveNet) Analytic() NetAnalytic {
 }
 
 // Apply makes one change (see NetChange) through the Sim's Set methods,
-// which restart the statistics; a discipline starts a new, empty Sim.
+// which restart the statistics; a discipline or a population starts a new
+// Sim (empty, or with the closed classes' customers at their start
+// stations).
 func (l *liveNet) Apply(c NetChange) error {
 	l.analytic = nil
 	switch c.Kind {
@@ -237,6 +239,8 @@ func (l *liveNet) Apply(c NetChange) error {
 			return fmt.Errorf("rate of %q: %q is not a number", c.Class, c.Value)
 		}
 		return l.sim.SetArrivalRate(c.Class, v)
+	case "population":
+		return l.setPopulation(c)
 	case "servers":
 		if c.Value == "inf" {
 			return l.sim.SetServers(c.Station, des.Infinite)
@@ -310,6 +314,35 @@ func (l *liveNet) setDiscipline(c NetChange) error {
 	}
 	_, err = l.station(c.Station)
 	return err
+}
+
+// setPopulation changes the number of customers of a closed class. A
+// running Sim cannot add or withdraw customers, so it starts a new one
+// whose clock continues from now, with the new population at the class's
+// start station, as a discipline change does.
+func (l *liveNet) setPopulation(c NetChange) error {
+	k, err := strconv.Atoi(c.Value)
+	if err != nil {
+		return fmt.Errorf("population of %q: %q is not a whole number", c.Class, clip(c.Value, 20))
+	}
+	if k < 1 || k > network.MaxPopulation {
+		return fmt.Errorf("population of %q: must be a whole number from 1 to %d, got %d", c.Class, network.MaxPopulation, k)
+	}
+	n := l.sim.Network()
+	var names []string
+	for r := range n.Classes {
+		cl := &n.Classes[r]
+		if cl.Name != c.Class {
+			names = append(names, cl.Name)
+			continue
+		}
+		if cl.Population == 0 {
+			return fmt.Errorf("population of %q: an open class has no population; change its rate instead", c.Class)
+		}
+		cl.Population = k
+		return l.restart(n, l.Now())
+	}
+	return fmt.Errorf("unknown class %q (valid: %s)", clip(c.Class, 40), strings.Join(names, ", "))
 }
 
 func (l *liveNet) station(name string) (network.Station, error) {

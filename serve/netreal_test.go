@@ -131,6 +131,62 @@ func TestLiveNetApply(t *testing.T) {
 	}
 }
 
+// TestLiveNetPopulation changes the number of users of the closed terminal
+// model: the run starts again from now with the new population at the
+// class's start station, exact MVA follows (below N* = 21 users the server
+// is no bottleneck, at 30 it is saturated), the file carries the change,
+// and bad populations are refused with the class and the limit named.
+func TestLiveNetPopulation(t *testing.T) {
+	l := openExample(t, "terminal.yaml", 2)
+	require.NoError(t, l.RunUntil(200))
+	throughput := func() float64 {
+		f, ok := refFormula(l.Analytic().Formulas, "server", "", "throughput")
+		require.True(t, ok)
+		require.True(t, f.Exact, f.Method)
+		return f.Value
+	}
+	assert.InDelta(t, 2, throughput(), 0.03, "30 users: saturated at 1/D = 2/s")
+	require.NoError(t, l.Apply(NetChange{Kind: "population", Class: "user", Value: "5"}))
+	assert.Equal(t, 200.0, l.Now(), "the new run's clock continues")
+	assert.Equal(t, 5, l.Graph().Classes[0].Population)
+	// One server of mean 0.5 s and 10 s of thinking, exact MVA by hand:
+	// R(n) = D(1 + Q(n−1)), X(n) = n/(Z + R(n)), Q(n) = X(n)R(n).
+	q, x := 0.0, 0.0
+	for n := 1; n <= 5; n++ {
+		r := 0.5 * (1 + q)
+		x = float64(n) / (10 + r)
+		q = x * r
+	}
+	assert.InDelta(t, x, throughput(), 1e-9, "exact MVA at 5 users")
+	snap := l.Snapshot()
+	assert.Equal(t, 5, snap.Stations[0].Count+snap.Stations[1].Count, "five users, all at their start station")
+	assert.Equal(t, 5, snap.Stations[0].Count)
+	require.NoError(t, l.RunUntil(400))
+	assert.Contains(t, string(l.File()), "population: 5")
+
+	for _, tc := range []struct {
+		c    NetChange
+		want string
+	}{
+		{NetChange{Kind: "population", Class: "user", Value: "0"}, "from 1 to 1000000"},
+		{NetChange{Kind: "population", Class: "user", Value: "2000000"}, "from 1 to 1000000"},
+		{NetChange{Kind: "population", Class: "user", Value: "many"}, "not a whole number"},
+		{NetChange{Kind: "population", Class: "admin", Value: "3"}, `unknown class "admin" (valid: user)`},
+	} {
+		err := l.Apply(tc.c)
+		if assert.Error(t, err, tc.c.String()) {
+			assert.Contains(t, err.Error(), tc.want, tc.c.String())
+		}
+	}
+	assert.Equal(t, 5, l.Graph().Classes[0].Population, "a refused change leaves the run as it was")
+
+	open := openExample(t, "jackson-feedback.yaml", 1)
+	err := open.Apply(NetChange{Kind: "population", Class: "job", Value: "3"})
+	if assert.Error(t, err) {
+		assert.Contains(t, err.Error(), "an open class has no population")
+	}
+}
+
 // TestNetworkReplayIsIdentical: a run with a live change and its replay
 // (the same seed, the change planned at the time it was taken) give
 // byte-identical states.

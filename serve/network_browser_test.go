@@ -217,3 +217,28 @@ func TestBrowserNetworkClasses(t *testing.T) {
 		click(`#pause`))
 	assert.InDelta(t, 1.5, p.num(wait("urgent")+`.sim`), 0.1, "the urgent class now waits as long as everyone")
 }
+
+// TestBrowserNetworkPopulation: the closed terminal model offers its
+// population as a control; setting 10 users starts the run again with
+// them and moves the exact MVA throughput to 0.924/s (below the
+// saturation point), and the measured throughput follows.
+func TestBrowserNetworkPopulation(t *testing.T) {
+	p := page{t, browser(t)}
+	ts := liveServer(t, nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	const x = `net.st.rows.find(r => r.station === "server" && r.class === "" && r.name === "throughput")`
+	const input = `document.querySelector('input[data-change="population user"]')`
+	p.do(chromedp.Navigate(ts.URL+"/network.html?net=terminal&seed=3"),
+		until(`net.st && `+input+` !== null`, 10*time.Second))
+	assert.Equal(t, "30", p.str(input+`.value`))
+	assert.InDelta(t, 1.983, p.num(x+`.formulas.find(f => f.exact).value`), 0.001, "30 users: near 1/D = 2/s")
+
+	p.do(chromedp.SetValue(chromedp.CSS(`input[data-change="population user"]`), "10"),
+		click(`button[data-set="population user"]`),
+		until(`net.st.taken.length === 1`, 10*time.Second),
+		until(`net.st.graph.classes[0].population === 10`, 10*time.Second))
+	assert.InDelta(t, 0.924, p.num(x+`.formulas.find(f => f.exact).value`), 0.001, "exact MVA at 10 users")
+	p.do(click(`#speeds button[data-speed="-1"]`),
+		until(x+`.verdict === "agrees"`, 60*time.Second),
+		click(`#pause`))
+	assert.InDelta(t, 0.924, p.num(x+`.sim`), 0.05)
+}

@@ -122,6 +122,7 @@ func TestNetworkCreateErrors(t *testing.T) {
 func TestParseNetChangeRoundTrip(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"rate web=6", "rate web=6"},
+		{"population user=40", "population user=40"},
 		{"servers cpu=inf", "servers cpu=inf"},
 		{"service cpu=det", "service cpu=det"},
 		{"service cpu/web=hyperexp", "service cpu/web=hyperexp"},
@@ -137,7 +138,7 @@ func TestParseNetChangeRoundTrip(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, c, again)
 	}
-	for _, bad := range []string{"", "servers", "servers cpu", "servers =2", "route cpu=0.5", "fly cpu=1", "rate web="} {
+	for _, bad := range []string{"", "servers", "servers cpu", "servers =2", "route cpu=0.5", "fly cpu=1", "rate web=", "population =3"} {
 		_, err := ParseNetChange(bad)
 		assert.Error(t, err, bad)
 	}

@@ -52,7 +52,7 @@ function inline(text) {
 function renderLesson(md) {
   const box = byId("lesson");
   box.replaceChildren();
-  if (!md) { box.append(html("p", { class: "muted", text: "An uploaded network: try changing a rate, a number of servers or a service law, and watch the verdicts." })); return; }
+  if (!md) { box.append(html("p", { class: "muted", text: "An uploaded network: try changing a rate, a population, a number of servers or a service law, and watch the verdicts." })); return; }
   let list = null;
   for (const block of md.replace(/\r/g, "").split(/\n\s*\n/)) {
     for (const line of block.split("\n")) {
@@ -267,7 +267,11 @@ function drawChanges(st) {
   box.replaceChildren();
   const g = st.graph;
   for (const c of g.classes) {
-    if (c.population > 0) continue;
+    if (c.population > 0) {
+      box.append(valueControl(`N of ${c.name}`, `population ${c.name}`, c.population,
+        `customers of this closed class, a whole number ≥ 1; a change starts the run again from now, with all of them at ${c.to}`));
+      continue;
+    }
     box.append(valueControl(`λ of ${c.name} (/s)`, `rate ${c.name}`, fmtP(c.rate), "external arrival rate of this open class"));
   }
   for (const s of g.stations) {
