@@ -91,7 +91,7 @@ func (e *Env) MustAfter(d Time, prio Priority, ev Event) Handle {
 
 // refuse panics with After's error for an event MustAfter cannot
 // schedule. It is a function of its own so that MustAfter's common path
-// stays small enough to inline.
+// builds no error value and carries no formatting code.
 func (e *Env) refuse(d Time, prio Priority, ev Event) {
 	_, err := e.After(d, prio, ev)
 	panic(fmt.Sprintf("des: %s: %v", e.KindName(ev.Kind), err))
