@@ -339,3 +339,33 @@ func TestEnvRunUntil(t *testing.T) {
 	assert.ErrorContains(t, err, "not registered")
 	assert.Equal(t, "tick", env.KindName(k))
 }
+
+// TestMustAfterRefuses: MustAfter panics, naming the kind, for a negative
+// delay, a delay that overflows the clock and an unregistered kind, and
+// schedules nothing; a valid call after them still works.
+func TestMustAfterRefuses(t *testing.T) {
+	env := NewEnv()
+	k := env.Register("tick", func(Event) {})
+	require.NoError(t, env.RunUntil(5*Second))
+	for _, tc := range []struct {
+		d    Time
+		ev   Event
+		want string
+	}{
+		{-1, Event{Kind: k}, "des: tick: des: cannot schedule an event in the past: negative delay -1ns"},
+		{MaxTime, Event{Kind: k}, "des: tick: des: delay"},
+		{Second, Event{Kind: k + 1}, "des: kind(1): des: event kind 1 is not registered"},
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				require.NotNil(t, r, "%+v", tc)
+				assert.Contains(t, r, tc.want)
+			}()
+			env.MustAfter(tc.d, PriorityDefault, tc.ev)
+		}()
+	}
+	assert.Equal(t, 0, env.Pending())
+	env.MustAfter(Second, PriorityDefault, Event{Kind: k})
+	assert.Equal(t, 1, env.Pending())
+}
