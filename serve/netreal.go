@@ -323,10 +323,10 @@ func (l *liveNet) setDiscipline(c NetChange) error {
 func (l *liveNet) setPopulation(c NetChange) error {
 	k, err := strconv.Atoi(c.Value)
 	if err != nil {
-		return fmt.Errorf("population of %q: %q is not a whole number", c.Class, clip(c.Value, 20))
+		return fmt.Errorf("population of %q: %q is not a whole number", clip(c.Class, 40), clip(c.Value, 20))
 	}
 	if k < 1 || k > network.MaxPopulation {
-		return fmt.Errorf("population of %q: must be a whole number from 1 to %d, got %d", c.Class, network.MaxPopulation, k)
+		return fmt.Errorf("population of %q: must be a whole number from 1 to %d, got %d", clip(c.Class, 40), network.MaxPopulation, k)
 	}
 	n := l.sim.Network()
 	var names []string
