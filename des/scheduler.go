@@ -131,6 +131,22 @@ func (s *Scheduler[P]) Schedule(at Time, prio Priority, p P) (Handle, error) {
 
 // schedule is Schedule for a time known not to be in the past.
 func (s *Scheduler[P]) schedule(at Time, prio Priority, p P) Handle {
+	return s.scheduleAs(at, prio, s.reserve(), p)
+}
+
+// reserve takes the insertion sequence number an event scheduled now
+// would get, without scheduling anything: an event scheduled later with
+// scheduleAs and this number orders among equal times and priorities as
+// if it had been scheduled now.
+func (s *Scheduler[P]) reserve() uint64 {
+	s.seq++
+	return s.seq
+}
+
+// scheduleAs is schedule with a sequence number taken by reserve. The
+// caller keeps the heap's order consistent: the event's key must not be
+// earlier than the last one popped.
+func (s *Scheduler[P]) scheduleAs(at Time, prio Priority, seq uint64, p P) Handle {
 	var ref uint32
 	if s.free != 0 {
 		ref = s.free - 1
@@ -142,8 +158,7 @@ func (s *Scheduler[P]) schedule(at Time, prio Priority, p P) Handle {
 		ref = uint32(len(s.slots))
 		s.slots = append(s.slots, slot[P]{payload: p, gen: 1})
 	}
-	s.seq++
-	n := node{at: at, tie: uint64(uint8(prio)^0x80)<<seqBits | s.seq&(1<<seqBits-1), ref: ref}
+	n := node{at: at, tie: uint64(uint8(prio)^0x80)<<seqBits | seq&(1<<seqBits-1), ref: ref}
 	if s.hole {
 		s.hole = false
 		s.fillTop(n)

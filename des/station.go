@@ -72,9 +72,12 @@ type StationConfig struct {
 // Cost, besides the scheduler's O(log events): O(1) per event for FCFS,
 // LCFS-PR and SIRO, O(classes) for the priority disciplines, and O(log n)
 // for PS (one pending completion event for the whole station, cancelled
-// and rescheduled on each arrival and departure; see PS). In steady state
-// nothing allocates: customers live in a Slab and the queues are intrusive
-// lists.
+// and rescheduled on each arrival and departure; see PS). Patience
+// deadlines that come in arrival order (the same patience for everyone)
+// share one pending event, the earliest's, instead of one per waiting
+// customer, in exactly the order separate events would run; a deadline out
+// of that order gets an event of its own. In steady state nothing
+// allocates: customers live in a Slab and the queues are intrusive lists.
 type Station struct {
 	// OnStart, if set, is called when customer cust of class class starts
 	// its first service, after waiting waited (0 if it started on
@@ -111,18 +114,24 @@ type Station struct {
 	discardFraction float64
 	doneKind        Kind
 	timerKind       Kind
+	deadlineKind    Kind
 	bootKind        Kind
 	booting         int   // servers ordered by Boot, not yet in service
 	starting        int32 // the customer whose OnStart is running, or none
 
-	jobs    Slab[job]
-	seq     uint64 // arrival sequence number of the next customer
-	n       int    // customers present
-	waiting int    // customers waiting (to start or to resume)
-	busy    int    // customers in service (not PS)
-	counts  []classCount
-	room    waitingRoom
-	ps      psClock
+	jobs      Slab[job]
+	seq       uint64 // arrival sequence number of the next customer
+	n         int    // customers present
+	waiting   int    // customers waiting (to start or to resume)
+	busy      int    // customers in service (not PS)
+	counts    []classCount
+	room      waitingRoom
+	deadlines deadlines
+	ps        psClock
+	// ownDeadlines gives every waiting customer's deadline an event of its
+	// own, never the deadline queue: the plain way, which the tests
+	// compare the queue with.
+	ownDeadlines bool
 }
 
 // classCount is the number of customers of one class present, waiting and
@@ -159,6 +168,7 @@ func NewStation(env *Env, cfg StationConfig) (*Station, error) {
 	s.doneKind = env.Register(cfg.Name+".done", s.onDone)
 	s.timerKind = env.Register(cfg.Name+".patience", s.onPatience)
 	s.bootKind = env.Register(cfg.Name+".boot", s.onBoot)
+	s.deadlineKind = env.Register(cfg.Name+".deadline", s.onDeadline)
 	if s.discipline == PS {
 		s.ps.kind = env.Register(cfg.Name+".ps", s.onPSDone)
 	}
@@ -313,7 +323,7 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 		return Started
 	}
 	if patience >= 0 {
-		j.timer = s.env.MustAfter(patience, PriorityTimeout, Event{Kind: s.timerKind, Ref: i})
+		s.queueDeadline(i, now, patience)
 	}
 	s.room.add(&s.jobs, i, false)
 	s.waiting++
@@ -382,6 +392,8 @@ func (s *Station) start(i int32, now Time) {
 		if j.timer.Valid() {
 			s.env.Cancel(j.timer)
 			j.timer = Handle{}
+		} else if j.onDeadlines {
+			s.dropDeadline(i)
 		}
 		if j.stale {
 			j.remaining = Time(math.Round(s.discardFraction * float64(j.remaining)))
@@ -441,59 +453,4 @@ func (s *Station) preemptFor(class int, now Time) bool {
 	s.counts[j.class].waiting++
 	s.noteClass(j.class) // the caller records the total
 	return true
-}
-
-// noteWait records a first start of service after waiting w seconds.
-func (s *Station) noteWait(class int, w float64) {
-	tot, cs := &s.Stats.Total, s.Stats.Class(class)
-	tot.Wait.Add(w)
-	if cs != tot {
-		cs.Wait.Add(w)
-	}
-}
-
-// note records the numbers present, waiting and busy of class class and of
-// all classes (not PS: see psNote).
-func (s *Station) note(class int32) {
-	s.noteTotal()
-	s.noteClass(class)
-}
-
-// noteTotal records the numbers present, waiting and busy of all classes.
-func (s *Station) noteTotal() {
-	now := s.env.Now()
-	tot := &s.Stats.Total
-	setChanged(&tot.InSystem, now, s.n)
-	setChanged(&tot.InQueue, now, s.waiting)
-	setChanged(&tot.Busy, now, s.busy)
-}
-
-// noteClass records the numbers present, waiting and busy of class class
-// if the station keeps classes apart (for one class, Total is the class).
-func (s *Station) noteClass(class int32) {
-	if s.Stats.classes == nil {
-		return
-	}
-	now := s.env.Now()
-	cs, c := &s.Stats.classes[class], &s.counts[class]
-	setChanged(&cs.InSystem, now, c.n)
-	setChanged(&cs.InQueue, now, c.waiting)
-	setChanged(&cs.Busy, now, c.busy)
-}
-
-// setChanged records that w is v from now on, if that is a change (setting
-// an unchanged value would only split the area into two equal parts).
-func setChanged(w *TimeWeighted, now Time, v int) {
-	if x := float64(v); x != w.Value() {
-		w.Set(now, x)
-	}
-}
-
-// noteServers records the number of servers (0 for Infinite).
-func (s *Station) noteServers() {
-	c := s.servers
-	if c == math.MaxInt {
-		c = 0
-	}
-	s.Stats.Servers.Set(s.env.Now(), float64(c))
 }

@@ -29,14 +29,20 @@ func (a Abandonment) String() string {
 	return fmt.Sprintf("abandonment(%d)", uint8(a))
 }
 
-// onPatience is the patience deadline of the waiting customer ev.Ref: it
+// onPatience is the patience deadline of the waiting customer ev.Ref, for
+// a customer whose deadline has an event of its own (see deadlines): it
 // abandons. (A customer's deadline is cancelled when it starts, so it
 // only fires for a customer that has never started.)
 func (s *Station) onPatience(ev Event) {
+	s.jobs.At(ev.Ref).timer = Handle{}
+	s.abandonNow(ev.Ref)
+}
+
+// abandonNow is the end of waiting customer i's patience: it leaves the
+// queue, or with StayQueued stays in it as a stale request.
+func (s *Station) abandonNow(i int32) {
 	now := s.env.Now()
-	i := ev.Ref
 	j := s.jobs.At(i)
-	j.timer = Handle{}
 	cust, class := j.cust, j.class
 	waited := (now - j.arrived).Seconds()
 	tot, cs := &s.Stats.Total, s.Stats.Class(int(class))

@@ -198,3 +198,58 @@ func ratioOrNaN(a, b float64) float64 {
 	}
 	return a / b
 }
+
+// noteWait records a first start of service after waiting w seconds.
+func (s *Station) noteWait(class int, w float64) {
+	tot, cs := &s.Stats.Total, s.Stats.Class(class)
+	tot.Wait.Add(w)
+	if cs != tot {
+		cs.Wait.Add(w)
+	}
+}
+
+// note records the numbers present, waiting and busy of class class and of
+// all classes (not PS: see psNote).
+func (s *Station) note(class int32) {
+	s.noteTotal()
+	s.noteClass(class)
+}
+
+// noteTotal records the numbers present, waiting and busy of all classes.
+func (s *Station) noteTotal() {
+	now := s.env.Now()
+	tot := &s.Stats.Total
+	setChanged(&tot.InSystem, now, s.n)
+	setChanged(&tot.InQueue, now, s.waiting)
+	setChanged(&tot.Busy, now, s.busy)
+}
+
+// noteClass records the numbers present, waiting and busy of class class
+// if the station keeps classes apart (for one class, Total is the class).
+func (s *Station) noteClass(class int32) {
+	if s.Stats.classes == nil {
+		return
+	}
+	now := s.env.Now()
+	cs, c := &s.Stats.classes[class], &s.counts[class]
+	setChanged(&cs.InSystem, now, c.n)
+	setChanged(&cs.InQueue, now, c.waiting)
+	setChanged(&cs.Busy, now, c.busy)
+}
+
+// setChanged records that w is v from now on, if that is a change (setting
+// an unchanged value would only split the area into two equal parts).
+func setChanged(w *TimeWeighted, now Time, v int) {
+	if x := float64(v); x != w.Value() {
+		w.Set(now, x)
+	}
+}
+
+// noteServers records the number of servers (0 for Infinite).
+func (s *Station) noteServers() {
+	c := s.servers
+	if c == math.MaxInt {
+		c = 0
+	}
+	s.Stats.Servers.Set(s.env.Now(), float64(c))
+}

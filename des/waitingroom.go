@@ -11,12 +11,15 @@ type job struct {
 	pos        int32 // SIRO: index in waitingRoom.bag
 	started    bool  // has started service at least once
 	stale      bool  // abandoned but still queued (StayQueued)
-	arrived    Time
-	seq        uint64 // arrival order at the station
-	remaining  Time   // work left at the start of the current service
-	doneAt     Time   // end of the current service
-	done       Handle // the completion event while in service (not PS)
-	timer      Handle // the patience deadline while waiting for a first start
+	// onDeadlines: its patience deadline is on the station's deadline
+	// queue (else timer, if it has one)
+	onDeadlines bool
+	arrived     Time
+	seq         uint64 // arrival order at the station
+	remaining   Time   // work left at the start of the current service
+	doneAt      Time   // end of the current service
+	done        Handle // the completion event while in service (not PS)
+	timer       Handle // the patience deadline while waiting for a first start
 }
 
 // jobList is an intrusive doubly linked list of customers, threaded
