@@ -57,7 +57,7 @@ func (a *node) less(b *node) bool {
 // compared as one 128-bit unsigned number (at, tie) by a subtraction whose
 // final borrow is the answer. at is never negative (the clock starts at 0
 // and only moves forward), so its unsigned order is its order. The choice
-// of the smallest child in sinkFrom is a coin flip the processor cannot
+// of the smallest child in down is a coin flip the processor cannot
 // predict, and a borrow is cheaper than a mispredicted branch.
 func (a *node) lessFlat(b *node) int {
 	_, borrow := bits.Sub64(a.tie, b.tie, 0)
@@ -263,63 +263,41 @@ func (s *Scheduler[P]) release(ref uint32) {
 	s.free = ref + 1
 }
 
-// removeTop deletes the root and refills it with the last node.
+// removeTop deletes the root and refills it with the last node: top-down
+// in a heap of at most flatMax nodes, as fillTop, else by sinkFrom.
 func (s *Scheduler[P]) removeTop() {
 	last := len(s.heap) - 1
 	n := s.heap[last]
 	s.heap = s.heap[:last]
-	if last > 0 {
-		s.replaceTop(n)
+	switch {
+	case last > flatMax:
+		s.sinkFrom(0, n)
+	case last > 0:
+		s.heap[0] = n
+		s.down(0)
 	}
 }
 
-// replaceTop puts n in place of the root and restores the heap order. It
-// uses Floyd's bottom-up method: the hole at the root sinks to a leaf along
-// the smallest children (one comparison per child, none against n), then n
-// rises from there. Since the last node usually belongs near the bottom,
-// this costs fewer comparisons than sifting it down from the top.
-func (s *Scheduler[P]) replaceTop(n node) { s.sinkFrom(0, n) }
-
-// sinkFrom puts n at position i, whose subtree is otherwise in heap order,
-// by Floyd's method (see replaceTop); n must not be smaller than i's
-// parent. In a heap of at most flatMax nodes the smallest child is chosen
-// without branches, four children as a tournament.
+// sinkFrom puts n at position i, whose subtree is otherwise in heap order
+// and whose parent n is not smaller than, by Floyd's bottom-up method: the
+// hole sinks to a leaf along the smallest children (one comparison per
+// child, none against n), then n rises from there. A node that belongs
+// near the bottom (the last node, or most new events) costs fewer
+// comparisons so than sifted down from the top. It is used in heaps of
+// more than flatMax nodes, where a predicted branch per child lets the
+// processor start loading the next level early.
 func (s *Scheduler[P]) sinkFrom(i int, n node) {
 	h := s.heap
 	size := len(h)
 	top := i
-	flat := size <= flatMax
 	for {
 		first := arity*i + 1
 		if first >= size {
 			break
 		}
 		best := first
-		end := first + arity
-		if flat && end <= size {
-			// Four children, as a tournament: (c0, c1) and (c2, c3) are
-			// independent, so the processor runs them at once; then the
-			// two winners. The keys are unique, so the winner is the one
-			// a scan in order would pick.
-			c := h[first:end:end]
-			m := -c[1].lessFlat(&c[0])
-			a := 1&m | 0&^m
-			m = -c[3].lessFlat(&c[2])
-			b := 3&m | 2&^m
-			m = -c[b].lessFlat(&c[a])
-			best = first + (b&m | a&^m)
-			h[i] = h[best]
-			i = best
-			continue
-		}
-		if end > size {
-			end = size
-		}
-		for c := first + 1; c < end; c++ {
-			if flat {
-				m := -h[c].lessFlat(&h[best]) // all ones if c is smaller
-				best = c&m | best&^m
-			} else if h[c].less(&h[best]) {
+		for c := first + 1; c < min(first+arity, size); c++ {
+			if h[c].less(&h[best]) {
 				best = c
 			}
 		}
@@ -337,61 +315,32 @@ func (s *Scheduler[P]) sinkFrom(i int, n node) {
 	h[i] = n
 }
 
-// flatMax is the largest heap (in nodes; 1.5 MiB) for which sinkFrom picks
-// the smallest child without branches. A branch on which child is smallest
-// is mispredicted about half the time, which costs more than the
-// conditional move while the heap sits in the processor's caches. In a
-// larger heap each level is a cache miss, and the branch wins: the
-// processor guesses the child and starts loading its children before the
-// comparison is done, where the conditional move makes it wait. Measured in
-// BenchmarkHold (BENCHMARKS.md): at 10⁴ nodes the flat choice is faster, at
-// 10⁶ it was 49 % slower. Sizes between were not measured.
+// flatMax is the largest heap (in nodes; 1.5 MiB) in which the root's hole
+// is filled top-down (down), picking the smallest child without branches;
+// a larger heap uses Floyd's method with a branch per child (sinkFrom). A
+// branch on which child is smallest is mispredicted about half the time,
+// which costs more than the conditional move while the heap sits in the
+// processor's caches. In a larger heap each level is a cache miss, and the
+// branch wins: the processor guesses the child and starts loading its
+// children before the comparison is done, where the conditional move
+// makes it wait. Measured in BenchmarkHold (BENCHMARKS.md): at 10⁴ nodes
+// the flat choice is faster, at 10⁶ it was 49 % slower. Sizes between were
+// not measured.
 const flatMax = 1 << 16
 
 // fillTop puts a new node n in the hole at the root. In a heap of at most
-// flatMax nodes it sifts n down from the top, choosing the smallest of four
-// children without branches and stopping as soon as n is no larger: a new
-// event often belongs near the top (a model's next arrival), where this
-// exits early. In a larger heap each level is a cache miss, and Floyd's
-// method with a predicted branch per child is faster (see flatMax);
+// flatMax nodes it sifts n down from the top (down): a new event often
+// belongs near the top (a model's next arrival), where that exits early.
+// In a larger heap each level is a cache miss, and Floyd's method with a
+// predicted branch per child is faster (fillTopDeep; see flatMax).
 // BENCHMARKS.md has the measurements of both.
 func (s *Scheduler[P]) fillTop(n node) {
-	h := s.heap
-	size := len(h)
-	if size > flatMax {
+	if len(s.heap) > flatMax {
 		s.fillTopDeep(n)
 		return
 	}
-	i := 0
-	for {
-		first := arity*i + 1
-		if first >= size {
-			break
-		}
-		best := first
-		if end := first + arity; end <= size {
-			// The tournament of sinkFrom.
-			c := h[first:end:end]
-			m := -c[1].lessFlat(&c[0])
-			a := 1&m | 0&^m
-			m = -c[3].lessFlat(&c[2])
-			b := 3&m | 2&^m
-			m = -c[b].lessFlat(&c[a])
-			best = first + (b&m | a&^m)
-		} else {
-			for c := first + 1; c < size; c++ {
-				if h[c].less(&h[best]) {
-					best = c
-				}
-			}
-		}
-		if !h[best].less(&n) {
-			break
-		}
-		h[i] = h[best]
-		i = best
-	}
-	h[i] = n
+	s.heap[0] = n
+	s.down(0)
 }
 
 // fillTopDeep is fillTop for a heap of more than flatMax nodes: the first
@@ -436,19 +385,30 @@ func (s *Scheduler[P]) down(i int) {
 	h := s.heap
 	size := len(h)
 	n := h[i]
+	flat := size <= flatMax
 	for {
 		first := arity*i + 1
 		if first >= size {
 			break
 		}
 		best := first
-		end := first + arity
-		if end > size {
-			end = size
-		}
-		for c := first + 1; c < end; c++ {
-			if h[c].less(&h[best]) {
-				best = c
+		if end := first + arity; flat && end <= size {
+			// Four children, as a tournament without branches: (c0, c1)
+			// and (c2, c3) are independent, so the processor runs them at
+			// once; then the two winners. The keys are unique, so the
+			// winner is the one a scan in order would pick.
+			c := h[first:end:end]
+			m := -c[1].lessFlat(&c[0])
+			a := 1&m | 0&^m
+			m = -c[3].lessFlat(&c[2])
+			b := 3&m | 2&^m
+			m = -c[b].lessFlat(&c[a])
+			best = first + (b&m | a&^m)
+		} else {
+			for c := first + 1; c < min(end, size); c++ {
+				if h[c].less(&h[best]) {
+					best = c
+				}
 			}
 		}
 		if !h[best].less(&n) {
@@ -480,7 +440,7 @@ func (s *Scheduler[P]) compact() {
 	}
 }
 
-// The tournament in sinkFrom is written for four children: this fails to
+// The tournament in down is written for four children: this fails to
 // compile if arity is changed.
 const _ = uint(arity-4) + uint(4-arity)
 
