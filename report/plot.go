@@ -9,18 +9,13 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
-	"io"
 	"math"
-	"path/filepath"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"queuelab/model/scenario"
 )
@@ -34,11 +29,8 @@ var (
 	colorEvent  = color.RGBA{R: 0xd0, G: 0x6a, B: 0x00, A: 0xff} // scenario events
 )
 
-// Chart sizes.
-const (
-	chartWidth       = 8 * vg.Inch
-	chartPanelHeight = 1.9 * vg.Inch
-)
+// chartPanelHeight is the height of one panel of a run's trends.
+const chartPanelHeight = 1.9 * vg.Inch
 
 // WritePlot writes trend charts of r to path, as SVG or PNG by the file's
 // extension (.svg, .png). There is one panel per column key, stacked on a
@@ -50,25 +42,25 @@ const (
 // playbook action of r as a dotted vertical line at the start of the
 // minute it applied, labelled on the top panel.
 func WritePlot(path string, r, twin *scenario.Result, keys []string) error {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".svg" && ext != ".png" {
-		return fmt.Errorf("plot %s: unknown picture format %q: want a file ending in .svg or .png", path, ext)
+	if _, err := PictureFormat(path); err != nil {
+		return err
 	}
-	var buf bytes.Buffer
-	if err := writeCharts(&buf, ext[1:], r, twin, keys); err != nil {
+	st, err := charts(r, twin, keys)
+	if err != nil {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
-	return WriteFile(path, func(w io.Writer) error {
-		_, err := w.Write(buf.Bytes())
-		return err
-	})
+	return st.WriteFile(path)
 }
 
 // ChartSVG returns the charts of WritePlot as an SVG element (without the
 // XML prolog), ready to be inlined in an HTML page.
 func ChartSVG(r, twin *scenario.Result, keys []string) (string, error) {
+	st, err := charts(r, twin, keys)
+	if err != nil {
+		return "", err
+	}
 	var buf bytes.Buffer
-	if err := writeCharts(&buf, "svg", r, twin, keys); err != nil {
+	if err := st.Draw(&buf, "svg"); err != nil {
 		return "", err
 	}
 	s := buf.String()
@@ -127,50 +119,31 @@ func scale(v float64, unit string) float64 {
 	return v
 }
 
-func writeCharts(w io.Writer, format string, r, twin *scenario.Result, keys []string) error {
+// charts lays out the trend charts of WritePlot: a panel per column of
+// keys, under the legend.
+func charts(r, twin *scenario.Result, keys []string) (Stack, error) {
 	if r == nil {
-		return fmt.Errorf("no result to plot")
+		return Stack{}, fmt.Errorf("no result to plot")
 	}
 	if len(r.Minutes) == 0 {
-		return fmt.Errorf("the run has no minutes to plot")
+		return Stack{}, fmt.Errorf("the run has no minutes to plot")
 	}
 	cols, err := Columns(r, keys)
 	if err != nil {
-		return err
+		return Stack{}, err
 	}
 	goals := GoalsFor(r.Columns, r.Goals)
-	plots := make([][]*plot.Plot, len(cols))
+	st := Stack{PanelHeight: chartPanelHeight, Legend: legendHeight, DrawLegend: func(c draw.Canvas) {
+		drawLegend(c, twin != nil, len(goals) > 0, len(r.Playbook) > 0, len(r.Events) > 0)
+	}}
 	for row, ci := range cols {
 		p, err := panel(r, twin, ci, goals[ci], row == 0, row == len(cols)-1)
 		if err != nil {
-			return err
+			return Stack{}, err
 		}
-		plots[row] = []*plot.Plot{p}
+		st.Panels = append(st.Panels, p)
 	}
-	height := chartPanelHeight*vg.Length(len(cols)) + legendHeight
-	var cw vg.CanvasWriterTo
-	switch format {
-	case "svg":
-		cw = vgsvg.New(chartWidth, height)
-	case "png":
-		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(chartWidth, height), vgimg.UseDPI(110))}
-	default:
-		return fmt.Errorf("unknown format %q", format)
-	}
-	dc := draw.New(cw)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
-	tiles := draw.Tiles{Rows: len(cols), Cols: 1, PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(6), PadRight: vg.Points(10), PadY: vg.Points(6)}
-	top := dc
-	top.Min.Y = top.Max.Y - legendHeight
-	drawLegend(top, twin != nil, len(goals) > 0, len(r.Playbook) > 0, len(r.Events) > 0)
-	dc.Max.Y -= legendHeight
-	canvases := plot.Align(plots, tiles, dc)
-	for i := range plots {
-		plots[i][0].Draw(canvases[i][0])
-	}
-	_, err = cw.WriteTo(w)
-	return err
+	return st, nil
 }
 
 // panel draws column ci of r (and twin) with its goal lines and the
@@ -190,7 +163,7 @@ func panel(r, twin *scenario.Result, ci int, goals []scenario.Goal, top, bottom 
 	p.X.Min, p.X.Max = 0, float64(len(r.Minutes))
 	p.X.Tick.Label.Font.Size = vg.Points(8)
 	p.Y.Tick.Label.Font.Size = vg.Points(8)
-	p.Y.Tick.Marker = plainTicks{}
+	p.Y.Tick.Marker = PlainTicks{}
 	p.Add(plotter.NewGrid())
 
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -312,24 +285,6 @@ func (g *goalLine) Plot(c draw.Canvas, p *plot.Plot) {
 	sty.XAlign = draw.XRight
 	sty.YAlign = draw.YBottom
 	c.FillText(sty, vg.Point{X: c.Max.X - vg.Points(3), Y: y + vg.Points(1.5)}, g.label)
-}
-
-// plainTicks are gonum's default ticks labelled without trailing zeros
-// ("425", not "425.00").
-type plainTicks struct{}
-
-// Ticks implements plot.Ticker.
-func (plainTicks) Ticks(min, max float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(min, max)
-	for i := range ticks {
-		if ticks[i].Label != "" {
-			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'f', -1, 64)
-			if len(ticks[i].Label) > 8 {
-				ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', 4, 64)
-			}
-		}
-	}
-	return ticks
 }
 
 // segments returns column ci of res as runs of defined points: x at the

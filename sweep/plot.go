@@ -1,29 +1,22 @@
 package sweep
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
+
+	"queuelab/report"
 )
 
-// Chart layout, as report's trend charts.
-const (
-	chartWidth       = 8 * vg.Inch
-	chartPanelHeight = 2.2 * vg.Inch
-)
+// chartPanelHeight is the height of one response's panel.
+const chartPanelHeight = 2.2 * vg.Inch
 
 // palette colours the series of a chart (one per combination of the
 // other factors); the first is report's simulation blue.
@@ -41,54 +34,26 @@ var palette = []color.RGBA{
 // is spaced evenly in the order written. Goals are drawn as a dashed
 // target line. The picture format follows the extension: .svg or .png.
 func (s *Summary) WritePlot(path string) error {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".svg" && ext != ".png" {
-		return fmt.Errorf("plot %s: unknown picture format %q: want a file ending in .svg or .png", path, ext)
+	if _, err := report.PictureFormat(path); err != nil {
+		return err
 	}
 	p := s.Plan
 	if len(p.Factors) == 0 {
 		return fmt.Errorf("plot %s: the design varies no factor: nothing to draw a response against", path)
 	}
-	rows := make([][]*plot.Plot, len(p.Responses))
+	st := report.Stack{PanelHeight: chartPanelHeight}
 	for ri := range p.Responses {
 		pl, err := s.panel(ri, ri == len(p.Responses)-1)
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", path, err)
 		}
-		rows[ri] = []*plot.Plot{pl}
+		st.Panels = append(st.Panels, pl)
 	}
-	names := s.seriesNames()
-	legend := vg.Length(0)
-	if len(names) > 1 || names[0] != "" {
-		legend = legendHeight
+	if names := s.seriesNames(); len(names) > 1 || names[0] != "" {
+		st.Legend = legendHeight
+		st.DrawLegend = func(c draw.Canvas) { drawLegend(c, names) }
 	}
-	height := chartPanelHeight*vg.Length(len(rows)) + legend
-	var cw vg.CanvasWriterTo
-	if ext == ".svg" {
-		cw = vgsvg.New(chartWidth, height)
-	} else {
-		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(chartWidth, height), vgimg.UseDPI(110))}
-	}
-	dc := draw.New(cw)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
-	tiles := draw.Tiles{Rows: len(rows), Cols: 1, PadTop: vg.Points(4), PadBottom: vg.Points(4),
-		PadLeft: vg.Points(6), PadRight: vg.Points(10), PadY: vg.Points(8)}
-	if legend > 0 {
-		top := dc
-		top.Min.Y = top.Max.Y - legend
-		drawLegend(top, names)
-		dc.Max.Y -= legend
-	}
-	canvases := plot.Align(rows, tiles, dc)
-	for i := range rows {
-		rows[i][0].Draw(canvases[i][0])
-	}
-	var buf bytes.Buffer
-	if _, err := cw.WriteTo(&buf); err != nil {
-		return err
-	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	return st.WriteFile(path)
 }
 
 // xPositions maps the first factor's levels to x: their numbers for a
@@ -127,7 +92,7 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 	pl.Title.TextStyle.Font.Size = vg.Points(10)
 	pl.X.Tick.Label.Font.Size = vg.Points(8)
 	pl.Y.Tick.Label.Font.Size = vg.Points(8)
-	pl.Y.Tick.Marker = plainTicks{}
+	pl.Y.Tick.Marker = report.PlainTicks{}
 	if bottom {
 		pl.X.Label.Text = p.Factors[0]
 	}
@@ -266,19 +231,4 @@ func (s *Summary) series(ri int, pos map[string]float64, k float64) []*series {
 		sr.errs = append(sr.errs, struct{ Low, High float64 }{hw * k, hw * k})
 	}
 	return out
-}
-
-// plainTicks are gonum's default ticks labelled without trailing zeros
-// ("47.5", not "47.50"), as in report's charts.
-type plainTicks struct{}
-
-// Ticks implements plot.Ticker.
-func (plainTicks) Ticks(min, max float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(min, max)
-	for i := range ticks {
-		if ticks[i].Label != "" {
-			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', 6, 64)
-		}
-	}
-	return ticks
 }

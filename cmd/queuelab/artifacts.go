@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,15 +44,8 @@ func shellQuote(s string) string {
 // an unknown format, a --plot or --report file that cannot be written, and
 // unknown --columns keys.
 func (o *runOptions) checkArtifacts(sys scenario.System, sc scenario.Scenario) error {
-	if o.plot != "" {
-		switch strings.ToLower(filepath.Ext(o.plot)) {
-		case ".svg", ".png":
-		default:
-			return usagef("--plot %s: unknown picture format %s: want a file ending in .svg or .png", quoteShort(o.plot), quoteShort(filepath.Ext(o.plot)))
-		}
-		if err := report.CheckOutput(o.plot); err != nil {
-			return usagef("--plot: %v", err)
-		}
+	if err := checkPlotPath(o.plot); err != nil {
+		return err
 	}
 	if o.report != "" {
 		if err := report.CheckOutput(o.report); err != nil {

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"queuelab/report"
 	"queuelab/sweep"
 )
 
@@ -139,14 +141,17 @@ func checkFormat(format string) error {
 	return usagef("--format: must be table, csv or json, got %q", format)
 }
 
-// checkPlotPath refuses a --plot that cannot be written, before any work.
+// checkPlotPath refuses a --plot of an unknown picture format or in a
+// place it cannot be written, before any work.
 func checkPlotPath(path string) error {
 	if path == "" {
 		return nil
 	}
-	lower := strings.ToLower(path)
-	if !strings.HasSuffix(lower, ".svg") && !strings.HasSuffix(lower, ".png") {
-		return usagef("--plot: the file name must end in .svg or .png, got %q", path)
+	if ext := filepath.Ext(path); !strings.EqualFold(ext, ".svg") && !strings.EqualFold(ext, ".png") {
+		return usagef("--plot %s: unknown picture format %s: want a file ending in .svg or .png", quoteShort(path), quoteShort(ext))
+	}
+	if err := report.CheckOutput(path); err != nil {
+		return usagef("--plot: %v", err)
 	}
 	return nil
 }

@@ -100,6 +100,22 @@ func TestSweepAndMergeCLI(t *testing.T) {
 	code, _, errOut = runCapture3(t, "sweep", design, "--shard", "0/2")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "needs --out")
+
+	// A --plot that cannot be written is refused before any task runs.
+	for _, tc := range []struct{ plot, want string }{
+		{filepath.Join(dir, "no", "p.svg"), "--plot: the folder"},
+		{filepath.Join(dir, "p.gif"), `unknown picture format ".gif"`},
+	} {
+		code, out, errOut := runCapture3(t, "sweep", design, "--plot", tc.plot)
+		assert.Equal(t, 2, code, tc.plot)
+		assert.Contains(t, errOut, tc.want)
+		assert.Empty(t, out, "no summary: nothing ran")
+	}
+	code, _, errOut = runCapture3(t, "sweep", design, "--plot", filepath.Join(dir, "p.svg"))
+	require.Equal(t, 0, code, errOut)
+	svg, err := os.ReadFile(filepath.Join(dir, "p.svg"))
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), "<svg")
 }
 
 // TestETABar: the bar shows tasks done and the time left at the rate of
