@@ -26,7 +26,7 @@ func (zeros) Read(p []byte) (int, error) {
 func TestHostileRequests(t *testing.T) {
 	const maxAlloc = 4 << 20
 	const create = `{"system":"fake","seed":1}`
-	manyAt := `{"system":"fake","at":["1m:` + strings.Repeat("servers=3,", 1000) + `servers=3"]}`
+	manyAt := `{"system":"fake","at":[` + strings.Repeat(`"1m:servers=3",`, 1000) + `"1m:servers=3"]}`
 	tests := []struct {
 		name                 string
 		method, path         string
@@ -61,8 +61,11 @@ func TestHostileRequests(t *testing.T) {
 			ctype: "application/x-www-form-urlencoded", body: strings.NewReader("system=fake"), want: 415},
 		{name: "endless body", method: "POST", path: "/api/sessions", host: "127.0.0.1:8080",
 			ctype: "application/json", body: zeros{}, length: -1, want: 413, wantMsg: "larger than 64 KiB"},
-		{name: "one action string carrying 1001 actions", method: "POST", path: "/api/sessions", host: "127.0.0.1:8080",
+		{name: "1001 planned actions", method: "POST", path: "/api/sessions", host: "127.0.0.1:8080",
 			ctype: "application/json", body: strings.NewReader(manyAt), want: 400, wantMsg: "too many planned actions (at most 1000 control changes)"},
+		{name: "one control set twice in one action", method: "POST", path: "/api/sessions", host: "127.0.0.1:8080",
+			ctype: "application/json", body: strings.NewReader(`{"system":"fake","at":["5m:servers=12,servers=8"]}`),
+			want: 400, wantMsg: `servers=8: \"servers\" is set twice at the same time`},
 		{name: "a 50 KB value is cut short", method: "POST", path: "/api/sessions", host: "127.0.0.1:8080",
 			ctype: "application/json", body: strings.NewReader(`{"system":"fake","at":["1m:servers=` + strings.Repeat("9", 50000) + `"]}`),
 			want: 400, wantMsg: `… (50000 bytes): want an integer from 1 to 20`},

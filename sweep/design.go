@@ -94,8 +94,12 @@ func Parse(file string, data []byte) (*Design, error) {
 	}
 	p := parser{file: file}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	second, err := scenario.DecodeYAML(data, &doc)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if second > 0 {
+		return nil, fmt.Errorf(`%s:%d: a second YAML document: a sweep design is one mapping (remove the "---" line)`, file, second)
 	}
 	if len(doc.Content) == 0 {
 		return nil, fmt.Errorf("%s: empty design: it needs at least system, and set or vary", file)

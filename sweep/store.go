@@ -177,9 +177,14 @@ func openStore(dir string, p *Plan, s Shard, warn func(string)) (*store, map[int
 // parseTasks reads the lines of a tasks file. It returns the valid
 // records and the length of the part made of complete lines (a torn last
 // line is not a result). A line of another design is an error; other bad
-// lines are reported through warn and skipped.
+// lines are reported through warn and skipped. A task on two lines is
+// taken once when the lines agree and is an error when they differ, as in
+// Merge: which one is the result cannot be told, and the summary would
+// change with the choice.
 func parseTasks(path string, data []byte, p *Plan, warn func(string)) ([]Record, int, error) {
 	var recs []Record
+	first := map[int]int{} // task index → position in recs
+	lines := map[int]int{} // task index → line of its first record
 	good, lineNo := 0, 0
 	for good < len(data) {
 		nl := bytes.IndexByte(data[good:], '\n')
@@ -201,6 +206,14 @@ func parseTasks(path string, data []byte, p *Plan, warn func(string)) ([]Record,
 			warn(fmt.Sprintf("%s:%d: skipped: %v", path, lineNo, err))
 			continue
 		}
+		if at, seen := first[r.Task.Index]; seen {
+			if !sameRecord(recs[at], r) {
+				return nil, 0, fmt.Errorf("%s:%d: task %d has a different result than at line %d: the file was edited or written by two different runs; remove the wrong line or use another --out directory",
+					path, lineNo, r.Task.Index, lines[r.Task.Index])
+			}
+			continue
+		}
+		first[r.Task.Index], lines[r.Task.Index] = len(recs), lineNo
 		recs = append(recs, r)
 	}
 	return recs, good, nil

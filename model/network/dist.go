@@ -156,12 +156,20 @@ func (d Dist) SCV() float64 {
 // well inside des.Time's ±292 years.
 const maxTime = 1e9
 
+// minTime is the shortest time parameter (s): the simulation clock counts
+// whole nanoseconds (des.Time), so a mean below 1 ns would be drawn as 0
+// and every figure that depends on it would be silently wrong.
+const minTime = 1e-9
+
 // Validate reports what is wrong with d's parameters, naming the field and
 // its valid range, or nil.
 func (d Dist) Validate() error {
 	okMean := func() error {
 		if !(d.Mean > 0 && d.Mean <= maxTime) {
 			return fmt.Errorf("mean: must be a number > 0 and ≤ %g s, got %v", float64(maxTime), d.Mean)
+		}
+		if d.Mean < minTime {
+			return fmt.Errorf("mean: %v s is below the clock's resolution of 1 ns (the simulation counts whole nanoseconds): give at least 1e-9 s", d.Mean)
 		}
 		return nil
 	}
@@ -210,6 +218,9 @@ func (d Dist) Validate() error {
 		if !(d.Min >= 0 && d.Max >= d.Min && d.Max > 0 && d.Max <= maxTime) {
 			return fmt.Errorf("min, max: uniform needs 0 ≤ min ≤ max ≤ %g s and max > 0, got min %v, max %v", float64(maxTime), d.Min, d.Max)
 		}
+		if d.Max < minTime {
+			return fmt.Errorf("max: %v s is below the clock's resolution of 1 ns (times are whole nanoseconds)", d.Max)
+		}
 		return nil
 	case Empirical:
 		if len(d.Values) == 0 || len(d.Values) > 1_000_000 {
@@ -219,6 +230,9 @@ func (d Dist) Validate() error {
 		for i, v := range d.Values {
 			if !(v >= 0 && v <= maxTime) {
 				return fmt.Errorf("values[%d]: must be a time ≥ 0 and ≤ %g s, got %v", i, float64(maxTime), v)
+			}
+			if v > 0 && v < minTime {
+				return fmt.Errorf("values[%d]: %v s is below the clock's resolution of 1 ns (times are whole nanoseconds): give 0 or at least 1e-9 s", i, v)
 			}
 			sum += v
 		}

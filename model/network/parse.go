@@ -42,8 +42,12 @@ func Parse(file string, data []byte) (*Network, error) {
 		return nil, &Error{File: file, Msg: fmt.Sprintf("file too large: at most %d bytes, got more", MaxFileSize)}
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	second, err := scenario.DecodeYAML(data, &doc)
+	if err != nil {
 		return nil, &Error{File: file, Msg: "not valid YAML: " + cut(strings.TrimPrefix(err.Error(), "yaml: "))}
+	}
+	if second > 0 {
+		return nil, &Error{File: file, Line: second, Msg: `a second YAML document: a network file is one mapping (remove the "---" line)`}
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return nil, &Error{File: file, Msg: "empty file: a network needs stations (and classes, routing)"}

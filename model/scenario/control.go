@@ -10,6 +10,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -131,6 +132,9 @@ func (c Control) Parse(raw string) (Value, error) {
 		if !ok || secs < c.Min || secs > c.Max {
 			return bad()
 		}
+		if secs != 0 && math.Abs(secs) < Resolution {
+			return Value{}, fmt.Errorf("control %s: invalid value %s: %w", c.Name, QuoteShort(raw), ErrBelowResolution)
+		}
 		v.Num = secs
 	case Press:
 		switch strings.ToLower(s) {
@@ -144,6 +148,15 @@ func (c Control) Parse(raw string) (Value, error) {
 	}
 	return v, nil
 }
+
+// Resolution is the finest time the simulation clock represents, in
+// seconds: des.Time counts whole nanoseconds.
+const Resolution = 1e-9
+
+// ErrBelowResolution is wrapped by the error for a time that is not 0 but
+// shorter than Resolution: the clock would round it to 0 and every figure
+// that depends on it would be silently wrong.
+var ErrBelowResolution = errors.New("shorter than the clock's resolution of 1 ns (the simulation counts whole nanoseconds)")
 
 // parseSeconds parses a Go duration or a bare number of seconds.
 func parseSeconds(s string) (float64, bool) {

@@ -140,6 +140,11 @@ func ParseAt(spec string, controls []Control) (Playbook, error) {
 		if !ok || name == "" {
 			return nil, fmt.Errorf("%s: %s is not control=value", src, QuoteShort(kv))
 		}
+		for _, a := range pb { // as a playbook's duplicate key: which value would win is not what the user wrote
+			if a.Control == name {
+				return nil, fmt.Errorf("%s: %s is set twice at the same time (first %s=%s): give each control once", src, QuoteShort(name), shortText(name), shortText(a.Value.Text))
+			}
+		}
 		a, err := newAction(m, name, raw, src, controls)
 		if err != nil {
 			return nil, err
@@ -245,26 +250,42 @@ func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
 // root node (nil for an empty file). A second document ("---" and more) is
 // an error naming its line: it would otherwise be silently ignored.
 func oneDocument(file string, data []byte) (*yaml.Node, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, nil
-		}
-		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	var next yaml.Node
-	switch err := dec.Decode(&next); {
-	case errors.Is(err, io.EOF):
+	second, err := DecodeYAML(data, &doc)
+	switch {
 	case err != nil:
 		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
-	default:
-		return nil, fmt.Errorf("%s:%d: a second YAML document: a playbook is one list of steps (remove the \"---\" line)", file, max(next.Line, 1))
+	case second > 0:
+		return nil, fmt.Errorf("%s:%d: a second YAML document: a playbook is one list of steps (remove the \"---\" line)", file, second)
 	}
 	if len(doc.Content) == 0 {
 		return nil, nil
 	}
 	return doc.Content[0], nil
+}
+
+// DecodeYAML decodes the first YAML document of data into doc (left the
+// zero Node for an empty input) and reports the line of a second document,
+// or 0 when there is none. Every input format of queuelab (playbooks,
+// network files, sweep designs) is one document: a second one ("---" and
+// more) would otherwise be silently ignored, so callers refuse it naming
+// that line. err is the YAML parser's own error, of either document.
+func DecodeYAML(data []byte, doc *yaml.Node) (second int, err error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return 0, nil
+		}
+		return 0, err
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+		return 0, nil
+	case err != nil:
+		return 0, err
+	}
+	return max(next.Line, 1), nil
 }
 
 // noDuplicateKeys refuses a mapping that has a key twice: YAML parsers

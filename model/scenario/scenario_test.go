@@ -139,14 +139,16 @@ func TestParseAt(t *testing.T) {
 	assert.Equal(t, "--at 5m:servers=10,shedding=on", pb[0].Source)
 
 	for spec, want := range map[string]string{
-		"5m":                  "want TIME:control=value",
-		"5m:servers":          `"servers" is not control=value`,
-		"5m:servers=1":        "--at 5m:servers=1: control servers: invalid value \"1\": want an integer from 2 to 24",
-		"x:servers=3":         `invalid time "x"`,
-		"5m:=3":               "is not control=value",
-		"5m:color=red":        `unknown control "color"`,
-		"90s:servers=3":       "whole minutes",
-		"5m:shedding=perhaps": "want on or off",
+		"5m":                         "want TIME:control=value",
+		"5m:servers":                 `"servers" is not control=value`,
+		"5m:servers=1":               "--at 5m:servers=1: control servers: invalid value \"1\": want an integer from 2 to 24",
+		"x:servers=3":                `invalid time "x"`,
+		"5m:=3":                      "is not control=value",
+		"5m:color=red":               `unknown control "color"`,
+		"90s:servers=3":              "whole minutes",
+		"5m:shedding=perhaps":        "want on or off",
+		"5m:servers=12,servers=8":    `--at 5m:servers=12,servers=8: "servers" is set twice at the same time (first servers=12)`,
+		"5m:servers=12, servers =12": `"servers" is set twice`,
 	} {
 		_, err := ParseAt(spec, testControls)
 		require.Error(t, err, spec)

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The second round of hostile inputs (issue 20): every case failed on the
+// code before it, by its exit status or its message.
+
+// writeInput writes text to dir/name and returns the path.
+func writeInput(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	return p
+}
+
+const oneStation = "name: one\narrivals: {to: q, rate: 1}\nstations:\n  - name: q\n    service: {dist: exp, mean: 0.5}\n"
+
+// TestHostileInputsRoundTwo: times the clock cannot hold, second YAML
+// documents, a control set twice in one --at.
+func TestHostileInputsRoundTwo(t *testing.T) {
+	dir := t.TempDir()
+	tinyMean := writeInput(t, dir, "tiny.yaml", "name: tiny\narrivals: {to: q, rate: 1}\nstations:\n  - name: q\n    service: {dist: exp, mean: 1e-12}\n")
+	tinyUnit := writeInput(t, dir, "tiny-ms.yaml", "name: tiny\ntime_unit: ms\narrivals: {to: q, rate: 1}\nstations:\n  - name: q\n    service: {dist: det, mean: 1e-7}\n")
+	twoNets := writeInput(t, dir, "two-nets.yaml", oneStation+"---\nname: other\n")
+	twoDesigns := writeInput(t, dir, "two-designs.yaml", "system: mmc\nvary:\n  servers: [9, 10]\n---\nsystem: net\n")
+	tinyDesign := writeInput(t, dir, "tiny-design.yaml", "system: mmc\nset: {service-mean: 1e-12, duration: 100}\nvary:\n  servers: [1, 2]\n")
+	runHostile(t, []hostileCase{
+		{"service mean 1e-300 s", []string{"mmc", "--service-mean", "1e-300"}, 2,
+			`--service-mean: "1e-300" s is shorter than the clock's resolution of 1 ns`, refusedAlloc},
+		{"patience 1 ps", []string{"mmc", "--patience", "1e-12"}, 2, `--patience: "1e-12" s is shorter than the clock's resolution`, refusedAlloc},
+		{"net duration 1 ps", []string{"net", "run", tinyMean, "--duration", "1e-12"}, 2, "resolution of 1 ns", refusedAlloc},
+		{"network mean 1 ps", []string{"net", "run", tinyMean}, 2,
+			`tiny.yaml:5: station "q" service: mean: 1e-12 s is below the clock's resolution of 1 ns`, refusedAlloc},
+		{"network mean 0.1 ns in ms", []string{"net", "run", tinyUnit}, 2, "below the clock's resolution of 1 ns", refusedAlloc},
+		{"sweep factor 1 ps", []string{"sweep", tinyDesign}, 2, "service-mean", refusedAlloc},
+		{"a second document in a network file", []string{"net", "run", twoNets}, 2,
+			`two-nets.yaml:6: a second YAML document: a network file is one mapping (remove the "---" line)`, refusedAlloc},
+		{"a second document in a network to solve", []string{"net", "solve", twoNets}, 2, "two-nets.yaml:6: a second YAML document", refusedAlloc},
+		{"a second document in a sweep design", []string{"sweep", twoDesigns}, 2,
+			`two-designs.yaml:4: a second YAML document: a sweep design is one mapping (remove the "---" line)`, refusedAlloc},
+		{"one control twice in one --at", []string{"run", "--at", "5m:servers=12,servers=8"}, 2,
+			`--at 5m:servers=12,servers=8: "servers" is set twice at the same time (first servers=12)`, refusedAlloc},
+	})
+}
+
+// TestHostileResume: a resumed sweep whose tasks file holds two different
+// lines for one task is refused, as merge refuses it.
+func TestHostileResume(t *testing.T) {
+	dir := t.TempDir()
+	design := writeInput(t, dir, "d.yaml", "system: mmc\nset: {arrival-rate: 4, service-mean: 1s, duration: 300s}\nvary:\n  servers: [5, 6]\nreplications: 2\nseed: 3\nresponses: [p_wait]\n")
+	out := filepath.Join(dir, "out")
+	code, _, stderr := runCapture3(t, "sweep", design, "--out", out)
+	require.Equal(t, 0, code, stderr)
+	tasks := filepath.Join(out, "tasks.jsonl")
+	data, err := os.ReadFile(tasks)
+	require.NoError(t, err)
+	first := strings.SplitAfter(string(data), "\n")[0]
+	changed := strings.Replace(first, `"p_wait":0.`, `"p_wait":0.9`, 1)
+	require.NotEqual(t, first, changed)
+	require.NoError(t, os.WriteFile(tasks, append(data, changed...), 0o644))
+	runHostile(t, []hostileCase{
+		{"resume with two results for task 0", []string{"sweep", design, "--out", out}, 1,
+			"tasks.jsonl:5: task 0 has a different result than at line 1", refusedAlloc},
+		{"merge of the same", []string{"merge", out}, 1, "task 0 has", refusedAlloc},
+	})
+}
