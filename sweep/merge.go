@@ -58,7 +58,7 @@ func Merge(dirs []string, warn func(string)) (*Summary, error) {
 				}
 				seenShards[n][i] = true
 			}
-			data, err := os.ReadFile(f)
+			data, err := readTasks(f)
 			if err != nil {
 				return nil, err
 			}
@@ -148,4 +148,14 @@ func absentShards(seen map[int]map[int]bool) string {
 		return ""
 	}
 	return "; " + strings.Join(parts, "; ")
+}
+
+// readTasks reads a tasks file (see readOwn).
+func readTasks(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readOwn(f, path, maxTasksBytes)
 }

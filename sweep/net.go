@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -48,14 +47,9 @@ func newNet(d *Design) (System, error) {
 			path = p
 		}
 	}
-	f, err := os.Open(path)
+	data, err := scenario.ReadInput(path, network.MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("network %s: %w", d.Network, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, network.MaxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("network %s: %w", path, err)
 	}
 	n, err := network.Parse(path, data)
 	if err != nil {

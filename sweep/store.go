@@ -72,6 +72,35 @@ func writePlan(dir string, p *Plan) error {
 // under it), so that a stray file cannot exhaust memory.
 const maxPlanBytes = 256 << 20
 
+// maxTasksBytes bounds a tasks file: MaxTasks results of 2 KiB each, far
+// more than any design's lines take.
+const maxTasksBytes = MaxTasks << 11
+
+// readOwn reads one of a sweep's own files (design.json, a tasks file)
+// from f, opened at path. It must be a regular file of at most limit
+// bytes: a device, FIFO or socket in its place (through a symlink, say)
+// is refused, not read without end.
+func readOwn(f *os.File, path string, limit int64) ([]byte, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%v): not written by a sweep", path, st.Mode().Type())
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes: not written by a sweep", path, limit)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes: not written by a sweep", path, limit)
+	}
+	return b, nil
+}
+
 // readPlan reads and checks a design.json.
 func readPlan(path string) (*Plan, error) {
 	f, err := os.Open(path)
@@ -79,12 +108,9 @@ func readPlan(path string) (*Plan, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxPlanBytes+1))
+	b, err := readOwn(f, path, maxPlanBytes)
 	if err != nil {
 		return nil, err
-	}
-	if len(b) > maxPlanBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes: not a sweep plan", path, maxPlanBytes)
 	}
 	var p Plan
 	if err := json.Unmarshal(b, &p); err != nil {
@@ -145,7 +171,7 @@ func openStore(dir string, p *Plan, s Shard, warn func(string)) (*store, map[int
 		return nil, nil, fmt.Errorf("%s: another sweep is writing this file (%v)", path, err)
 	}
 	st := &store{path: path, f: f, unlock: unlock, plan: p}
-	data, err := io.ReadAll(f)
+	data, err := readOwn(f, path, maxTasksBytes)
 	if err != nil {
 		st.close()
 		return nil, nil, err

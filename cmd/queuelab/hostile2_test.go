@@ -71,3 +71,26 @@ func TestHostileResume(t *testing.T) {
 		{"merge of the same", []string{"merge", out}, 1, "task 0 has", refusedAlloc},
 	})
 }
+
+// TestHostileEndlessFiles: every file a command reads goes through a
+// capped reader; /dev/zero is refused at once, not read whole.
+func TestHostileEndlessFiles(t *testing.T) {
+	dir := t.TempDir()
+	zeroNet := writeInput(t, dir, "zero-net.yaml", "system: net\nnetwork: /dev/zero\nvary:\n  mean.q: [1, 2]\n")
+	out := filepath.Join(dir, "out")
+	design := writeInput(t, dir, "d.yaml", "system: mmc\nset: {arrival-rate: 4, service-mean: 1s, duration: 300s}\nvary:\n  servers: [5, 6]\nseed: 3\nresponses: [p_wait]\n")
+	code, _, stderr := runCapture3(t, "sweep", design, "--out", out)
+	require.Equal(t, 0, code, stderr)
+	tasks := filepath.Join(out, "tasks.jsonl")
+	require.NoError(t, os.Remove(tasks))
+	require.NoError(t, os.Symlink("/dev/zero", tasks))
+	runHostile(t, []hostileCase{
+		{"serve --network /dev/zero", []string{"serve", "--network", "/dev/zero"}, 2,
+			"--network: /dev/zero: the file is larger than the 1 MiB limit", refusedAlloc},
+		{"net run /dev/zero --serve", []string{"net", "run", "/dev/zero", "--serve"}, 2,
+			"/dev/zero: the file is larger than the 1 MiB limit", refusedAlloc},
+		{"a sweep of the network /dev/zero", []string{"sweep", zeroNet}, 2, "/dev/zero: the file is larger than the 1 MiB limit", refusedAlloc},
+		{"merge of a tasks file that is /dev/zero", []string{"merge", out}, 1, "tasks.jsonl: not a regular file", refusedAlloc},
+		{"resume into a tasks file that is /dev/zero", []string{"sweep", design, "--out", out}, 1, "tasks.jsonl: not a regular file", refusedAlloc},
+	})
+}

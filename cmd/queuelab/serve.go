@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"queuelab/examples/networks"
+	"queuelab/model/network"
 	"queuelab/model/scenario"
 	"queuelab/serve"
 )
@@ -82,9 +83,9 @@ only.`,
 func withNetworks(opts *serve.Options, files []string) error {
 	opts.OpenNetwork = serve.OpenNetwork
 	for _, f := range files {
-		src, err := os.ReadFile(f)
+		src, err := scenario.ReadInput(f, network.MaxFileSize)
 		if err != nil {
-			return usagef("--network %s: %v", f, err)
+			return usagef("--network: %v", err)
 		}
 		if _, err := serve.OpenNetwork(filepath.Base(f), src, 1); err != nil {
 			return fmt.Errorf("--network %s: %w", f, err)
