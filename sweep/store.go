@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"queuelab/report"
 )
 
 // ErrOtherDesign is wrapped by errors about results of another design.
@@ -124,29 +126,13 @@ func readPlan(path string) (*Plan, error) {
 
 // writeAtomic writes data to path through a temporary file in the same
 // directory, synced and renamed, so a reader sees the old or the new
-// content, never part of it.
+// content, never part of it (report.WriteFile: a symbolic link is kept
+// and its target replaced; a device, FIFO or socket is refused).
 func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	return report.WriteFile(path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	defer os.Remove(tmp.Name())              // no-op after the rename
-	if err := tmp.Chmod(0o644); err != nil { // readable by the merge job, as os.Create would make it
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	})
 }
 
 // openStore opens shard s's tasks file in dir (creating dir and

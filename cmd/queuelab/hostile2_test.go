@@ -4,8 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -93,4 +95,41 @@ func TestHostileEndlessFiles(t *testing.T) {
 		{"merge of a tasks file that is /dev/zero", []string{"merge", out}, 1, "tasks.jsonl: not a regular file", refusedAlloc},
 		{"resume into a tasks file that is /dev/zero", []string{"sweep", design, "--out", out}, 1, "tasks.jsonl: not a regular file", refusedAlloc},
 	})
+}
+
+// TestHostileOutputs: an output that is a device, a FIFO or a socket is
+// refused before the run and left as it was; an output that is a symbolic
+// link keeps the link and replaces the file it points to.
+func TestHostileOutputs(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.html")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	dev := filepath.Join(dir, "full.html") // a copy of /dev/full when root may make one
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, int(1<<8|7)); err != nil {
+		dev = "/dev/full"
+	}
+	target := filepath.Join(dir, "real", "report.html")
+	require.NoError(t, os.Mkdir(filepath.Dir(target), 0o755))
+	require.NoError(t, os.WriteFile(target, []byte("earlier"), 0o644))
+	link := filepath.Join(dir, "link.html")
+	require.NoError(t, os.Symlink(target, link))
+	svgLink := filepath.Join(dir, "p.svg")
+	require.NoError(t, os.Symlink(fifo, svgLink))
+	runHostile(t, []hostileCase{
+		{"report onto a device", []string{"run", "--minutes", "1", "--report", dev}, 2, "is a device, not a regular file", refusedAlloc},
+		{"report onto a FIFO", []string{"run", "--minutes", "1", "--report", fifo}, 2, "is a FIFO (named pipe), not a regular file", refusedAlloc},
+		{"plot through a link to a FIFO", []string{"run", "--minutes", "1", "--plot", svgLink}, 2, "through the link to", refusedAlloc},
+		{"report through a link", []string{"run", "--minutes", "1", "--report", link}, 0, "", runAlloc},
+	})
+	for _, p := range []string{dev, fifo} {
+		st, err := os.Lstat(p)
+		require.NoError(t, err)
+		assert.False(t, st.Mode().IsRegular(), "%s was replaced by a regular file", p)
+	}
+	st, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.NotZero(t, st.Mode()&os.ModeSymlink, "the link is kept")
+	data, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "<html", "the link's target has the report")
 }

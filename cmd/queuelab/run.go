@@ -119,7 +119,7 @@ progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
 	f.StringVar(&o.engine, "engine", "des", "des (per transaction), formula (the original's per-minute formulas) or both")
 	f.StringVar(&o.format, "format", "table", "output format: table, csv or json")
 	f.StringVar(&o.plot, "plot", "", "also write trend charts to this .svg or .png file")
-	f.StringVar(&o.report, "report", "", "also write a self-contained HTML report to this file")
+	f.StringVar(&o.report, "report", "", "also write a self-contained HTML report to this file (- for standard output)")
 	f.StringSliceVar(&o.columns, "columns", nil, "indicator keys to plot (default: the headline indicators)")
 	budget = addBudgetFlags(f)
 	return cmd
