@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,4 +133,47 @@ func TestHostileOutputs(t *testing.T) {
 	data, err := os.ReadFile(target)
 	require.NoError(t, err)
 	assert.Contains(t, string(data), "<html", "the link's target has the report")
+}
+
+// TestOutputToAFullDevice: output lost to a full device is a failure
+// (exit 1 and the write error), for every command, also those that print
+// lists without checking each write.
+func TestOutputToAFullDevice(t *testing.T) {
+	for _, args := range [][]string{
+		{"scenarios"}, {"indicators"}, {"indicators", "--markdown"}, {"--help"},
+		{"formula", "erlang-c", "--servers", "10", "--load", "8"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+			require.NoError(t, err)
+			defer full.Close()
+			saved := os.Stdout
+			os.Stdout = full
+			code, _, stderr := func() (int, string, string) {
+				defer func() { os.Stdout = saved }()
+				return runCapture3Err(t, args...)
+			}()
+			assert.Equal(t, 1, code, stderr)
+			assert.Contains(t, stderr, "no space left on device")
+		})
+	}
+}
+
+// runCapture3Err runs the command with stderr captured and stdout as the
+// caller set it.
+func runCapture3Err(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	saved := os.Stderr
+	os.Stderr = w
+	done := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- string(b)
+	}()
+	code := run(args)
+	os.Stderr = saved
+	require.NoError(t, w.Close())
+	return code, "", <-done
 }

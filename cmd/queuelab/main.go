@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"unicode/utf8"
 
@@ -74,9 +75,14 @@ func run(args []string) int {
 	// 1 MB argument. Names are short; a long one gets no suggestion.
 	root.DisableSuggestions = len(args) > 0 && len(args[0]) > 64
 	root.SetArgs(args)
+	out := &checkedWriter{w: os.Stdout}
+	root.SetOut(out)
 	err := findCommand(root, args)
 	if err == nil {
 		err = root.Execute()
+	}
+	if err == nil {
+		err = out.err // a command that printed without checking (help, lists)
 	}
 	if err == nil {
 		return 0
@@ -124,4 +130,21 @@ func cutMessage(msg string) string {
 		cut--
 	}
 	return fmt.Sprintf("%s… (message cut: %d bytes)", msg[:cut], len(msg))
+}
+
+// checkedWriter is standard output that keeps its first write error, so
+// that output lost to a full disk or a closed file (queuelab scenarios >
+// /dev/full) is a failure with exit status 1 even where a command prints
+// without checking each write.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
 }
