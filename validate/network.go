@@ -73,6 +73,10 @@ type NetworkReport struct {
 	// names the station.
 	SolveErr error
 	Unstable *analytic.UnstableError
+	// ShortOfPrecision counts the replications of a precision run that
+	// stopped at MaxDuration before reaching the target (see
+	// PrecisionShortfall).
+	ShortOfPrecision int
 }
 
 // Validate reports what is wrong with the run settings.
@@ -139,6 +143,9 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 		}
 		results[i] = r.res
 		rep.Customers += r.res.Customers
+		if cfg.Precision > 0 && !networkPrecise(r.res, cfg.Precision, keys) {
+			rep.ShortOfPrecision++
+		}
 	}
 	rep.Result = results[0]
 	rep.Warmup, rep.Measured = results[0].Warmup, results[0].Measured

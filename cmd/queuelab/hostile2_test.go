@@ -177,3 +177,29 @@ func runCapture3Err(t *testing.T, args ...string) (int, string, string) {
 	require.NoError(t, w.Close())
 	return code, "", <-done
 }
+
+// TestHostileStopsAndStatuses: a precision run that stops at its longest
+// length says so and exits 1 after its table; an unstable model exits 2
+// in mmc and net alike.
+func TestHostileStopsAndStatuses(t *testing.T) {
+	dir := t.TempDir()
+	unstable := writeInput(t, dir, "unstable.yaml", "name: u\narrivals: {to: q, rate: 3}\nstations:\n  - name: q\n    service: {dist: exp, mean: 0.5}\n")
+	jackson := filepath.Join("..", "..", "examples", "networks", "jackson-feedback.yaml")
+	runHostile(t, []hostileCase{
+		{"mmc precision out of reach", []string{"mmc", "--precision", "0.001", "--max-duration", "200"}, 1,
+			"precision not reached: the 95 % relative half-width of mean_wait is undefined (the mean is 0) after the longest run (200 s), target 0.001", runAlloc},
+		{"mmc precision out of reach, utilisation", []string{"mmc", "--precision", "0.0001", "--main", "utilization", "--duration", "60", "--max-duration", "100"}, 1,
+			"precision not reached: the 95 % relative half-width of utilization is", runAlloc},
+		{"net precision out of reach", []string{"net", "run", jackson, "--precision", "0.001", "--duration", "2000", "--max-duration", "4000"}, 1,
+			"precision not reached: 1 of 1 replication(s) stopped at the longest run (4000 s)", runAlloc},
+		{"unstable mmc", []string{"mmc", "--arrival-rate", "1000"}, 2, "unstable queue", refusedAlloc},
+		{"unstable net run", []string{"net", "run", unstable}, 2, `station "q" has utilisation ρ = 1.5`, refusedAlloc},
+		{"unstable net solve", []string{"net", "solve", unstable}, 2, `station "q" has utilisation ρ = 1.5`, refusedAlloc},
+	})
+	code, out, stderr := runCapture3(t, "mmc", "--precision", "0.05", "--main", "utilization")
+	assert.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "utilization")
+	code, out, _ = runCapture3(t, "mmc", "--precision", "0.001", "--max-duration", "200")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "little_L=lambda_W", "the table is printed before the failure")
+}

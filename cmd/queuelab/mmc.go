@@ -185,7 +185,10 @@ func (f *mmcFlags) run(cmd *cobra.Command, budget *budgetFlags) error {
 	if err != nil {
 		return err
 	}
-	return enough
+	if enough != nil {
+		return enough
+	}
+	return res.PrecisionShortfall()
 }
 
 // config reads every flag into a station configuration, or returns a usage

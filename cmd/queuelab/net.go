@@ -78,16 +78,21 @@ The default duration is 200 000 times the longest mean interarrival or service t
 				return err
 			}
 			if rep.Unstable != nil {
-				return fmt.Errorf("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", n.Name, rep.Unstable.Station, rep.Unstable.Rho)
+				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", n.Name, rep.Unstable.Station, rep.Unstable.Rho)
 			}
 			w := cmd.OutOrStdout()
 			switch {
 			case f.asJSON:
-				return writeNetRunJSON(w, rep)
+				err = writeNetRunJSON(w, rep)
 			case f.asCSV:
-				return writeNetRunCSV(w, rep)
+				err = writeNetRunCSV(w, rep)
+			default:
+				err = writeNetRunTable(w, rep)
 			}
-			return writeNetRunTable(w, rep)
+			if err != nil {
+				return err
+			}
+			return rep.PrecisionShortfall()
 		},
 	}
 	fl := cmd.Flags()
@@ -276,7 +281,7 @@ func newNetSolveCmd() *cobra.Command {
 			ms, err := analytic.SolveNetwork(an)
 			var u *analytic.UnstableError
 			if errors.As(err, &u) {
-				return fmt.Errorf("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
+				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
 			}
 			if err != nil && len(ms) == 0 {
 				return err

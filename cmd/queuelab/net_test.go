@@ -99,8 +99,8 @@ func TestNetBadInput(t *testing.T) {
 		{[]string{"net", "run"}, 2, "exactly one network FILE"},
 		{[]string{"net", "run", bad}, 2, "bad.yaml:6: routing \"q\": unknown station \"r\" (valid: q)"},
 		{[]string{"net", "solve", bad}, 2, "unknown station"},
-		{[]string{"net", "run", unstable, "--duration", "100"}, 1, `station "q" has utilisation ρ = 2`},
-		{[]string{"net", "solve", unstable}, 1, `station "q"`},
+		{[]string{"net", "run", unstable, "--duration", "100"}, 2, `station "q" has utilisation ρ = 2`},
+		{[]string{"net", "solve", unstable}, 2, `station "q"`},
 		{[]string{"net", "run", "no-such-file.yaml"}, 2, "no-such-file.yaml"},
 	}
 	for _, tt := range tests {
