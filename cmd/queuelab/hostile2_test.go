@@ -203,3 +203,23 @@ func TestHostileStopsAndStatuses(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, out, "little_L=lambda_W", "the table is printed before the failure")
 }
+
+// TestHostileSmaller: the smaller defects of the second round.
+func TestHostileSmaller(t *testing.T) {
+	dir := t.TempDir()
+	design := writeInput(t, dir, "d.yaml", "system: mmc\nset: {arrival-rate: 4, service-mean: 1s, duration: 300s}\nvary:\n  servers: [5, 6]\nseed: 3\nresponses: [p_wait]\n")
+	t.Setenv("SLURM_ARRAY_TASK_ID", "0")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "0")
+	runHostile(t, []hostileCase{
+		{"a Slurm array of 0 tasks", []string{"sweep", design, "--out", filepath.Join(dir, "out")}, 2,
+			"SLURM_ARRAY_TASK_COUNT=0: the number of shards must be at least 1", refusedAlloc},
+		{"a suggested duration past the maximum", []string{"mmc", "--arrival-rate", "1e-9", "--duration", "1e8"}, 2,
+			"even the longest run (--duration 1e+08 s) expects 0.1; raise --arrival-rate to at least 3e-06/s", refusedAlloc},
+	})
+	assert.NoDirExists(t, filepath.Join(dir, "out"))
+
+	code, out, stderr := runCapture3(t, "run", "web", "--scenario", "viral-link", "--minutes", "3")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "fleet cost ≤ $0.30 ", "the label has the scaled figure")
+	assert.NotContains(t, out, "$7.50")
+}

@@ -104,6 +104,9 @@ flags or a refused run.`,
 // (scenario.Control.Parse), as playbooks, sweeps and the calculator are;
 // the messages name the flag and its range.
 
+// mmcMaxDuration is the longest --duration (s).
+const mmcMaxDuration = 1e8
+
 // mmcParse parses s as a value of kind in [lo, hi] (lo excluded if
 // loOpen), or reports bad().
 func mmcParse(kind scenario.ValueKind, flag, s string, lo, hi float64, loOpen bool, bad func() error) (float64, error) {
@@ -160,8 +163,13 @@ func (f *mmcFlags) run(cmd *cobra.Command, budget *budgetFlags) error {
 		return err
 	}
 	if exp, need := cfg.ExpectedCustomers(), cfg.MinCustomers(); exp < float64(need) {
-		return usagef("--duration: not enough data: %g s at %g arrivals/s expects %.3g customers, need %d (%d per batch); lengthen --duration to at least %.4g s",
-			exp/cfg.ArrivalRate, cfg.ArrivalRate, exp, need, validate.MinPerBatch, float64(need)/cfg.ArrivalRate)
+		fix := fmt.Sprintf("lengthen --duration to at least %.4g s", float64(need)/cfg.ArrivalRate)
+		if float64(need)/cfg.ArrivalRate > mmcMaxDuration { // past what --duration takes: the rate must rise
+			fix = fmt.Sprintf("even the longest run (--duration %g s) expects %.3g; raise --arrival-rate to at least %.3g/s",
+				mmcMaxDuration, cfg.ArrivalRate*mmcMaxDuration, float64(need)/mmcMaxDuration)
+		}
+		return usagef("--duration: not enough data: %g s at %g arrivals/s expects %.3g customers, need %d (%d per batch); %s",
+			exp/cfg.ArrivalRate, cfg.ArrivalRate, exp, need, validate.MinPerBatch, fix)
 	}
 	prog := newProgress()
 	res, err := validate.StationProgress(cfg, func(done, total float64) { prog.update(done, total, "simulated seconds") })
@@ -220,7 +228,7 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 			return cfg, err
 		}
 	}
-	if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, 1e8, true); err != nil {
+	if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, mmcMaxDuration, true); err != nil {
 		return cfg, err
 	}
 	if err := f.precisionRun(cmd, &cfg); err != nil {

@@ -245,6 +245,9 @@ func envShard(idName, id, minText, stepText, countName, count string) (sweep.Sha
 	if count == "" || err != nil {
 		return sweep.Shard{}, "", usagef("%s is set but %s=%q is not a number of shards", idName, countName, count)
 	}
+	if n < 1 {
+		return sweep.Shard{}, "", usagef("%s is set but %s=%s: the number of shards must be at least 1", idName, countName, count)
+	}
 	s := sweep.Shard{I: i, N: n}
 	from := fmt.Sprintf("%s=%s of %s=%s", idName, id, countName, count)
 	if s.Check() != nil {

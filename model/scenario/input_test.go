@@ -68,6 +68,26 @@ func TestScaleGoals(t *testing.T) {
 	assert.Equal(t, gs, ScaleGoals(gs, 60, 60))
 }
 
+// TestScaleGoalsRelabels: a goal whose label writes its target gets the
+// scaled figure, with the decimals it was written with; other numbers in
+// the label are left alone.
+func TestScaleGoalsRelabels(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		target float64
+		want   string
+	}{
+		{"fleet cost ≤ $7.50", 7.50, "fleet cost ≤ $12.00"},
+		{"fleet cost ≤ $3.20 (one rollback)", 3.20, "fleet cost ≤ $5.12 (one rollback)"},
+		{"cost of 2 regions ≤ 75 u", 75, "cost of 2 regions ≤ 120 u"},
+		{"server cost", 75, "server cost"},
+	} {
+		g := Goal{Name: tt.name, Op: "<=", Target: tt.target, Unit: "$"}.Check(1)
+		out := ScaleGoals([]Goal{g}, 75, 120)
+		assert.Equal(t, tt.want, out[0].Name, tt.name)
+	}
+}
+
 func TestPlaybookAfter(t *testing.T) {
 	pb, err := ParseAt("5m:servers=10", testControls)
 	require.NoError(t, err)
