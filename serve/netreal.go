@@ -36,6 +36,9 @@ func OpenNetwork(name string, src []byte, seed uint64) (NetLive, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := withinBudget(n); err != nil {
+		return nil, err
+	}
 	l := &liveNet{seed: seed, header: leadingComments(src)}
 	if err := l.restart(n, 0); err != nil {
 		return nil, err
@@ -339,10 +342,28 @@ func (l *liveNet) setPopulation(c NetChange) error {
 		if cl.Population == 0 {
 			return fmt.Errorf("population of %q: an open class has no population; change its rate instead", c.Class)
 		}
+		old := cl.Population
 		cl.Population = k
+		if err := withinBudget(n); err != nil {
+			cl.Population = old
+			return err
+		}
 		return l.restart(n, l.Now())
 	}
 	return fmt.Errorf("unknown class %q (valid: %s)", clip(c.Class, 40), strings.Join(names, ", "))
+}
+
+// withinBudget refuses a network whose closed classes alone hold more
+// customers than a session's memory budget (maxNetCustomers).
+func withinBudget(n *network.Network) error {
+	total := 0
+	for _, c := range n.Classes {
+		total += c.Population
+	}
+	if total > maxNetCustomers {
+		return fmt.Errorf("%d customers in the closed classes: more than a live session's memory budget of %d customers (queuelab net run simulates it)", total, maxNetCustomers)
+	}
+	return nil
 }
 
 func (l *liveNet) station(name string) (network.Station, error) {

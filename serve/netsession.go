@@ -13,9 +13,15 @@ const (
 	// maxNetPoints bounds the chart points kept per session; older points
 	// are thinned to every other one when it is reached.
 	maxNetPoints = 240
-	// maxNetCustomers pauses a run whose network holds more customers than
-	// this: an unstable station's queue grows without bound, and showing it
-	// grow for longer teaches nothing more.
+	// maxNetCustomers is a session's memory budget, counted in customers
+	// (each a few hundred bytes of simulation state: some 10-20 MB in all,
+	// so that MaxSessions of them fit in a small machine). A run whose
+	// network holds more stops within the step that passes it (runTo
+	// checks between chunks of a few milliseconds) and takes no further
+	// step until a change or a restart empties it: an unstable station's
+	// queue grows without bound, and one session must never take the
+	// server's memory. A network that starts with more (a closed
+	// population) is refused.
 	maxNetCustomers = 50_000
 	// netTick is the wall-clock time between two published steps.
 	netTick = 100 * time.Millisecond
@@ -178,6 +184,7 @@ func (s *netSession) stepOnce() {
 		}
 		deadline := time.Now().Add(netTick * 8 / 10)
 		switch {
+		case s.crowded(): // over the budget already: no step until a change or a restart empties it
 		case single || speed == 0:
 			applied, notes = s.advance(now+unit, time.Now().Add(maxSingleStep), applied, notes)
 		case speed == SpeedMax:
@@ -211,7 +218,7 @@ func (s *netSession) stepOnce() {
 	s.publish(pub)
 	if n := pub.customers(); n > maxNetCustomers {
 		s.speed, s.steps = 0, 0
-		s.note(fmt.Sprintf("paused at t = %.4g s: %d customers in the network (more than %d) — a queue is growing without bound",
+		s.note(fmt.Sprintf("paused at t = %.4g s: %d customers in the network (more than %d, this session's memory budget) — a queue is growing without bound; restart, or change the network, to run on",
 			pub.snap.Time, n, maxNetCustomers))
 	}
 }
@@ -259,6 +266,9 @@ func (s *netSession) runTo(t float64, deadline time.Time) bool {
 		began := time.Now()
 		if err := s.live.RunUntil(next); err != nil {
 			panic(err)
+		}
+		if s.crowded() { // the memory budget: stop within this step, not after it
+			return false
 		}
 		switch took := time.Since(began); {
 		case s.live.Now() <= before && next >= t:
