@@ -107,7 +107,16 @@ func (s *netSystem) responseName(m network.Metric) (string, bool) {
 
 // probe lists the responses: the metrics of a moment's simulation.
 func (s *netSystem) probe(n *network.Network) ([]Response, error) {
-	sim, err := network.New(n, network.Options{Generator: des.PCG, Window: 1e-3})
+	// The metrics depend on the stations and classes, not on how many
+	// customers a closed class has: one each keeps the probe small
+	// whatever the population (a million would cost hundreds of MB before
+	// the sweep's memory budget is checked).
+	small := *n
+	small.Classes = append([]network.Class(nil), n.Classes...)
+	for i := range small.Classes {
+		small.Classes[i].Population = min(small.Classes[i].Population, 1)
+	}
+	sim, err := network.New(&small, network.Options{Generator: des.PCG, Window: 0.05})
 	if err != nil {
 		return nil, err
 	}

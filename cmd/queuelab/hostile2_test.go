@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -222,4 +223,39 @@ func TestHostileSmaller(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "fleet cost ≤ $0.30 ", "the label has the scaled figure")
 	assert.NotContains(t, out, "$7.50")
+}
+
+// ringFile is a closed class of population customers going round a ring
+// of m single-server stations.
+func ringFile(m, population int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "name: ring\nclasses:\n  - {name: c, population: %d, start: s0}\nstations:\n", population)
+	for i := range m {
+		fmt.Fprintf(&b, "  - {name: s%d, service: {dist: exp, mean: 0.01}}\n", i)
+	}
+	b.WriteString("routing:\n")
+	for i := range m {
+		fmt.Fprintf(&b, "  s%d: {s%d: 1}\n", i, (i+1)%m)
+	}
+	return b.String()
+}
+
+// TestHostileMemoryEstimates: the large closed networks whose memory was
+// estimated 3.5–8× low (and then used 0.5–1.8 GB) are refused before they
+// run. model/network's TestWorkBoundsMeasuredPeak checks the estimates
+// against measured peaks.
+func TestHostileMemoryEstimates(t *testing.T) {
+	dir := t.TempDir()
+	ring := writeInput(t, dir, "ring.yaml", ringFile(1024, 1024))
+	million := writeInput(t, dir, "million.yaml", ringFile(2, 1_000_000))
+	sweepRing := writeInput(t, dir, "ring-sweep.yaml", "system: net\nnetwork: ring.yaml\nset: {duration: 10}\nvary:\n  population.c: [1024, 1025, 1026, 1027]\n")
+	runHostile(t, []hostileCase{
+		{"a ring of 1024 stations in 256 MiB", []string{"net", "run", ring, "--duration", "10", "--max-memory", "256MiB"}, 2,
+			"more than the budget of 256 MiB (--max-memory)", runAlloc}, // exact MVA of 1024 stations: 40 MB
+		{"a class of a million in 512 MiB", []string{"net", "run", million, "--duration", "10", "--max-memory", "512MiB"}, 2,
+			"more than the budget of 512 MiB (--max-memory)", refusedAlloc},
+		// Each point is solved twice (stability, estimate) by exact MVA of
+		// 1024 stations, 40 MB allocated each: analysis, no simulation.
+		{"a sweep of the ring in the default 1 GiB", []string{"sweep", sweepRing}, 2, "(--max-memory)", 384 << 20},
+	})
 }
