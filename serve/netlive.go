@@ -135,6 +135,10 @@ type NetAnalytic struct {
 	Formulas []NetFormula  `json:"formulas"`
 	Unstable []NetUnstable `json:"unstable"`
 	Note     string        `json:"note"`
+	// Trapped lists the stations where open-class customers can never
+	// leave the network (a routing loop with no exit): unstable too,
+	// though no ρ says so.
+	Trapped []string `json:"trapped"`
 }
 
 // NetUnstable names a station with utilisation ρ ≥ 1.

@@ -214,6 +214,7 @@ func (l *liveNet) Analytic() NetAnalytic {
 			a.Formulas = append(a.Formulas, NetFormula{Station: m.Station, Class: m.Class, Name: m.Name, Value: m.Value, Method: m.Method, Exact: m.Exact})
 		}
 	}
+	a.Trapped = trapped(an)
 	var unstable *analytic.UnstableError
 	switch {
 	case errors.As(err, &unstable):

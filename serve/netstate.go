@@ -170,6 +170,7 @@ type netStateJSON struct {
 	Snapshot NetSnapshot    `json:"snapshot"`
 	Rows     []netRowJSON   `json:"rows"`
 	Unstable []NetUnstable  `json:"unstable"`
+	Trapped  []string       `json:"trapped"` // stations open customers can never leave (NetAnalytic.Trapped)
 	Note     string         `json:"note"`
 	Measures []string       `json:"measures"`
 	Slots    []string       `json:"slots"` // the classes of each station's chart series: "" (all), then each class
@@ -194,6 +195,7 @@ func (s *netSession) state() netStateJSON {
 		Time: num(s.snap.Time), Speed: s.speed, Running: s.speed != 0 || s.steps > 0 || s.busy,
 		Graph: s.graph, Snapshot: s.snap, Rows: netRows(s.ests, s.analytic, s.graph.Unit),
 		Unstable: append([]NetUnstable{}, s.analytic.Unstable...), Note: s.analytic.Note,
+		Trapped:  append([]string{}, s.analytic.Trapped...),
 		Measures: netMeasures, Slots: s.slots(), Marks: append([]netMark{}, s.marks...),
 		Messages: append([]string{}, s.messages...),
 		Taken:    timedStrings(s.taken), Planned: timedStrings(s.plan), Pending: []string{},

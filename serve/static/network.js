@@ -196,8 +196,13 @@ function drawLegend(st) {
 
 function drawBanner(st) {
   const b = byId("banner");
-  if (!st.unstable.length) { b.hidden = true; return; }
+  const trapped = st.trapped || [];
+  if (!st.unstable.length && !trapped.length) { b.hidden = true; return; }
   b.hidden = false;
+  if (trapped.length) {
+    b.textContent = `Unstable: customers who reach ${trapped.join(", ")} never leave — the routes there form a loop with no way out, so the network fills for as long as it runs, and no formula applies. Route some of them out of the network.`;
+    return;
+  }
   b.textContent = "Unstable: " + st.unstable.map((u) => `${u.station} has ρ = ${fmtNum(u.rho)} ≥ 1`).join(", ") +
     ". Work arrives faster than it can be served, so there is no steady state: the queue grows for as long as it runs, and no formula applies. Lower the load or add servers.";
 }
@@ -216,7 +221,7 @@ const NAMES = { throughput: "throughput", utilization: "utilisation", mean_in_sy
 function drawTable(st) {
   const t = byId("table");
   t.replaceChildren(html("tr", {}, ...["station", "class", "measure", "simulated (95 %)", "formula", "method", "verdict"].map((h) => html("th", { text: h }))));
-  const unstable = new Set(st.unstable.map((u) => u.station));
+  const unstable = new Set([...st.unstable.map((u) => u.station), ...(st.trapped || [])]);
   for (const r of st.rows) {
     const f = r.formulas.find((x) => x.exact) || r.formulas[0];
     let sim = r.sim === null ? "—" : fmtNum(r.sim) + (r.halfWidth === null ? "" : " ± " + fmtNum(r.halfWidth));
