@@ -3,10 +3,10 @@ package serve
 import (
 	"testing"
 
-	"queuelab/analytic"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/analytic"
 )
 
 // TestTrappedStations: the stations where open customers can never leave,
