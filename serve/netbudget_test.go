@@ -25,6 +25,20 @@ func TestNetworkSessionMemoryBudget(t *testing.T) {
 	flood := netCreate(t, srv, `{"example":"tandem","seed":1}`)
 	other := netCreate(t, srv, `{"example":"tandem","seed":2}`)
 	base := "/api/networks/sessions/" + flood.ID
+	// A few ordinary steps first: the session learns a chunk of simulated
+	// time fit for 0.8 arrivals a second, which a flood must not inherit
+	// (checked on the chunk itself: inheriting it makes billions of
+	// customers in one chunk, more than a test machine has).
+	for i := range 3 {
+		require.Equal(t, 202, call(t, srv, "POST", base+"/step", "", nil))
+		netWait(t, srv, flood.ID, fmt.Sprintf("ordinary step %d", i+1), func(s netTestState) bool { return !s.Running && len(s.Pending) == 0 })
+	}
+	sess, ok := lookup[*netSession](srv.reg, flood.ID)
+	require.True(t, ok)
+	sess.engMu.Lock()
+	learnt := sess.chunk
+	sess.engMu.Unlock()
+	require.Greater(t, learnt, 1000*minChunk, "the session has learnt a long chunk")
 	require.Equal(t, 202, call(t, srv, "POST", base+"/change", `{"change":"rate job=1e9"}`, nil))
 	customers := func(st netTestState) int {
 		n := 0
@@ -37,6 +51,12 @@ func TestNetworkSessionMemoryBudget(t *testing.T) {
 	for i := range 6 {
 		require.Equal(t, 202, call(t, srv, "POST", base+"/step", "", nil))
 		st = netWait(t, srv, flood.ID, fmt.Sprintf("step %d", i+1), func(s netTestState) bool { return !s.Running && len(s.Pending) == 0 })
+		if i == 0 {
+			sess.engMu.Lock()
+			chunk := sess.chunk
+			sess.engMu.Unlock()
+			require.Less(t, chunk, learnt/100, "the change made the session learn its chunk afresh")
+		}
 		runtime.GC()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)

@@ -287,6 +287,10 @@ func (s *netSession) apply(c NetTimed, applied []NetTimed, notes []string) ([]Ne
 	if err := s.live.Apply(c.Change); err != nil {
 		return applied, append(notes, fmt.Sprintf("t = %.4g s: %s not applied: %v", c.At, c.Change, err))
 	}
+	// The chunk learnt so far fits the old event rate; a change may raise
+	// it a billionfold (rate 1e9), and one stale chunk would then make
+	// billions of customers before the budget is looked at. Learn afresh.
+	s.chunk = minChunk
 	return append(applied, c), notes
 }
 
