@@ -29,6 +29,7 @@ import (
 // per event (BENCHMARKS.md measures it).
 type Profiler struct {
 	every int
+	limit time.Duration // MaxSample
 	clock time.Duration // the cost of one clock reading, subtracted from samples
 	mu    sync.Mutex
 	envs  []*envProfile
@@ -42,7 +43,18 @@ type ProfileOptions struct {
 	// (counts and pending-set sizes only). DefaultSampleEvery keeps the
 	// timing's cost under 2 % (BENCHMARKS.md).
 	SampleEvery int
+	// MaxSample is the longest a timed event may take to count: a longer
+	// one was most likely interrupted (its goroutine descheduled on a busy
+	// machine, a stop-the-world pause) and would add milliseconds to one
+	// kind's mean. It is counted apart (Interrupted). 0 means
+	// DefaultMaxSample.
+	MaxSample time.Duration
 }
+
+// DefaultMaxSample is the default ProfileOptions.MaxSample: a hundred
+// times the slowest event kind of queuelab's models measured on our
+// machine.
+const DefaultMaxSample = 100 * time.Microsecond
 
 // DefaultSampleEvery is the sampling stride commands use: one event in 64
 // is timed on average.
@@ -60,7 +72,13 @@ func StartProfile(o ProfileOptions) (*Profiler, error) {
 	if o.SampleEvery < 0 {
 		return nil, errors.New("des: ProfileOptions.SampleEvery must not be negative")
 	}
-	p := &Profiler{every: o.SampleEvery, clock: clockCost(), start: time.Now()}
+	if o.MaxSample < 0 {
+		return nil, errors.New("des: ProfileOptions.MaxSample must not be negative")
+	}
+	if o.MaxSample == 0 {
+		o.MaxSample = DefaultMaxSample
+	}
+	p := &Profiler{every: o.SampleEvery, limit: o.MaxSample, clock: clockCost(), start: time.Now()}
 	if !active.CompareAndSwap(nil, p) {
 		return nil, ErrProfiling
 	}
@@ -96,7 +114,7 @@ func attach() *envProfile {
 	if p == nil {
 		return nil
 	}
-	ep := &envProfile{every: p.every, rng: 0x9e3779b97f4a7c15 ^ uint64(p.every), clock: p.clock, lineEvery: 1}
+	ep := &envProfile{every: p.every, rng: 0x9e3779b97f4a7c15 ^ uint64(p.every), clock: p.clock, limit: p.limit, lineEvery: 1}
 	ep.countdown = ep.stride()
 	p.mu.Lock()
 	p.envs = append(p.envs, ep)
@@ -112,6 +130,7 @@ type kindStats struct {
 	pendingMax int
 	sampled    uint64
 	sampledNs  int64
+	dropped    uint64 // timed but longer than the limit
 }
 
 // envProfile is one Env's recorder. It refers to nothing of the Env, so a
@@ -125,6 +144,7 @@ type envProfile struct {
 	countdown int
 	rng       uint64
 	clock     time.Duration
+	limit     time.Duration
 	busy      time.Duration
 	events    uint64
 	line      []PendingPoint
@@ -173,12 +193,17 @@ func (p *envProfile) note(s *kindStats, pending int, now Time) {
 	}
 }
 
-// sample adds the time since t0 to s's samples and draws the next stride.
+// sample adds the time since t0 to s's samples, unless it is over the
+// limit, and draws the next stride.
 func (p *envProfile) sample(s *kindStats, t0 time.Time) {
 	d := time.Since(t0) - p.clock
+	p.countdown = p.stride()
+	if d > p.limit {
+		s.dropped++
+		return
+	}
 	s.sampled++
 	s.sampledNs += int64(max(d, 0))
-	p.countdown = p.stride()
 }
 
 // stepProfiled is Env.Step with the event recorded.
@@ -256,10 +281,12 @@ type KindProfile struct {
 	MaxPending  int
 	// Sampled events were timed; Time estimates the kind's total time as
 	// their mean time times Count (0 if none was sampled), TimeShare its
-	// share of all kinds' estimated time.
-	Sampled   uint64
-	Time      time.Duration
-	TimeShare float64
+	// share of all kinds' estimated time. Interrupted events were timed
+	// but took longer than ProfileOptions.MaxSample and are left out.
+	Sampled     uint64
+	Interrupted uint64
+	Time        time.Duration
+	TimeShare   float64
 }
 
 // EventProfile is what a Profiler recorded, added up over its Envs.
@@ -271,8 +298,10 @@ type EventProfile struct {
 	// RunUntilSources, added up over Envs (so over cores, when Envs ran in
 	// parallel); Wall is the time from StartProfile to Stop (or to now).
 	Busy, Wall time.Duration
-	// SampleEvery is the mean sampling stride.
+	// SampleEvery is the mean sampling stride, MaxSample the longest
+	// sample counted.
 	SampleEvery int
+	MaxSample   time.Duration
 	// Pending is the pending-set size over simulated time of the Env that
 	// ran the most events (the first attached of those tied), at most 512
 	// points evenly spaced in events.
@@ -294,7 +323,7 @@ func (ep *EventProfile) EventsPerSecond() float64 {
 func (p *Profiler) Profile() *EventProfile {
 	p.mu.Lock()
 	envs := slices.Clone(p.envs)
-	out := &EventProfile{Envs: len(envs), Wall: p.wall, SampleEvery: p.every}
+	out := &EventProfile{Envs: len(envs), Wall: p.wall, SampleEvery: p.every, MaxSample: p.limit}
 	if active.Load() == p {
 		out.Wall = time.Since(p.start)
 	}
@@ -320,6 +349,7 @@ func (p *Profiler) Profile() *EventProfile {
 			t.pendingMax = max(t.pendingMax, s.pendingMax)
 			t.sampled += s.sampled
 			t.sampledNs += s.sampledNs
+			t.dropped += s.dropped
 		}
 		out.Events += ep.events
 		out.Busy += ep.busy
@@ -334,7 +364,7 @@ func (p *Profiler) Profile() *EventProfile {
 		if s.count == 0 {
 			continue // registered, never ran
 		}
-		k := KindProfile{Name: name, Count: s.count, MaxPending: s.pendingMax, Sampled: s.sampled}
+		k := KindProfile{Name: name, Count: s.count, MaxPending: s.pendingMax, Sampled: s.sampled, Interrupted: s.dropped}
 		if s.count > 0 {
 			k.MeanPending = float64(s.pendingSum) / float64(s.count)
 		}
