@@ -79,6 +79,11 @@ func (p *profileFlags) around(cmd *cobra.Command, run func() error) error {
 	if err := step(); err != nil {
 		return err
 	}
+	if p.exectrace != "" {
+		if err := writeTraceSummary(cmd.ErrOrStderr(), p.exectrace); err != nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "queuelab: warning: %v\n", err)
+		}
+	}
 	if p.mem != "" {
 		runtime.GC() // the in-use figures as of the end of the run
 		err := report.WriteFile(p.mem, func(w io.Writer) error { return pprof.Lookup("allocs").WriteTo(w, 0) })

@@ -6,7 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"runtime/trace"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,6 +41,8 @@ func TestProfileFlagsWriteFiles(t *testing.T) {
 	require.NotNil(t, m, out)
 	events, _ := strconv.ParseUint(m[1], 10, 64)
 	assert.Equal(t, events, ep.Events, "the profile counts every event the run reports")
+	assert.Contains(t, errOut, "execution trace: ")
+	assert.Regexp(t, `GC: \d+ cycles`, errOut)
 	var sum uint64
 	var share, timeShare float64
 	for _, k := range ep.Kinds {
@@ -117,4 +122,27 @@ func TestProfileFlagsRefuseBadPaths(t *testing.T) {
 		assert.Equal(t, 2, code, flag)
 		assert.Contains(t, errOut, "the folder /no/such/folder does not exist", flag)
 	}
+}
+
+// TestTraceSummary traces two forced collections and a busy goroutine:
+// the summary finds both cycles and the running time.
+func TestTraceSummary(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, trace.Start(&buf))
+	runtime.GC()
+	sum := 0
+	for i := range 20_000_000 {
+		sum += i % 7
+	}
+	runtime.GC()
+	trace.Stop()
+	s, err := summariseTrace(&buf)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, s.gcCycles, 2, "two runtime.GC calls")
+	assert.Positive(t, s.stw, "each collection stops the world")
+	assert.Positive(t, s.running)
+	assert.LessOrEqual(t, s.gcMark, s.span)
+	assert.NotZero(t, sum)
+	_, err = summariseTrace(strings.NewReader("not a trace"))
+	assert.Error(t, err)
 }
