@@ -114,7 +114,7 @@ func attach() *envProfile {
 	if p == nil {
 		return nil
 	}
-	ep := &envProfile{every: p.every, rng: 0x9e3779b97f4a7c15 ^ uint64(p.every), clock: p.clock, limit: p.limit, lineEvery: 1}
+	ep := &envProfile{every: p.every, rng: 0x9e3779b97f4a7c15 ^ uint64(p.every), clock: p.clock, limit: p.limit, lineEvery: 1, lineLeft: 1}
 	ep.countdown = ep.stride()
 	p.mu.Lock()
 	p.envs = append(p.envs, ep)
@@ -148,7 +148,8 @@ type envProfile struct {
 	busy      time.Duration
 	events    uint64
 	line      []PendingPoint
-	lineEvery uint64
+	lineEvery int64
+	lineLeft  int64 // events until the next point
 }
 
 // maxLine is the most points of the pending-set size kept per Env: when
@@ -181,16 +182,25 @@ func (p *envProfile) note(s *kindStats, pending int, now Time) {
 	s.pendingSum += uint64(pending)
 	s.pendingMax = max(s.pendingMax, pending)
 	p.events++
-	if p.events%p.lineEvery == 0 {
-		if len(p.line) == maxLine {
-			for i := range maxLine / 2 {
-				p.line[i] = p.line[2*i+1]
-			}
-			p.line = p.line[:maxLine/2]
-			p.lineEvery *= 2
-		}
-		p.line = append(p.line, PendingPoint{At: now, Pending: pending})
+	p.lineLeft--
+	if p.lineLeft <= 0 {
+		p.addPoint(pending, now)
 	}
+}
+
+// addPoint adds a point to the line of pending-set sizes, one every
+// lineEvery events; when the line is full every other point is dropped
+// and the stride doubles.
+func (p *envProfile) addPoint(pending int, now Time) {
+	if len(p.line) == maxLine {
+		for i := range maxLine / 2 {
+			p.line[i] = p.line[2*i+1]
+		}
+		p.line = p.line[:maxLine/2]
+		p.lineEvery *= 2
+	}
+	p.line = append(p.line, PendingPoint{At: now, Pending: pending})
+	p.lineLeft = p.lineEvery
 }
 
 // sample adds the time since t0 to s's samples, unless it is over the

@@ -105,7 +105,7 @@ func TestEventProfileIsDeterministicButForTimes(t *testing.T) {
 func TestEventProfileSampling(t *testing.T) {
 	ep := profileOf(t, 1, func() { profiledMM1(t, 2, 2000, false) })
 	for _, k := range ep.Kinds {
-		assert.Equal(t, k.Count, k.Sampled, "every=1 times every event of %s", k.Name)
+		assert.Equal(t, k.Count, k.Sampled+k.Interrupted, "every=1 times every event of %s", k.Name)
 		assert.Positive(t, k.Time, k.Name)
 	}
 	ep = profileOf(t, 0, func() { profiledMM1(t, 2, 2000, false) })
@@ -116,7 +116,7 @@ func TestEventProfileSampling(t *testing.T) {
 	ep = profileOf(t, 50, func() { profiledMM1(t, 2, 200_000, false) })
 	var sampled uint64
 	for _, k := range ep.Kinds {
-		sampled += k.Sampled
+		sampled += k.Sampled + k.Interrupted
 	}
 	// Strides uniform on 1…99: the number of samples in n events is n/50
 	// within a few percent (its standard deviation is about 0.8 % here).
@@ -166,5 +166,7 @@ func TestEventProfilePendingLine(t *testing.T) {
 			assert.Greater(t, pt.Pending, ep.Pending[i-1].Pending)
 		}
 	}
-	assert.Equal(t, 4095, ep.Pending[len(ep.Pending)-1].Pending)
+	// The last point is at most one stride (4096/256 = 16 events at most
+	// after three halvings) before the end.
+	assert.InDelta(t, 4095, ep.Pending[len(ep.Pending)-1].Pending, 16)
 }
