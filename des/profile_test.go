@@ -90,7 +90,7 @@ func TestEventProfileCountsEveryEvent(t *testing.T) {
 func TestEventProfileIsDeterministicButForTimes(t *testing.T) {
 	strip := func(ep *EventProfile) *EventProfile {
 		for i := range ep.Kinds {
-			ep.Kinds[i].Sampled, ep.Kinds[i].Time, ep.Kinds[i].TimeShare = 0, 0, 0
+			ep.Kinds[i].Sampled, ep.Kinds[i].Interrupted, ep.Kinds[i].Time, ep.Kinds[i].TimeShare = 0, 0, 0, 0
 		}
 		ep.Busy, ep.Wall = 0, 0
 		return ep
