@@ -19,7 +19,9 @@ import (
 //
 // Counts and pending-set sizes depend only on the events run, so the same
 // seed gives the same ones. Times are measured on the wall clock: an event
-// is timed from taking it off the pending set to its handler's return, and
+// is timed from taking it off the pending set to its handler's return and
+// the pending set's repair (a popped root that the handler did not
+// replace is removed), and
 // only sampled events are timed, about one in ProfileOptions.SampleEvery,
 // at strides drawn at random (so a model whose events come in a fixed
 // cycle cannot alias with the stride). A kind's time is its mean sampled
@@ -234,6 +236,11 @@ func (e *Env) stepProfiled() bool {
 	s := &p.kinds[ev.Kind]
 	p.note(s, e.sched.Len(), e.sched.now)
 	e.handlers[ev.Kind](ev)
+	// If the handler scheduled nothing, the popped root is still a hole
+	// that the next Peek or Pop would remove; removing it now charges
+	// that sift to this event, whose doing it is. The heap and so the
+	// order of events are the same either way.
+	e.sched.fillHole()
 	if timed {
 		p.sample(s, t0)
 	}
