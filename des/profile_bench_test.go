@@ -3,6 +3,7 @@ package des_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"queuelab/des"
 	"queuelab/des/desbench"
@@ -38,4 +39,16 @@ func benchProfiled(b *testing.B, m *desbench.StationMM) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	m.RunCustomers(b.N)
+}
+
+var clockSink time.Duration
+
+// BenchmarkClockRead is what one timed event adds: two readings of the
+// monotonic clock. Divided by the sampling stride it is the timing's cost
+// per event.
+func BenchmarkClockRead(b *testing.B) {
+	for b.Loop() {
+		t := time.Now()
+		clockSink += time.Since(t)
+	}
 }

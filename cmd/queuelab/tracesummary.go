@@ -114,7 +114,9 @@ func (s *traceSummary) addRange(name string, d time.Duration) {
 	}
 }
 
-// write prints the summary in two lines.
+// write prints the summary in two lines. Time in system calls is left
+// out: a goroutine of the runtime or the profiler can sit in one for the
+// whole trace, which says nothing about the simulation.
 func (s traceSummary) write(w io.Writer) error {
 	share := func(d time.Duration) string {
 		if s.span <= 0 {
@@ -122,9 +124,9 @@ func (s traceSummary) write(w io.Writer) error {
 		}
 		return fmt.Sprintf("%.1f %%", 100*d.Seconds()/s.span.Seconds())
 	}
-	_, err := fmt.Fprintf(w, "execution trace: %.3g s; goroutines running %.3g s, runnable but waiting for a core %.3g s, in system calls %.3g s\n"+
+	_, err := fmt.Fprintf(w, "execution trace: %.3g s; goroutines running %.3g s, runnable but waiting for a processor %.3g s\n"+
 		"  GC: %d cycles, mark phases %.3g s (%s of the trace), mark assists %.3g s, stop-the-world pauses %.3g ms (%s)\n",
-		s.span.Seconds(), s.running.Seconds(), s.runnable.Seconds(), s.syscall.Seconds(),
+		s.span.Seconds(), s.running.Seconds(), s.runnable.Seconds(),
 		s.gcCycles, s.gcMark.Seconds(), share(s.gcMark), s.gcAssist.Seconds(), float64(s.stw)/1e6, share(s.stw))
 	return err
 }
