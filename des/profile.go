@@ -58,9 +58,11 @@ type ProfileOptions struct {
 // statistics window, about 2 µs; the others take 0.1–0.5 µs).
 const DefaultMaxSample = 100 * time.Microsecond
 
-// DefaultSampleEvery is the sampling stride commands use: one event in 64
-// is timed on average.
-const DefaultSampleEvery = 64
+// DefaultSampleEvery is the sampling stride commands use: one event in 128
+// is timed on average. A timed event costs two readings of the clock,
+// which on our machine cost about as much as an event of the M/M/c
+// benchmark; one in 128 keeps that under 1 % (BENCHMARKS.md, issue 26).
+const DefaultSampleEvery = 128
 
 // active is the running Profiler, or nil.
 var active atomic.Pointer[Profiler]

@@ -21,7 +21,7 @@ func BenchmarkEventProfile(b *testing.B) {
 		m := desbench.NewMMcStation(c, 1)
 		benchProfiled(b, m)
 	})
-	for _, every := range []int{0, 16, 64, 256} {
+	for _, every := range []int{0, 16, 64, 128, 256} {
 		b.Run(fmt.Sprintf("profile=on/every=%d", every), func(b *testing.B) {
 			p, err := des.StartProfile(des.ProfileOptions{SampleEvery: every})
 			if err != nil {
