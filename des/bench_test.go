@@ -3,6 +3,7 @@ package des_test
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"queuelab/des"
@@ -83,5 +84,13 @@ func BenchmarkRunTasksOverhead(b *testing.B) {
 				return nil
 			})
 		})
+	}
+}
+
+// TestHoldIncrementsMatchDesbench: the scheduler's internal benchmarks
+// and desbench's hold model draw the same increments.
+func TestHoldIncrementsMatchDesbench(t *testing.T) {
+	if !slices.Equal(des.HoldIncrementsForTest, desbench.HoldIncrements) {
+		t.Fatal("des's holdIncrements and desbench.HoldIncrements differ")
 	}
 }
