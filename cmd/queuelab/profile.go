@@ -136,6 +136,7 @@ func (p *profileFlags) withEvents(cmd *cobra.Command, step func() error, runErr 
 		}
 		eventProfiler = prof
 		defer func() { eventProfiler = nil }()
+		defer prof.Stop() // also if step panics; Stop may be called twice
 		err = step()
 		prof.Stop()
 		var u usageError
