@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"text/tabwriter"
@@ -20,6 +21,7 @@ func init() { subcommands = append(subcommands, newBenchCmd) }
 func newBenchCmd() *cobra.Command {
 	var quick bool
 	var benchtime string
+	var count int
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Time the engine's benchmark ladders and the model benchmarks on this machine, against ours",
@@ -34,64 +36,91 @@ should be about the same on any machine; ns/op over ours says how fast this
 machine is for queuelab.
 
 Each benchmark runs for about --benchtime (as go test -benchtime), after
-its own warm-up; the full run takes about two minutes, --quick (the ladders'
-middle size, the M/M/c ladder and the network) about twenty seconds. Run it
-on a quiet machine: the load average is printed so that a busy one shows.`,
+its own warm-up; --count N runs N rounds of all of them in turn and reports
+each one's median round and the range of its rounds. One round takes about
+two minutes, of --quick (the ladders' middle size, the M/M/c ladder and the
+network) about twenty seconds. Run it on a quiet machine: the load average
+is printed so that a busy one shows.`,
 		Example: `  queuelab bench --quick
-  queuelab bench --benchtime 2s`,
+  queuelab bench --count 5 --benchtime 500ms`,
 		Args: noPositionalArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			d, err := time.ParseDuration(benchtime)
 			if err != nil || d <= 0 || d > time.Hour {
 				return usagef("--benchtime: must be a duration from 1ns to 1h such as 1s or 200ms, got %s", quoteShort(benchtime))
 			}
-			return runBench(cmd.OutOrStdout(), quick, d)
+			if count < 1 || count > 100 {
+				return usagef("--count: must be a whole number from 1 to 100, got %d", count)
+			}
+			return runBench(cmd.OutOrStdout(), quick, d, count)
 		},
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&quick, "quick", false, "run only the ladders' middle sizes, the M/M/c ladder and the network")
 	fl.StringVar(&benchtime, "benchtime", "1s", "time to run each benchmark for (as go test -benchtime)")
+	fl.IntVar(&count, "count", 1, "rounds of every benchmark, taken in turn; ns/op is the median round (as benchstat)")
 	return cmd
 }
 
-// benchResult is one benchmark's measurement.
+// benchResult is one benchmark's measurement: the median ns/op over its
+// rounds, and their spread.
 type benchResult struct {
-	entry benchEntry
-	ns    float64 // per op
-	res   testing.BenchmarkResult
+	entry    benchEntry
+	ns       float64 // per op, the median of the rounds
+	lo, hi   float64 // the fastest and slowest round
+	allocsOp int64
 }
 
-// runBench runs the benchmarks in-process with testing.Benchmark and
-// writes the report to w.
-func runBench(w io.Writer, quick bool, benchtime time.Duration) error {
+// runBench runs the benchmarks in-process with testing.Benchmark, count
+// rounds of all of them in turn (so that a change in the machine's load
+// touches every benchmark alike), and writes the report to w.
+func runBench(w io.Writer, quick bool, benchtime time.Duration, count int) error {
 	testing.Init()
 	if err := flag.Set("test.benchtime", benchtime.String()); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "machine: %s, %d CPUs, %s %s/%s\n", cpuModel(), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintf(w, "load average at the start: %s\n", loadAverage())
-	fmt.Fprintf(w, "ours (BENCHMARKS.md): Intel Xeon, 2 vCPUs, go1.26.8 linux/amd64, quiet (load 0.8–1.2)\n\n")
-	var results []benchResult
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "benchmark\tns/op\tallocs/op\tours ns/op\there/ours")
-	terminal := isTerminal(os.Stderr)
+	fmt.Fprintf(w, "ours (BENCHMARKS.md): Intel Xeon, 2 vCPUs, go1.26.8 linux/amd64, quiet (load 0.8–1.2)\n")
+	fmt.Fprintf(w, "each benchmark: %d round(s) of about %v, in turn with the others; ns/op is the median round\n\n", count, benchtime)
+	var entries []benchEntry
 	for _, e := range benchEntries() {
-		if quick && !e.quick {
-			continue
+		if !quick || e.quick {
+			entries = append(entries, e)
 		}
-		if terminal {
-			fmt.Fprintf(os.Stderr, "\rqueuelab: bench: %-60s", e.name)
+	}
+	rounds := make([][]float64, len(entries))
+	allocs := make([]int64, len(entries))
+	terminal := isTerminal(os.Stderr)
+	for round := range count {
+		for i, e := range entries {
+			if terminal {
+				fmt.Fprintf(os.Stderr, "\rqueuelab: bench: round %d: %-60s", round+1, e.name)
+			}
+			r := testing.Benchmark(e.run)
+			if r.N == 0 {
+				return fmt.Errorf("bench: %s failed", e.name)
+			}
+			rounds[i] = append(rounds[i], float64(r.T.Nanoseconds())/float64(r.N))
+			allocs[i] = max(allocs[i], r.AllocsPerOp())
 		}
-		r := testing.Benchmark(e.run)
-		if r.N == 0 {
-			return fmt.Errorf("bench: %s failed", e.name)
-		}
-		ns := float64(r.T.Nanoseconds()) / float64(r.N)
-		results = append(results, benchResult{entry: e, ns: ns, res: r})
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", e.name, benchNs(ns), r.AllocsPerOp(), benchNs(e.ours), benchRatio(ns, e.ours))
 	}
 	if terminal {
-		fmt.Fprintf(os.Stderr, "\r%80s\r", "")
+		fmt.Fprintf(os.Stderr, "\r%90s\r", "")
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "benchmark\tns/op\trounds from–to\tallocs/op\tours ns/op\there/ours")
+	results := make([]benchResult, len(entries))
+	for i, e := range entries {
+		ns := slices.Clone(rounds[i])
+		slices.Sort(ns)
+		med := ns[len(ns)/2]
+		if len(ns)%2 == 0 {
+			med = (ns[len(ns)/2-1] + ns[len(ns)/2]) / 2
+		}
+		results[i] = benchResult{entry: e, ns: med, lo: ns[0], hi: ns[len(ns)-1], allocsOp: allocs[i]}
+		fmt.Fprintf(tw, "%s\t%s\t%s–%s\t%d\t%s\t%s\n", e.name, benchNs(med), benchNs(ns[0]), benchNs(ns[len(ns)-1]),
+			allocs[i], benchNs(e.ours), benchRatio(med, e.ours))
 	}
 	fmt.Fprintln(tw)
 	ratios(tw, results)

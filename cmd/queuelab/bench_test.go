@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 // benchmark gets a line with a positive ns/op and BENCHMARKS.md's figure,
 // and the M/M/c ratios are printed beside ours.
 func TestBenchQuick(t *testing.T) {
-	code, out, errOut := runCapture3(t, "bench", "--quick", "--benchtime", "1ms")
+	code, out, errOut := runCapture3(t, "bench", "--quick", "--benchtime", "1ms", "--count", "2")
 	require.Equal(t, 0, code, errOut)
 	assert.Regexp(t, `(?m)^machine: .+, \d+ CPUs, go1\.`, out)
 	assert.Contains(t, out, "load average at the start: ")
@@ -24,9 +25,13 @@ func TestBenchQuick(t *testing.T) {
 			continue
 		}
 		quick++
-		m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(e.name) + ` +([0-9.]+) +\d+ +([0-9.]+) +([0-9.]+)$`).FindStringSubmatch(out)
-		if assert.NotNil(t, m, "%s: a line with ns/op, allocations, ours and the ratio\n%s", e.name, out) {
-			assert.NotEqual(t, "0.0", m[1], e.name)
+		m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(e.name) + ` +([0-9.]+) +([0-9.]+)–([0-9.]+) +\d+ +([0-9.]+) +([0-9.]+)$`).FindStringSubmatch(out)
+		if assert.NotNil(t, m, "%s: a line with ns/op, its rounds' range, allocations, ours and the ratio\n%s", e.name, out) {
+			med, _ := strconv.ParseFloat(m[1], 64)
+			lo, _ := strconv.ParseFloat(m[2], 64)
+			hi, _ := strconv.ParseFloat(m[3], 64)
+			assert.Positive(t, med, e.name)
+			assert.True(t, lo <= med && med <= hi, "%s: median %v within its rounds %v–%v", e.name, med, lo, hi)
 		}
 	}
 	assert.Equal(t, 12, quick)
@@ -37,10 +42,15 @@ func TestBenchQuick(t *testing.T) {
 	assert.True(t, strings.HasSuffix(out, "(1, 5, 15 min)\n") || strings.HasSuffix(out, "unknown\n"))
 }
 
-func TestBenchRefusesBadBenchtime(t *testing.T) {
+func TestBenchRefusesBadFlags(t *testing.T) {
 	for _, v := range []string{"0s", "-1s", "fast", "2h"} {
 		code, _, errOut := runCapture3(t, "bench", "--benchtime", v)
 		assert.Equal(t, 2, code, v)
 		assert.Contains(t, errOut, "--benchtime: must be a duration", v)
+	}
+	for _, v := range []string{"0", "-3", "101"} {
+		code, _, errOut := runCapture3(t, "bench", "--count", v)
+		assert.Equal(t, 2, code, v)
+		assert.Contains(t, errOut, "--count: must be a whole number from 1 to 100", v)
 	}
 }
