@@ -194,6 +194,10 @@ func writeEventProfileTable(w io.Writer, ep *des.EventProfile) error {
 	if ep.Envs == 1 {
 		envs = "environment"
 	}
+	if ep.Events == 0 {
+		_, err := fmt.Fprintf(w, "event profile: no event ran in the engine (%d %s)\n", ep.Envs, envs)
+		return err
+	}
 	fmt.Fprintf(w, "event profile: %d events in %d %s; %.3g s of wall time in the engine (waits for a core included), %.3g M events/s; %s\n",
 		ep.Events, ep.Envs, envs, ep.Busy.Seconds(), ep.EventsPerSecond()/1e6, timing)
 	width := len("kind")
@@ -223,8 +227,12 @@ func writeEventProfileTable(w io.Writer, ep *des.EventProfile) error {
 	if ep.SampleEvery == 0 {
 		return nil
 	}
-	_, err := fmt.Fprintf(w, "estimated times add up to %.3g s, %.0f %% of the engine's time (the rest: the event loop, clock readings, interruptions); %d timed events over %v left out as interrupted\n",
-		sum.Seconds(), 100*sum.Seconds()/ep.Busy.Seconds(), dropped, ep.MaxSample)
+	share := "—"
+	if ep.Busy > 0 {
+		share = fmt.Sprintf("%.0f %%", 100*sum.Seconds()/ep.Busy.Seconds())
+	}
+	_, err := fmt.Fprintf(w, "estimated times add up to %.3g s, %s of the engine's time (the rest: the event loop, clock readings, interruptions); %d timed events over %v left out as interrupted\n",
+		sum.Seconds(), share, dropped, ep.MaxSample)
 	return err
 }
 

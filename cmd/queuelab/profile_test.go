@@ -146,3 +146,12 @@ func TestTraceSummary(t *testing.T) {
 	_, err = summariseTrace(strings.NewReader("not a trace"))
 	assert.Error(t, err)
 }
+
+// TestEventProfileOfNoEvents: the formula engine runs no event; the
+// profile says so instead of printing a table of NaNs.
+func TestEventProfileOfNoEvents(t *testing.T) {
+	code, _, errOut := runCapture3(t, "run", "switch", "--engine", "formula", "--minutes", "3", "--event-profile")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, errOut, "event profile: no event ran in the engine (0 environments)")
+	assert.NotContains(t, errOut, "NaN")
+}
