@@ -17,22 +17,23 @@ import (
 // can profile any model — a network file, a scenario, a whole sweep —
 // without the model knowing.
 //
+// A kind is named as the model registered it (Env.Register) or named its
+// Source (Source.Name); kinds of one name in several Envs are added up.
 // Counts and pending-set sizes depend only on the events run, so the same
 // seed gives the same ones. Times are measured on the wall clock: an event
 // is timed from taking it off the pending set to its handler's return and
-// the pending set's repair (a popped root that the handler did not
-// replace is removed), and
-// only sampled events are timed, about one in ProfileOptions.SampleEvery,
-// at strides drawn at random (so a model whose events come in a fixed
-// cycle cannot alias with the stride). A kind's time is its mean sampled
-// time times its count.
+// the pending set's repair (a popped root that the handler did not replace
+// is removed). Only sampled events are timed, about one in
+// ProfileOptions.SampleEvery, at strides drawn at random (so a model whose
+// events come in a fixed cycle cannot alias with the stride). A kind's
+// time is its mean sampled time times its count.
 //
 // An Env created while no Profiler runs pays nothing but one nil check
 // per event (BENCHMARKS.md measures it).
 type Profiler struct {
 	every int
 	limit time.Duration // MaxSample
-	clock time.Duration // the cost of one clock reading, subtracted from samples
+	clock time.Duration // what an empty interval measures, subtracted from samples
 	mu    sync.Mutex
 	envs  []*envProfile
 	start time.Time
@@ -43,7 +44,7 @@ type Profiler struct {
 type ProfileOptions struct {
 	// SampleEvery is the mean stride between timed events; 0 times none
 	// (counts and pending-set sizes only). DefaultSampleEvery keeps the
-	// timing's cost under 2 % (BENCHMARKS.md).
+	// timing's cost under 1 % (BENCHMARKS.md).
 	SampleEvery int
 	// MaxSample is the longest a timed event may take to count: a longer
 	// one was most likely interrupted (its goroutine descheduled on a busy
@@ -100,8 +101,8 @@ func (p *Profiler) Stop() {
 	}
 }
 
-// clockCost measures the cost of reading the monotonic clock: the median
-// of back-to-back readings.
+// clockCost measures what timing an empty interval gives: the median of
+// back-to-back readings of the monotonic clock.
 func clockCost() time.Duration {
 	d := make([]time.Duration, 255)
 	for i := range d {
