@@ -1,6 +1,9 @@
 package des
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Kind names what an event does; each Kind is bound to one Handler by
 // Env.Register.
@@ -29,10 +32,12 @@ type Env struct {
 	names    []string
 	stopped  bool
 	steps    uint64
+	prof     *envProfile // nil unless a Profiler ran when NewEnv was called
 }
 
-// NewEnv returns an environment at time 0 with no events.
-func NewEnv() *Env { return &Env{} }
+// NewEnv returns an environment at time 0 with no events. If a Profiler
+// is running (StartProfile), the Env reports its events to it.
+func NewEnv() *Env { return &Env{prof: attach()} }
 
 // Register binds h to a new Kind and returns it. name is used in error
 // messages and by String.
@@ -42,6 +47,9 @@ func (e *Env) Register(name string, h Handler) Kind {
 	}
 	e.handlers = append(e.handlers, h)
 	e.names = append(e.names, name)
+	if e.prof != nil {
+		e.prof.register(name)
+	}
 	return Kind(len(e.handlers) - 1)
 }
 
@@ -102,6 +110,9 @@ func (e *Env) Cancel(h Handle) bool { return e.sched.Cancel(h) }
 
 // Step runs the next event. It returns false if there was none.
 func (e *Env) Step() bool {
+	if e.prof != nil {
+		return e.stepProfiled()
+	}
 	_, ev, ok := e.sched.Pop()
 	if !ok {
 		return false
@@ -116,6 +127,9 @@ func (e *Env) Stop() { e.stopped = true }
 
 // Run runs events until none are left or Stop is called.
 func (e *Env) Run() {
+	if e.prof != nil {
+		defer e.prof.timeRun(time.Now())
+	}
 	e.stopped = false
 	for !e.stopped && e.Step() {
 	}
@@ -128,6 +142,9 @@ func (e *Env) Run() {
 func (e *Env) RunUntil(t Time) error {
 	if t < e.sched.now {
 		return fmt.Errorf("des: RunUntil(%v) is before now (%v)", t, e.sched.now)
+	}
+	if e.prof != nil {
+		defer e.prof.timeRun(time.Now())
 	}
 	e.stopped = false
 	for !e.stopped {

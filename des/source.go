@@ -1,6 +1,9 @@
 package des
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Source is a sequence of event times that a model generates in order —
 // the arrivals of a Poisson process, the sorted times of a batch of
@@ -21,6 +24,17 @@ type Source struct {
 	fire func(now Time)
 	next Time
 	tie  uint64 // as a scheduler node's: priority, then sequence
+	// name is the source's event kind in an event profile; stats are its
+	// figures there, made when it first fires in a profiled Env.
+	name  string
+	stats *kindStats
+}
+
+// Name names the source's events in an event profile (Profiler), as
+// Env.Register names a kind; it returns s. Unnamed sources are "source".
+func (s *Source) Name(name string) *Source {
+	s.name = name
+	return s
 }
 
 // NewSource returns a source of events of priority prio whose handler is
@@ -73,6 +87,9 @@ func (e *Env) RunUntilSources(t Time, sources []*Source) error {
 	if t < e.sched.now {
 		return fmt.Errorf("des: RunUntilSources(%v) is before now (%v)", t, e.sched.now)
 	}
+	if e.prof != nil {
+		defer e.prof.timeRun(time.Now())
+	}
 	e.stopped = false
 	for !e.stopped {
 		var src *Source
@@ -93,6 +110,10 @@ func (e *Env) RunUntilSources(t Time, sources []*Source) error {
 		src.next = MaxTime
 		e.sched.now = at
 		e.steps++
+		if e.prof != nil {
+			e.fireProfiled(src, at)
+			continue
+		}
 		src.fire(at)
 	}
 	if e.stopped {

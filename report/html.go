@@ -114,6 +114,8 @@ type Meta struct {
 	Keys []string
 	// Title overrides the page title.
 	Title string
+	// Extra sections go at the end (e.g. the event profile).
+	Extra []Section
 }
 
 // Param is one named parameter of a run.
@@ -169,6 +171,7 @@ func WriteHTML(w io.Writer, r, twin *scenario.Result, meta Meta) error {
 		paramsSection(r, twin, meta.Params),
 		playbookSection(r),
 		minutesSection(r))
+	p.Sections = append(p.Sections, meta.Extra...)
 	return HTMLPage(w, p)
 }
 

@@ -94,7 +94,7 @@ func writeArtifacts(o *runOptions, sys scenario.System, sc scenario.Scenario, r,
 	for _, a := range o.at {
 		params = append(params, report.Param{Name: "--at", Value: a})
 	}
-	meta := report.Meta{Command: o.reproduceCommand(sys.Name), Params: params, Scenario: &sc, Keys: o.columns}
+	meta := report.Meta{Command: o.reproduceCommand(sys.Name), Params: params, Scenario: &sc, Keys: o.columns, Extra: eventProfileReport()}
 	err := report.WriteFile(o.report, func(w io.Writer) error { return report.WriteHTML(w, r, twin, meta) })
 	if err != nil {
 		return fmt.Errorf("--report %s: %w", o.report, err)

@@ -37,6 +37,7 @@ func newRootCmd() *cobra.Command {
 	for _, add := range subcommands {
 		root.AddCommand(add())
 	}
+	addProfiling(root)
 	markArgsUsage(root)
 	return root
 }

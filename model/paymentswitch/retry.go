@@ -31,7 +31,7 @@ type retries struct {
 
 func (r *retries) init(e *desEngine) {
 	r.e = e
-	r.src = e.env.NewSource(des.PriorityDefault, r.onImmediate)
+	r.src = e.env.NewSource(des.PriorityDefault, r.onImmediate).Name("retry-immediate")
 	r.kBackoff = e.env.Register("retry-backoff", r.onBackoff)
 }
 

@@ -18,7 +18,7 @@ type traffic struct {
 
 func (t *traffic) init(e *desEngine) {
 	t.e = e
-	t.src = e.env.NewSource(des.PriorityDefault, t.onArrival)
+	t.src = e.env.NewSource(des.PriorityDefault, t.onArrival).Name("arrival")
 }
 
 // startMinute draws the minute's first arrival.

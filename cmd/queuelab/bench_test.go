@@ -1,0 +1,56 @@
+package main
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBenchQuick runs `bench --quick` with a tiny benchtime: every quick
+// benchmark gets a line with a positive ns/op and BENCHMARKS.md's figure,
+// and the M/M/c ratios are printed beside ours.
+func TestBenchQuick(t *testing.T) {
+	code, out, errOut := runCapture3(t, "bench", "--quick", "--benchtime", "1ms", "--count", "2")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `(?m)^machine: .+, \d+ CPUs, go1\.`, out)
+	assert.Contains(t, out, "load average at the start: ")
+	var quick int
+	for _, e := range benchEntries() {
+		if !e.quick {
+			assert.NotContains(t, out, e.name+" ", "only the quick set")
+			continue
+		}
+		quick++
+		m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(e.name) + ` +([0-9.]+) +([0-9.]+)–([0-9.]+) +\d+ +([0-9.]+) +([0-9.]+)$`).FindStringSubmatch(out)
+		if assert.NotNil(t, m, "%s: a line with ns/op, its rounds' range, allocations, ours and the ratio\n%s", e.name, out) {
+			med, _ := strconv.ParseFloat(m[1], 64)
+			lo, _ := strconv.ParseFloat(m[2], 64)
+			hi, _ := strconv.ParseFloat(m[3], 64)
+			assert.Positive(t, med, e.name)
+			assert.True(t, lo <= med && med <= hi, "%s: median %v within its rounds %v–%v", e.name, med, lo, hi)
+		}
+	}
+	assert.Equal(t, 12, quick)
+	for _, rung := range []string{"scheduler", "env", "des"} {
+		assert.Regexp(t, `(?m)^M/M/c rho=0\.95 `+rung+`/minimal +[0-9.]+ +[0-9.]+`, out)
+	}
+	assert.Regexp(t, `(?m)^hold n=10000 des/container-heap +[0-9.]+ +0\.39`, out)
+	assert.True(t, strings.HasSuffix(out, "(1, 5, 15 min)\n") || strings.HasSuffix(out, "unknown\n"))
+}
+
+func TestBenchRefusesBadFlags(t *testing.T) {
+	for _, v := range []string{"0s", "-1s", "fast", "2h"} {
+		code, _, errOut := runCapture3(t, "bench", "--benchtime", v)
+		assert.Equal(t, 2, code, v)
+		assert.Contains(t, errOut, "--benchtime: must be a duration", v)
+	}
+	for _, v := range []string{"0", "-3", "101"} {
+		code, _, errOut := runCapture3(t, "bench", "--count", v)
+		assert.Equal(t, 2, code, v)
+		assert.Contains(t, errOut, "--count: must be a whole number from 1 to 100", v)
+	}
+}
