@@ -3,6 +3,7 @@ package analytic
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -127,19 +128,32 @@ func newMVAResult(m, r int) MVAResult {
 //
 // where Q_i is the total number at station i. A station with c > 1 servers
 // is load dependent and uses the marginal probabilities p_i(j | n) of j
-// customers present, j < c ([Bolch] ch. 8, the multi-server form that
-// needs only j ≤ c − 2 and is stabler than the general load-dependent
-// recursion):
+// customers present, j ≤ c − 2 ([Bolch] ch. 8, the multi-server form):
 //
 //	R_ir(n) = D_ir/c·(1 + Q_i(n − e_r) + Σ_{j=0}^{c−2} (c − 1 − j)·p_i(j | n − e_r))
-//	p_i(j | n) = (1/j)·Σ_r D_ir·X_r(n)·p_i(j − 1 | n − e_r),  1 ≤ j ≤ c − 1
-//	p_i(0 | n) = 1 − (1/c)·(Σ_r D_ir·X_r(n) + Σ_{j=1}^{c−1} (c − j)·p_i(j | n))
+//	p_i(j | n) = (1/j)·Σ_r D_ir·X_r(n)·p_i(j − 1 | n − e_r),  1 ≤ j ≤ c − 2
+//
+// The textbook closes the recursion with p_i(0 | n) = 1 − (the other
+// marginals), a subtraction whose rounding error the recursion amplifies
+// as the population grows: at 2000 customers on a model with a 64- and an
+// 8-server station it gave a throughput 32 % low
+// (TestExactMVAStableMultiServer). ExactMVA uses instead the complement
+// network −i (station i removed): with normalising constants G,
+// p_i(0 | n) = G_{−i}(n)/G(n), and since X_r(n) = G(n − e_r)/G(n),
+//
+//	p_i(0 | n) = p_i(0 | n − e_r)·X_r(n)/X^{−i}_r(n)     (any r with n_r > 0)
+//
+// a product of positive numbers, which loses no digits. The complement
+// networks are solved in the same pass, one per subset of the K
+// multi-server stations (2^K runs in lock step, smallest subsets first);
+// p_i(0 | n) = 0 when a class present in n visits no station of the
+// complement.
 //
 // The results are exact for product-form (BCMP) networks. The cost is
-// O(States·M·R) time; the population vectors are visited in mixed-radix
+// O(2^K·States·M·R) time; the population vectors are visited in mixed-radix
 // order with the largest class slowest, so only a window of them is kept.
-// More than MVAStateLimit population vectors is refused with a
-// *TooLargeError.
+// More than MVAStateLimit population vectors, or more than MVAWorkLimit
+// counted over the 2^K runs, is refused with a *TooLargeError.
 func (c ClosedModel) ExactMVA() (MVAResult, error) {
 	if err := c.Validate(); err != nil {
 		return MVAResult{}, err
@@ -147,7 +161,72 @@ func (c ClosedModel) ExactMVA() (MVAResult, error) {
 	if s := c.States(); s > MVAStateLimit {
 		return MVAResult{}, &TooLargeError{States: s, Limit: MVAStateLimit}
 	}
-	return newMVARun(c).run(), nil
+	multi := c.multiServerStations()
+	if w := c.States() * math.Exp2(float64(len(multi))); w > MVAWorkLimit {
+		return MVAResult{}, &TooLargeError{States: w, Limit: MVAWorkLimit, Complements: len(multi)}
+	}
+	return solveWithComplements(c, multi), nil
+}
+
+// MVAWorkLimit is the largest number of population vectors ExactMVA visits
+// over all its complement runs (States·2^K for K multi-server stations).
+const MVAWorkLimit = 4 * MVAStateLimit
+
+// multiServerStations returns the stations with more than one effective server.
+func (c ClosedModel) multiServerStations() []int {
+	var out []int
+	for i, s := range c.effectiveServers() {
+		if s > 1 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// solveWithComplements runs exact MVA on c and, in lock step, on each of
+// its 2^K complement networks (a subset of the multi-server stations
+// removed), smallest subsets first, so that every run finds the
+// throughputs of its complements at the same population vector.
+func solveWithComplements(c ClosedModel, multi []int) MVAResult {
+	k := len(multi)
+	runs := make([]*mvaRun, 1<<k)
+	masks := make([]int, 0, len(runs))
+	for mask := range runs {
+		sub := c
+		servers := c.effectiveServers()
+		sub.Demand = make([][]float64, len(c.Demand))
+		copy(sub.Demand, c.Demand)
+		for b, i := range multi {
+			if mask&(1<<b) == 0 { // removed: no demand, no marginals
+				servers[i] = 1
+				sub.Demand[i] = make([]float64, len(c.Population))
+			}
+		}
+		runs[mask] = newMVARun(sub, servers)
+		masks = append(masks, mask)
+	}
+	slices.SortStableFunc(masks, func(a, b int) int { return bits.OnesCount(uint(a)) - bits.OnesCount(uint(b)) })
+	for mask, u := range runs {
+		u.complement = make([]*mvaRun, len(u.servers))
+		for b, i := range multi {
+			if mask&(1<<b) != 0 {
+				u.complement[i] = runs[mask&^(1<<b)]
+			}
+		}
+	}
+	full := runs[len(runs)-1]
+	n := make([]int, len(c.Population))
+	states := int(c.States())
+	for _, u := range runs {
+		u.start()
+	}
+	for idx := 1; idx < states; idx++ {
+		full.next(n)
+		for _, mask := range masks {
+			runs[mask].step(idx, n)
+		}
+	}
+	return full.result()
 }
 
 // mvaRun is the working state of one ExactMVA run.
@@ -163,11 +242,23 @@ type mvaRun struct {
 	resid    []float64   // scratch [i*R + r]
 	x        []float64   // scratch X_r
 	prev     [][]float64 // scratch: the slot of n − e_r per class r
+	// complement[i] is the run of this network without multi-server
+	// station i (nil for other stations); stuck[r] says class r has no
+	// demand anywhere in this network.
+	complement []*mvaRun
+	stuck      []bool
 }
 
-func newMVARun(c ClosedModel) *mvaRun {
+func newMVARun(c ClosedModel, servers []int) *mvaRun {
 	m, r := len(c.Servers), len(c.Population)
-	u := &mvaRun{c: c, servers: c.effectiveServers(), stride: make([]int, r), margOff: make([]int, m)}
+	u := &mvaRun{c: c, servers: servers, stride: make([]int, r), margOff: make([]int, m), stuck: make([]bool, r)}
+	for k := range r {
+		total := 0.0
+		for i := range m {
+			total += c.Demand[i][k]
+		}
+		u.stuck[k] = total == 0
+	}
 	u.order = make([]int, r)
 	for k := range u.order {
 		u.order[k] = k
@@ -199,10 +290,8 @@ func (u *mvaRun) slot(idx int) []float64 {
 	return u.buf[o : o+u.slotSize]
 }
 
-func (u *mvaRun) run() MVAResult {
-	m, r := len(u.c.Servers), len(u.c.Population)
-	n := make([]int, r)
-	states := int(u.c.States())
+// start sets population vector 0: nobody present, every station empty.
+func (u *mvaRun) start() {
 	first := u.slot(0)
 	clear(first)
 	for _, off := range u.margOff {
@@ -210,16 +299,22 @@ func (u *mvaRun) run() MVAResult {
 			first[off] = 1 // p_i(0 | 0) = 1
 		}
 	}
-	for idx := 1; idx < states; idx++ {
-		for _, k := range u.order { // next population vector
-			n[k]++
-			if n[k] <= u.c.Population[k] {
-				break
-			}
-			n[k] = 0
+}
+
+// next advances n to the next population vector in u's order.
+func (u *mvaRun) next(n []int) {
+	for _, k := range u.order {
+		n[k]++
+		if n[k] <= u.c.Population[k] {
+			break
 		}
-		u.step(idx, n)
+		n[k] = 0
 	}
+}
+
+// result returns the values at the last population vector stepped.
+func (u *mvaRun) result() MVAResult {
+	m, r := len(u.c.Servers), len(u.c.Population)
 	res := newMVAResult(m, r)
 	copy(res.Throughput, u.x)
 	for i := range m {
@@ -273,33 +368,39 @@ func (u *mvaRun) step(idx int, n []int) {
 		}
 		cur[i] = q
 		if off := u.margOff[i]; off >= 0 {
-			u.marginals(idx, n, i, cur[off:off+u.servers[i]-1])
+			u.marginals(n, i, cur[off:off+u.servers[i]-1])
 		}
 	}
 }
 
-// marginals fills p_i(0..c−2 | n) for multi-server station i.
-func (u *mvaRun) marginals(idx int, n []int, i int, p []float64) {
+// marginals fills p_i(0..c−2 | n) for multi-server station i: p_i(0 | n)
+// from the complement run's throughput (see ExactMVA), the others by the
+// forward recursion; both are sums and products of positive numbers.
+func (u *mvaRun) marginals(n []int, i int, p []float64) {
 	cs := u.servers[i]
 	r := len(u.c.Population)
-	busy := 0.0 // Σ_r D_ir·X_r = mean busy servers
-	for k := range r {
-		busy += u.c.Demand[i][k] * u.x[k]
-	}
-	sum := 0.0 // Σ_{j=1}^{c−1} (c − j)·p(j)
 	off := u.margOff[i]
-	for j := 1; j <= cs-1; j++ {
+	comp := u.complement[i]
+	p[0] = -1
+	for k := range r { // the first class present decides, unless one is stuck
+		if n[k] == 0 {
+			continue
+		}
+		if comp.stuck[k] {
+			p[0] = 0
+			break
+		}
+		if p[0] < 0 {
+			p[0] = u.prev[k][off] * u.x[k] / comp.x[k]
+		}
+	}
+	for j := 1; j <= cs-2; j++ {
 		pj := 0.0
 		for k := range r {
 			if n[k] > 0 {
 				pj += u.c.Demand[i][k] * u.x[k] * u.prev[k][off+j-1]
 			}
 		}
-		pj /= float64(j)
-		if j <= cs-2 {
-			p[j] = pj
-		}
-		sum += float64(cs-j) * pj
+		p[j] = pj / float64(j)
 	}
-	p[0] = math.Max(0, 1-(busy+sum)/float64(cs))
 }

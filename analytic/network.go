@@ -112,9 +112,15 @@ func (e *UnstableError) Error() string {
 // its Limit.
 type TooLargeError struct {
 	States, Limit float64
+	// Complements is K when the refusal counts the 2^K complement runs of
+	// K multi-server stations (States is then Π (N_r+1)·2^K), else 0.
+	Complements int
 }
 
 func (e *TooLargeError) Error() string {
+	if e.Complements > 0 {
+		return fmt.Sprintf("exact MVA refused: %.4g population vectors (Π (N_r+1) over closed classes, times 2^%d for the complement runs of %d multi-server stations) exceed the limit of %.4g; use an approximate MVA", e.States, e.Complements, e.Complements, e.Limit)
+	}
 	return fmt.Sprintf("exact MVA refused: %.4g population vectors (Π (N_r+1) over closed classes) exceed the limit of %.4g; use an approximate MVA", e.States, e.Limit)
 }
 
