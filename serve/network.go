@@ -167,9 +167,10 @@ type netChangeReq struct {
 	Change string `json:"change"`
 }
 
-// handleChange queues a change for the next step, where the network checks
-// it; a refused change is reported in the state's messages. The syntax is
-// checked here.
+// handleChange checks a change against the network as it is now (when the
+// simulation can, see netChecker) and queues it for the next step; a
+// change that still fails there (after other changes waiting with it) is
+// reported in the state's messages.
 func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSession) {
 	req, ok := readJSON[netChangeReq](w, r)
 	if !ok {
@@ -178,6 +179,10 @@ func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSess
 	c, err := ParseNetChange(req.Change)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if err := s.check(c); err != nil {
+		fail(w, http.StatusBadRequest, "%s: %v", clip(c.String(), 80), err)
 		return
 	}
 	s.mu.Lock()
@@ -245,4 +250,14 @@ func fileName(name string) string {
 		return "network.yaml"
 	}
 	return b.String()
+}
+
+// check asks the running network whether it would take c.
+func (s *netSession) check(c NetChange) error {
+	s.engMu.Lock()
+	defer s.engMu.Unlock()
+	if ch, ok := s.live.(netChecker); ok && s.live != nil {
+		return ch.Check(c)
+	}
+	return nil
 }

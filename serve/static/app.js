@@ -308,6 +308,13 @@ function refreshNow() {
     for (const b of document.querySelectorAll('button[data-control="' + c.name + '"][data-value]')) {
       b.classList.toggle("on", now !== null && b.dataset.value === now);
     }
+    if (c.startOnly) {
+      const late = app.st.minute > 0;
+      for (const b of document.querySelectorAll('[data-control="' + c.name + '"], [data-set="' + c.name + '"]')) {
+        b.disabled = late;
+        b.title = late ? "set before the first minute only: restart to choose it" : "";
+      }
+    }
   }
 }
 
@@ -328,7 +335,11 @@ function render() {
   $("download").href = "/api/sessions/" + st.id + "/playbook.yaml";
   $("twin").disabled = !st.hasTwin;
   for (const b of document.querySelectorAll("#speeds button")) b.classList.toggle("on", st.running && Number(b.dataset.speed) === st.speed);
-  $("pause").classList.toggle("on", !st.running);
+  // Paused: ▶ is the button to press; pause has nothing to do.
+  $("play").classList.toggle("primary", !st.running);
+  $("play").disabled = st.running;
+  $("pause").disabled = !st.running;
+  if (st.running && st.speed) app.speed = st.speed;
   renderGoals(st);
   renderActions(st);
   renderCards();
@@ -344,12 +355,18 @@ function renderGoals(st) {
   const twin = $("twin").checked && st.twinGoals;
   const rows = st.goals.map((g, i) => {
     const tr = el("tr", {});
-    const verdict = st.minute === 0 ? el("span", { class: "verdict", text: "…" }) : el("span", { class: "verdict " + (g.met ? "met" : "failed"), text: g.met ? "MET" : "FAILED" });
-    tr.append(el("td", {}, verdict), el("td", { text: g.name + " (" + goalText(g) + ")" }));
+    // A goal on a window has no verdict before its first minute is run:
+    // row m is minute m, so the window's first row exists once minute > from.
+    const waiting = st.minute <= (g.from || 0);
+    const verdict = waiting
+      ? el("span", { class: "verdict waiting", text: "…", title: st.minute === 0 ? "" : "checked from minute " + g.from })
+      : el("span", { class: "verdict " + (g.met ? "met" : "failed"), text: g.met ? "MET" : "FAILED" });
+    tr.append(el("td", {}, verdict), el("td", { class: "gname", text: g.name + " (" + goalText(g) + ")" }));
     const col = { unit: g.unit, digits: goalDigits(g) + 1 };
     let v = fmtUnit(g.value, col);
     if (twin && twin[i]) v += " · " + fmtUnit(twin[i].value, col);
-    tr.append(el("td", { class: "v", text: st.minute === 0 ? "" : v, title: twin ? "simulation · formula twin" : "" }));
+    if (waiting) v = st.minute === 0 ? "" : "from minute " + g.from;
+    tr.append(el("td", { class: "v", text: v, title: twin ? "simulation · formula twin" : "" }));
     return tr;
   });
   const head = el("tr", {}, el("th", {}), el("th", { text: "goal" }), el("th", { class: "v", text: twin ? "sim · formula" : "so far" }));
@@ -471,12 +488,14 @@ function dotKey(w) {
 function queueDots(dots, st) {
   const span = st.running && st.speed > 0 ? Math.max(1000 / st.speed, 800) : 1500;
   const now = performance.now();
-  const outcomes = [...new Set(dots.map((d) => d.outcome))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  app.lanes = outcomes;
   const keep = app.dots.filter((d) => now - d.t0 < d.life);
+  // Lanes are every outcome of the dots on screen, the older minute's
+  // too: a dot always flies to its own outcome's lane.
+  const outcomes = [...new Set(dots.map((d) => d.outcome).concat(keep.map((d) => d.outcome)))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  app.lanes = outcomes;
   const add = dots.slice(0, 250).map((d) => ({ t0: now + (Math.min(60, Math.max(0, d.at)) / 60) * span, life: 1600, outcome: d.outcome, cls: d.class, y0: Math.random() }));
   app.dots = keep.concat(add).slice(-600);
-  $("dot-legend").replaceChildren(...outcomes.map((o) => el("span", {}, dotKey(o), document.createTextNode(o + " (" + dots.filter((d) => d.outcome === o).length + ")"))),
+  $("dot-legend").replaceChildren(...[...new Set(dots.map((d) => d.outcome))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((o) => el("span", {}, dotKey(o), document.createTextNode(o + " (" + dots.filter((d) => d.outcome === o).length + ")"))),
     el("span", { text: "· " + dots.length + " sampled entities of minute " + st.pictureMinute }));
 }
 function rank(w) { return { good: 0, warn: 1, bad: 2, idle: 3 }[family(w)] ?? 4; }
@@ -504,7 +523,8 @@ function drawDots() {
     const p = (now - d.t0) / d.life;
     if (p < 0 || p > 1) continue;
     const yIn = 20 + d.y0 * (h - 30);
-    const li = Math.max(0, lanes.indexOf(d.outcome));
+    const li = lanes.indexOf(d.outcome);
+    if (li < 0) continue; // not drawn rather than drawn in a wrong lane
     const yOut = laneY(li, lanes.length, h) + (d.y0 - 0.5) * 10;
     let x, y;
     if (p < 0.5) { x = 8 + (gate - 8) * (p / 0.5); y = yIn; }
@@ -532,7 +552,7 @@ function renderCharts() {
       refs.push({ v: col.status.warning, c: COLORS.warn, label: "warning" });
       refs.push({ v: col.status.critical, c: COLORS.bad, label: "critical" });
     }
-    for (const g of byCol.get(i) || []) refs.push({ v: g.target, c: COLORS.good, label: "goal", wide: true });
+    for (const g of byCol.get(i) || []) refs.push({ v: g.target, c: COLORS.good, label: "goal", goal: true });
     charts.push(chart(col, ys, ts, refs, length));
   });
   box.replaceChildren(...charts);
@@ -590,8 +610,15 @@ function chart(col, ys, ts, refs, length) {
     const anchor = m === 0 ? "start" : m === length ? "end" : "middle";
     const t = svg("text", { x: x(m), y: H - 4, "text-anchor": anchor }); t.textContent = m + "m"; s.append(t);
   }
+  // Goal lines are solid and thick, thresholds dotted (the twin alone is
+  // dashed); each carries its meaning as a tooltip, and the legend above
+  // the charts says it too.
   for (const r of refs) {
-    s.append(svg("line", { x1: L, x2: W - R, y1: y(r.v), y2: y(r.v), stroke: r.c, "stroke-dasharray": r.wide ? "6 3" : "2 3", "stroke-width": r.wide ? 1.5 : 1, opacity: 0.85, "vector-effect": "non-scaling-stroke" }));
+    const ln = svg("line", { x1: L, x2: W - R, y1: y(r.v), y2: y(r.v), stroke: r.c, "stroke-width": r.goal ? 2 : 1, opacity: 0.85, "vector-effect": "non-scaling-stroke", class: r.goal ? "ref goal" : "ref threshold" });
+    if (!r.goal) ln.setAttribute("stroke-dasharray", "1 3");
+    const tip = svg("title", {}); tip.textContent = r.label + ": " + fmtUnit(r.v, col);
+    ln.append(tip);
+    s.append(ln);
   }
   for (const a of (app.st.taken || [])) {
     s.append(svg("line", { x1: x(a.minute), x2: x(a.minute), y1: T, y2: H - B, stroke: "#dce3ea", "stroke-dasharray": "1 2", opacity: 0.5 }));
@@ -657,6 +684,7 @@ function wire() {
   $("newseed").addEventListener("click", () => send("/restart", { seed: 1 + Math.floor(Math.random() * 1e6) }).then(after));
   $("restart").addEventListener("click", () => send("/restart", {}).then(after));
   $("pause").addEventListener("click", () => send("/run", { speed: 0 }).then(after));
+  $("play").addEventListener("click", () => send("/run", { speed: app.speed || 10 }).then(after));
   $("step").addEventListener("click", () => send("/step").then(after));
   for (const b of document.querySelectorAll("#speeds button")) b.addEventListener("click", () => send("/run", { speed: Number(b.dataset.speed) }).then(after));
   $("twin").addEventListener("change", () => app.st && render());

@@ -74,7 +74,7 @@ function yRange(pts, i, m, f, showN) {
 // station's slot for class cls).
 function drawChart(st, s, i, cls, m, rho) {
   const name = st.measures[m];
-  const pts = st.points || [];
+  const pts = window_(st);
   const div = document.createElement("div");
   div.className = "chart netchart";
   div.dataset.station = s.name;
@@ -94,9 +94,10 @@ function drawChart(st, s, i, cls, m, rho) {
   root.append(svgEl("line", { x1: CHART.padL, y1: Y(y0), x2: CHART.w - CHART.padR, y2: Y(y0), class: "axis" }));
   root.append(svgEl("text", { x: CHART.padL - 3, y: Y(y1) + 8, class: "tick", "text-anchor": "end" }, fmtNum(y1)));
   root.append(svgEl("text", { x: CHART.padL - 3, y: Y(y0), class: "tick", "text-anchor": "end" }, "0"));
-  root.append(svgEl("text", { x: CHART.w - CHART.padR, y: CHART.h - 3, class: "tick", "text-anchor": "end" }, fmtNum(t1) + " s"));
+  root.append(svgEl("text", { x: CHART.padL, y: CHART.h - 3, class: "tick", "text-anchor": "start" }, fmtTime(t0)));
+  root.append(svgEl("text", { x: CHART.w - CHART.padR, y: CHART.h - 3, class: "tick", "text-anchor": "end" }, fmtTime(t1)));
   for (const mk of st.marks || []) {
-    if (mk.t <= t0) continue;
+    if (mk.t <= t0 || mk.t > t1) continue;
     const x = X(mk.t);
     root.append(svgEl("line", { x1: x, y1: CHART.padT - 4, x2: x, y2: CHART.h - CHART.padB, class: "mark" }));
     root.append(svgEl("text", { x: x + 2, y: CHART.h - CHART.padB - 3, class: "mark-label" }, "restart"));
@@ -122,6 +123,16 @@ function drawChart(st, s, i, cls, m, rho) {
   return div;
 }
 
+// window_ keeps the points the charts show: those since the change before
+// the last one (or the start), so the last restart is seen with what came
+// before it, and a long history does not squash the present into a line.
+function window_(st) {
+  const pts = st.points || [];
+  const cuts = (st.marks || []).map((mk) => mk.t).filter((t) => t > 0).sort((a, b) => a - b);
+  const from = cuts.length >= 2 ? cuts[cuts.length - 2] : 0;
+  return pts.filter((p) => p.t >= from);
+}
+
 // segments splits the points at the marks: the statistics restart there.
 function segments(pts, marks) {
   const cuts = marks.map((mk) => mk.t).filter((t) => t > 0).sort((a, b) => a - b);
@@ -145,7 +156,7 @@ function chartCaption(row, unstable, rho, m) {
     return t;
   }
   if (!row || !row.formulas.length) { t.textContent = "no formula applies"; return t; }
-  const f = row.formulas.find((x) => x.exact) || row.formulas[0];
+  const f = bestFormula(row.formulas);
   t.textContent = `--- ${fmtNum(f.value)} · ${f.method} · ${f.exact ? "exact" : "approximate"}`;
   t.setAttribute("class", "c-method " + (f.exact ? "exact" : "approx"));
   return t;

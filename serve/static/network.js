@@ -107,14 +107,18 @@ async function openNetwork(req) {
   }
 }
 
+// currentSeed is the seed the page shows, kept when another network is
+// chosen (undefined before the first run: the server picks one).
+function currentSeed() { return net.st ? net.st.seed : undefined; }
+
 function openFromPicker() {
   const name = byId("network").value;
   if (!name) { // "(an opened file)": the last file opened, if any
-    if (net.source) openNetwork({ name: net.source.name, source: net.source.source });
+    if (net.source) openNetwork({ name: net.source.name, source: net.source.source, seed: currentSeed() });
     return;
   }
   net.source = null;
-  openNetwork({ example: name });
+  openNetwork({ example: name, seed: currentSeed() });
 }
 
 // poll fetches the state and schedules the next poll. Each call starts a
@@ -153,13 +157,16 @@ function replayURL(st) {
 function show(st) {
   const structure = !net.st || net.st.epoch !== st.epoch || net.st.taken.length !== st.taken.length || net.st.id !== st.id;
   net.st = st;
-  byId("clock").textContent = fmtNum(st.time);
+  byId("clock").textContent = fmtTime(st.time);
   byId("unit").textContent = `· 1 unit = ${fmtNum(st.graph.unit)} s`;
   byId("seed-show").textContent = st.seed;
   if (document.activeElement !== byId("seed")) byId("seed").value = st.seed;
   byId("download").href = `/api/networks/sessions/${st.id}/network.yaml`;
   for (const b of document.querySelectorAll("#speeds button")) b.classList.toggle("on", Number(b.dataset.speed) === st.speed);
-  byId("pause").classList.toggle("on", !st.running);
+  byId("play").classList.toggle("primary", !st.running);
+  byId("play").disabled = st.running;
+  byId("pause").disabled = !st.running;
+  if (st.running && st.speed) net.speed = st.speed;
   byId("net-title").textContent = st.graph.name || st.file;
   drawGraph(byId("graph"), st);
   drawSlots(st);
@@ -215,19 +222,27 @@ const NAMES = { throughput: "throughput", utilization: "utilisation", mean_in_sy
 
 function drawTable(st) {
   const t = byId("table");
-  t.replaceChildren(html("tr", {}, ...["station", "class", "measure", "simulated (95 %)", "formula", "method", "verdict"].map((h) => html("th", { text: h }))));
+  t.replaceChildren(html("tr", {}, ...["station", "class", "measure", "simulated ± 95 %", "verdict's interval", "formula", "method", "verdict"].map((h) => html("th", { text: h }))));
   const unstable = new Set(st.unstable.map((u) => u.station));
   for (const r of st.rows) {
-    const f = r.formulas.find((x) => x.exact) || r.formulas[0];
+    const f = r.formulas.length ? bestFormula(r.formulas) : null;
     let sim = r.sim === null ? "—" : fmtNum(r.sim) + (r.halfWidth === null ? "" : " ± " + fmtNum(r.halfWidth));
     const grows = unstable.has(r.station) || (r.station === "network" && unstable.size > 0);
     if (grows && r.name !== "utilization" && r.name !== "throughput") sim = "growing: unstable";
     const method = f ? `${f.method} (${f.exact ? "exact" : "approximate"})` : "";
     t.append(html("tr", { "data-row": `${r.station}/${r.class}/${r.name}` },
       html("td", { text: r.station }), html("td", { text: r.class || "all" }), html("td", { text: NAMES[r.name] || r.name }),
-      html("td", { class: "v", text: sim }), html("td", { class: "v", text: f ? fmtNum(f.value) : "—" }),
+      html("td", { class: "v", text: sim }), html("td", { class: "v vi", text: verdictInterval(r), title: "the interval the verdict compares the formula with: confidence 1 − α, α = " + fmtNum(r.alpha) }),
+      html("td", { class: "v", text: f ? fmtNum(f.value) : "—" }),
       html("td", { text: method }), html("td", { class: "verdict-cell " + (r.verdict || ""), text: r.text || "" })));
   }
+}
+
+// verdictInterval writes the interval a verdict used, [lo, hi] at
+// confidence 1 − α (the row's alpha), or "—" before there is a verdict.
+function verdictInterval(r) {
+  if (r.verdictHalf === null || r.sim === null) return "—";
+  return "[" + fmtNum(r.sim - r.verdictHalf) + ", " + fmtNum(r.sim + r.verdictHalf) + "]";
 }
 
 // ---------- changes ----------
@@ -237,18 +252,25 @@ function showError(msg) {
   e.textContent = msg;
 }
 
+// sendChange sends a change and reports whether the server took it; a
+// refused one shows its reason at once.
 async function sendChange(text) {
   showError("");
   try {
     await netApi("POST", `/api/networks/sessions/${net.id}/change`, { change: text });
     poll();
-  } catch (e) { showError(e.message); }
+    return true;
+  } catch (e) { showError(e.message); return false; }
 }
 
 // valueControl is a labelled input with a "set" button sending "PREFIX=value".
 function valueControl(label, prefix, value, help) {
   const input = html("input", { type: "text", value: String(value), "data-change": prefix, size: "6" });
-  const set = html("button", { text: "set", "data-set": prefix, onclick: () => sendChange(`${prefix}=${input.value.trim()}`) });
+  const set = html("button", { text: "set", "data-set": prefix, onclick: async () => {
+    // A refused value goes back to the value in force, so the box never
+    // shows as set what the network did not take.
+    if (!(await sendChange(`${prefix}=${input.value.trim()}`))) input.value = String(value);
+  } });
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") set.click(); });
   return html("div", { class: "control", title: help }, html("span", { class: "name", text: label }), html("span", { class: "input" }, input, set));
 }
@@ -300,6 +322,7 @@ function runAt(speed) { netApi("POST", `/api/networks/sessions/${net.id}/run`, {
 function wire() {
   for (const b of document.querySelectorAll("#speeds button")) b.addEventListener("click", () => runAt(Number(b.dataset.speed)));
   byId("pause").addEventListener("click", () => runAt(0));
+  byId("play").addEventListener("click", () => runAt(net.speed || 10));
   byId("step").addEventListener("click", () => netApi("POST", `/api/networks/sessions/${net.id}/step`).then(poll, (e) => showError(e.message)));
   byId("restart").addEventListener("click", () => netApi("POST", `/api/networks/sessions/${net.id}/restart`, {}).then((st) => { net.st = null; show(st); poll(); }, (e) => showError(e.message)));
   byId("network").addEventListener("change", () => { selectLesson(); openFromPicker(); });
@@ -323,7 +346,7 @@ function wire() {
     net.source = { name: f.name, source: text };
     byId("network").value = "";
     renderLesson("");
-    openNetwork({ name: f.name, source: text });
+    openNetwork({ name: f.name, source: text, seed: currentSeed() });
   });
   window.addEventListener("pagehide", () => { if (net.id) navigator.sendBeacon(`/api/networks/sessions/${net.id}/close`); });
 }
