@@ -70,6 +70,7 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	files := http.FileServerFS(static)
 	m.Handle("GET /", noCache(files))
 	m.HandleFunc("GET /api/systems", srv.handleSystems)
+	m.HandleFunc("GET /api/i18n", handleI18n)
 	m.HandleFunc("POST /api/sessions", srv.handleCreate)
 	srv.reg = newRegistry(opts)
 	const what = "simulation"
@@ -141,6 +142,7 @@ type scenarioJSON struct {
 	Lesson  string     `json:"lesson"`
 	Minutes int        `json:"minutes"`
 	Goals   []goalJSON `json:"goals"`
+	Clock   string     `json:"clock"` // time of day at minute 0, "" for none
 }
 
 type systemJSON struct {
@@ -158,7 +160,7 @@ func (srv *Server) handleSystems(w http.ResponseWriter, _ *http.Request) {
 			sj.Controls = append(sj.Controls, controlJSON{c.Name, kindNames[c.Kind], num(c.Min), num(c.Max), c.Choices, c.Help, c.Range(), c.Default, c.StartOnly})
 		}
 		for _, sc := range s.Scenarios {
-			sj.Scenarios = append(sj.Scenarios, scenarioJSON{sc.Name, sc.Title, sc.Story, sc.Lesson, sc.Minutes, goalsJSON(sc.Goals)})
+			sj.Scenarios = append(sj.Scenarios, scenarioJSON{sc.Name, sc.Title, sc.Story, sc.Lesson, sc.Minutes, goalsJSON(sc.Goals), sc.Clock})
 		}
 		out = append(out, sj)
 	}

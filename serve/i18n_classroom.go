@@ -1,0 +1,3 @@
+package serve
+
+var classroomTexts = []pageText{}
