@@ -71,6 +71,7 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.Handle("GET /", noCache(files))
 	m.HandleFunc("GET /api/systems", srv.handleSystems)
 	m.HandleFunc("GET /api/i18n", handleI18n)
+	m.HandleFunc("GET /api/classroom", handleClassroom)
 	m.HandleFunc("POST /api/sessions", srv.handleCreate)
 	srv.reg = newRegistry(opts)
 	const what = "simulation"

@@ -243,6 +243,7 @@ function renderSystemChrome() {
     class: s.name === sys.name ? "on" : "", text: tm(s.title || s.name).split(":")[0], title: s.name, "aria-pressed": String(s.name === sys.name),
     onclick: () => { if (s.name !== app.system.name) startSession(s.name, s.scenarios[0].name, Number($("seed").value) || null, []); },
   })));
+  renderClassroom(sys.name);
   const sel = $("scenario");
   sel.replaceChildren(...sys.scenarios.map((sc) => el("option", { value: sc.name, text: sc.name + " · " + tm(sc.title || sc.name) })));
   renderControls();

@@ -386,6 +386,7 @@ async function start() {
   let cat;
   try { cat = await netApi("GET", "/api/networks"); } catch (e) { showError(e.message); return; }
   net.catalogue = cat.networks;
+  renderClassroom("network");
   if (!cat.available) { showError(t("This server does not simulate networks.")); return; }
   const sel = byId("network");
   sel.append(html("option", { value: "", text: t("(an opened file)") }));

@@ -1,0 +1,64 @@
+package serve
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"queuelab/model/paymentswitch"
+	"queuelab/model/scenario"
+	"queuelab/model/webservice"
+)
+
+// TestBrowserClassroomPanel: both systems' pages and the network page show
+// three learning goals, the basis (formulas with numbered sources that
+// exist, assumptions marked, constants, the generator) and the disclaimer,
+// in each language, with every string translated.
+func TestBrowserClassroomPanel(t *testing.T) {
+	ctx := browser(t)
+	ts := liveServer(t, []scenario.System{paymentswitch.System, webservice.System}, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	disclaimer := map[string]string{"en": "Educational simulation only", "tr": "Yalnızca eğitim amaçlı simülasyon", "uz": "Faqat ta’limiy simulyatsiya"}
+	learn := map[string]string{"en": "What you'll learn", "tr": "Neler öğreneceksiniz", "uz": "Nimalarni o‘rganasiz"}
+	for _, lang := range []string{"en", "tr", "uz"} {
+		for _, where := range []struct{ name, path, ready string }{
+			{"switch", "/?system=switch&seed=1&lang=", `app.st && app.st.system === "switch"`},
+			{"web", "/?system=web&seed=1&lang=", `app.st && app.st.system === "web"`},
+			{"network", "/network.html?net=terminal&seed=1&lang=", `net.st !== null`},
+		} {
+			t.Run(where.name+"/"+lang, func(t *testing.T) {
+				p := page{t, ctx}
+				p.do(chromedp.Navigate(ts.URL+where.path+lang),
+					until(where.ready+` && document.querySelectorAll("#classroom .basis-list li").length > 0`, 10*time.Second))
+				assert.Equal(t, where.name, p.str(`document.getElementById("classroom").dataset.page`))
+				assert.Equal(t, learn[lang], p.content("#classroom > h2"))
+				assert.Equal(t, 3, p.count(`document.querySelectorAll("#classroom ol.learn li").length`))
+				assert.GreaterOrEqual(t, p.count(`document.querySelectorAll("#classroom .basis-list li code.formula").length`), 5)
+				assert.Positive(t, p.count(`document.querySelectorAll("#classroom .basis-list .assumption").length`), "assumptions are marked")
+				assert.Zero(t, p.count(`[...document.querySelectorAll("#classroom a.ref")].filter(a => !document.querySelector(a.getAttribute("href"))).length`), "every cited source is listed")
+				assert.Positive(t, p.count(`document.querySelectorAll("#classroom .sources li").length`))
+				assert.Contains(t, p.content("#classroom"), "L = λ", "Little's law is in every basis")
+				assert.Contains(t, p.text("#disclaimer"), disclaimer[lang])
+				assert.Equal(t, "[]", p.str(`JSON.stringify([...I18N.missing])`))
+			})
+		}
+	}
+
+	// Issue 24, defect 12: no developer wording on the student pages.
+	t.Run("12 student wording", func(t *testing.T) {
+		p := page{t, ctx}
+		for _, sys := range []scenario.System{paymentswitch.System, webservice.System} {
+			for _, sc := range sys.Scenarios {
+				p.do(chromedp.Navigate(ts.URL+"/?system="+sys.Name+"&scenario="+sc.Name+"&seed=1"),
+					until(`app.st && app.st.scenario === "`+sc.Name+`" && document.querySelectorAll("#detail tr").length > 1`, 10*time.Second))
+				text := strings.ToLower(p.str(`document.body.textContent + [...document.querySelectorAll("[title]")].map(e => e.title).join(" ")`))
+				for _, bad := range []string{"the original", "package doc", "des engine"} {
+					require.NotContains(t, text, bad, "%s/%s", sys.Name, sc.Name)
+				}
+			}
+		}
+	})
+}
