@@ -47,6 +47,22 @@ func TestBrowserClassroomPanel(t *testing.T) {
 		}
 	}
 
+	// The calculator is filled with the switch's numbers and answers from
+	// the calculator package; a changed input gives a new answer, a bad one
+	// its error.
+	t.Run("calculator", func(t *testing.T) {
+		p := page{t, ctx}
+		const util = `document.querySelector('#calc tr[data-key="utilization"] td.n')`
+		p.do(chromedp.Navigate(ts.URL+"/?system=switch&seed=1&lang=tr"),
+			until(util+` !== null`, 10*time.Second))
+		assert.Equal(t, "0,6875", p.str(util+`.textContent`), "132 of 192 slots busy")
+		assert.Contains(t, p.str(`document.querySelector('#calc tr[data-key="answered_within"] td.n').textContent`), "%")
+		p.do(chromedp.SetValue(chromedp.CSS("#calc-servers"), "140"), click("#calc-run"),
+			until(util+`.textContent === "0,9429"`, 5*time.Second))
+		p.do(chromedp.SetValue(chromedp.CSS("#calc-servers"), "100"), click("#calc-run"),
+			until(`document.querySelector("#calc .error").textContent.includes("stable")`, 5*time.Second))
+	})
+
 	// Issue 24, defect 12: no developer wording on the student pages.
 	t.Run("12 student wording", func(t *testing.T) {
 		p := page{t, ctx}

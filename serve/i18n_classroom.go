@@ -10,6 +10,12 @@ var classroomChrome = []pageText{
 	{En: "Randomness", Tr: "Rastgelelik", Uz: "Tasodifiylik"},
 	{En: "Sources", Tr: "Kaynaklar", Uz: "Manbalar"},
 	{En: "Disclaimer", Tr: "Sorumluluk reddi", Uz: "Ogohlantirish"},
+	{En: "Calculator", Tr: "Hesap makinesi", Uz: "Kalkulyator"},
+	{En: "The textbook formulas behind the page, filled with its numbers: change them and see what the formula says.", Tr: "Sayfanın ardındaki ders kitabı formülleri, sayfanın sayılarıyla doldurulmuş: değiştirin ve formülün ne dediğini görün.", Uz: "Sahifa ortidagi darslik formulalari, uning raqamlari bilan to‘ldirilgan: o‘zgartiring va formula nima deyishini ko‘ring."},
+	{En: "calculate", Tr: "hesapla", Uz: "hisoblash"},
+	{En: "required", Tr: "gerekli", Uz: "majburiy"},
+	{En: "optional", Tr: "isteğe bağlı", Uz: "ixtiyoriy"},
+	{En: "answered within t", Tr: "t içinde yanıtlanan", Uz: "t ichida javob berilgan"},
 }
 
 // classrooms are the panels of the two systems and of the network page.

@@ -72,6 +72,8 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.HandleFunc("GET /api/systems", srv.handleSystems)
 	m.HandleFunc("GET /api/i18n", handleI18n)
 	m.HandleFunc("GET /api/classroom", handleClassroom)
+	m.HandleFunc("GET /api/calculator", handleCalcList)
+	m.HandleFunc("POST /api/calculator/{name}", handleCalc)
 	m.HandleFunc("POST /api/sessions", srv.handleCreate)
 	srv.reg = newRegistry(opts)
 	const what = "simulation"

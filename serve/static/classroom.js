@@ -54,4 +54,69 @@ async function renderClassroom(page) {
     cEl("p", {}, cEl("b", { text: t("Constants") + ": " }), t(p.constants)),
     cEl("p", {}, cEl("b", { text: t("Randomness") + ": " }), t(p.generator)),
     cEl("h3", { text: t("Sources") }), sources));
+  await renderCalculator(page);
+}
+
+// CALC_PRESETS fill the calculator with each page's own numbers: the
+// switch's 192 slots (6 servers × 32) at 400 tx/s holding each 0.33 s,
+// the web service's 160 workers (10 instances × 16) at 1125 req/s of
+// 70 ms each; t is the queue timeout, 2 s on both.
+const CALC_PRESETS = {
+  switch: { formula: "mmc", params: { servers: "192", "arrival-rate": "400", "service-mean": "0.33s", t: "2s" } },
+  web: { formula: "mmc", params: { servers: "160", "arrival-rate": "1125", "service-mean": "70ms", t: "2s" } },
+  network: { formula: "mmc", params: { servers: "2", "arrival-rate": "1.5", "service-mean": "1s", t: "1s" } },
+};
+
+// renderCalculator adds the calculator (POST /api/calculator/{name}) to
+// the classroom panel, filled with the page's numbers.
+async function renderCalculator(page) {
+  const box = document.getElementById("classroom");
+  if (!box) return;
+  let list;
+  try {
+    const res = await fetch("/api/calculator");
+    if (!res.ok) return;
+    list = await res.json();
+  } catch (e) { return; }
+  const preset = CALC_PRESETS[page] || CALC_PRESETS.network;
+  const sec = cEl("section", { class: "calc", id: "calc" });
+  const pick = cEl("select", { id: "calc-formula" }, ...list.map((f) => cEl("option", { value: f.name, text: f.name + " · " + f.summary })));
+  pick.value = preset.formula;
+  const form = cEl("div", { class: "calc-params" });
+  const out = cEl("div", { class: "calc-out", role: "status", "aria-live": "polite" });
+  const err = cEl("p", { class: "error", role: "alert" });
+  const fields = () => {
+    const f = list.find((x) => x.name === pick.value);
+    form.replaceChildren(...f.params.map((p) => {
+      const id = "calc-" + p.flag;
+      const input = cEl("input", { id, type: "text", "data-param": p.flag, placeholder: p.default || (p.required ? t("required") : t("optional")) });
+      if (pick.value === preset.formula && preset.params[p.flag] !== undefined) input.value = preset.params[p.flag];
+      input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") run(); });
+      return cEl("div", { class: "calc-param" }, cEl("label", { for: id, text: p.flag }), input, cEl("small", { text: p.desc + " · " + p.range }));
+    }));
+    out.replaceChildren();
+  };
+  const run = async () => {
+    const params = {};
+    for (const i of form.querySelectorAll("input")) if (i.value.trim() !== "") params[i.dataset.param] = i.value.trim();
+    err.textContent = "";
+    try {
+      const res = await fetch("/api/calculator/" + encodeURIComponent(pick.value), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ params }) });
+      const data = await res.json();
+      if (!res.ok) { err.textContent = data.error || "HTTP " + res.status; out.replaceChildren(); return; }
+      const rows = data.outputs.map((o) => cEl("tr", { "data-key": o.key }, cEl("td", { text: o.key }), cEl("td", { class: "n", text: numg(o.value, 4) + (o.unit ? " " + o.unit : "") }), cEl("td", { class: "muted", text: o.desc })));
+      const gt = data.outputs.find((o) => o.key === "p_wait_gt");
+      if (gt) rows.push(cEl("tr", { "data-key": "answered_within" }, cEl("td", { text: t("answered within t") }), cEl("td", { class: "n", text: pct(100 * (1 - gt.value), 2) }), cEl("td", { class: "muted", text: "1 − P(W > t)" })));
+      out.replaceChildren(cEl("table", { class: "detail" }, ...rows));
+    } catch (e) { err.textContent = e.message; }
+  };
+  pick.addEventListener("change", fields);
+  fields();
+  sec.append(cEl("h2", { text: t("Calculator") }),
+    cEl("p", { class: "muted", text: t("The textbook formulas behind the page, filled with its numbers: change them and see what the formula says.") }),
+    cEl("label", { class: "field", for: "calc-formula" }, t("formula")), pick, form,
+    cEl("button", { id: "calc-run", text: t("calculate"), onclick: null }), err, out);
+  sec.querySelector("#calc-run").addEventListener("click", run);
+  box.append(sec);
+  run();
 }
