@@ -105,4 +105,9 @@ var networkPageTexts = []pageText{
 	{En: "X upper bound", Tr: "X üst sınırı", Uz: "X yuqori chegarasi"},
 	{En: "R + Z lower bound", Tr: "R + Z alt sınırı", Uz: "R + Z quyi chegarasi"},
 	{En: "R + Z upper bound", Tr: "R + Z üst sınırı", Uz: "R + Z yuqori chegarasi"},
+	{En: "What if: throughput and response time against the population", Tr: "Ya olursa: nüfusa göre verim ve yanıt süresi", Uz: "Agar shunday bo‘lsa: aholiga qarab o‘tkazuvchanlik va javob vaqti"},
+	{En: "exact MVA (solid), asymptotic bounds (dashed), balanced job bounds (dotted), the saturation point N*; ● the formula and ○ the simulation at the population now", Tr: "kesin MVA (düz), asimptotik sınırlar (kesikli), dengeli iş sınırları (noktalı), doyma noktası N*; ● formül ve ○ simülasyon şimdiki nüfusta", Uz: "aniq MVA (tutash), asimptotik chegaralar (shtrix), muvozanatli ish chegaralari (nuqtali), to‘yinish nuqtasi N*; ● formula va ○ simulyatsiya hozirgi aholida"},
+	{En: "X · throughput (/s)", Tr: "X · verim (/sn)", Uz: "X · o‘tkazuvchanlik (/s)"},
+	{En: "R · response time without think time (s)", Tr: "R · düşünme süresi hariç yanıt süresi (sn)", Uz: "R · o‘ylash vaqtisiz javob vaqti (s)"},
+	{En: "D = {0} s, Dmax = {1} s, Z = {2} s: N* = (D + Z)/Dmax = {3}", Tr: "D = {0} sn, Dmax = {1} sn, Z = {2} sn: N* = (D + Z)/Dmax = {3}", Uz: "D = {0} s, Dmax = {1} s, Z = {2} s: N* = (D + Z)/Dmax = {3}"},
 }

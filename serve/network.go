@@ -42,6 +42,7 @@ const netWhat = "network simulation"
 //	POST /api/networks/sessions/{id}/step            one time unit (pauses)
 //	POST /api/networks/sessions/{id}/restart         {seed?, at?}
 //	GET  /api/networks/sessions/{id}/network.yaml    the network file with the changes applied
+//	GET  /api/networks/sessions/{id}/whatif          X and R against N with bounds and N* (one closed class; see whatif.go)
 //	POST /api/networks/sessions/{id}/close
 func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/networks", h.handleCatalogue)
@@ -52,6 +53,7 @@ func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/networks/sessions/{id}/step", with(h.reg, netWhat, handleStep[*netSession]))
 	m.HandleFunc("POST /api/networks/sessions/{id}/restart", with(h.reg, netWhat, h.handleRestart))
 	m.HandleFunc("GET /api/networks/sessions/{id}/network.yaml", with(h.reg, netWhat, h.handleFile))
+	m.HandleFunc("GET /api/networks/sessions/{id}/whatif", with(h.reg, netWhat, h.handleWhatIf))
 	m.HandleFunc("POST /api/networks/sessions/{id}/close", closer[*netSession](h.reg, netWhat))
 }
 

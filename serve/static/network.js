@@ -177,6 +177,7 @@ function show(st) {
   drawLegend(st);
   drawTaken(st);
   drawBanner(st);
+  drawWhatIf(st);
   if (structure) {
     drawChanges(st);
     history.replaceState(null, "", replayURL(st));
