@@ -78,3 +78,24 @@ func TestBrowserClassroomPanel(t *testing.T) {
 		}
 	})
 }
+
+// TestBrowserReferencePlaybook: a scenario with a reference playbook offers
+// it behind a button; its link replays it from the start, and the run
+// meets every goal (sale surge, seed 1); the normal day has none.
+func TestBrowserReferencePlaybook(t *testing.T) {
+	p := page{t, browser(t)}
+	ts := liveServer(t, []scenario.System{paymentswitch.System, webservice.System}, Options{})
+	p.do(chromedp.Navigate(ts.URL+"/?system=switch&scenario=sale-surge&seed=1"),
+		until(`app.st && !document.getElementById("reference").hidden`, 10*time.Second))
+	assert.Equal(t, "true", p.str(`String(document.getElementById("reference-body").hidden)`), "hidden until asked for")
+	p.do(click("#reference-show"), until(`!document.getElementById("reference-body").hidden`, 5*time.Second))
+	assert.Contains(t, p.text("#reference-text"), "set: {servers: 12, shedding: on, retry: backoff}")
+	href := p.attr("#reference-run", "href")
+	assert.Contains(t, href, "at=5m%3Aservers%3D12")
+	p.do(chromedp.Navigate(ts.URL+href), until(`app.st && app.st.planned.length > 0`, 10*time.Second),
+		click(`#speeds button[data-speed="-1"]`), until(`app.st.final !== null`, 60*time.Second))
+	assert.Equal(t, "true", p.str(`String(app.st.final.met)`), "the reference playbook meets the goals")
+	p.do(chromedp.Navigate(ts.URL+"/?system=switch&scenario=normal&seed=1"),
+		until(`app.st && app.st.scenario === "normal" && app.referenceKey === "switch/normal"`, 10*time.Second))
+	assert.Equal(t, "true", p.str(`String(document.getElementById("reference").hidden)`), "the normal day has no reference playbook")
+}

@@ -86,4 +86,7 @@ var systemsPageTexts = []pageText{
 	{En: "{0} per minute", Tr: "dakika başına {0}", Uz: "daqiqasiga {0}"},
 	{En: "the seed is a whole number ≥ 0", Tr: "tohum ≥ 0 bir tam sayıdır", Uz: "seed ≥ 0 butun son bo‘lishi kerak"},
 	{En: "the server has no systems", Tr: "sunucuda hiç sistem yok", Uz: "serverda tizim yo‘q"},
+	{En: "show the reference playbook", Tr: "referans oyun kitabını göster", Uz: "namunaviy playbookni ko‘rsatish"},
+	{En: "One way to meet the goals, with why in its comments. Try your own first.", Tr: "Hedeflere ulaşmanın bir yolu; nedeni yorumlarında. Önce kendi yolunuzu deneyin.", Uz: "Maqsadlarga erishishning bir yo‘li, sababi izohlarida. Avval o‘zingiznikini sinab ko‘ring."},
+	{En: "replay it from the start", Tr: "baştan tekrar oynat", Uz: "boshidan takrorlash"},
 }

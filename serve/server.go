@@ -73,6 +73,7 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.HandleFunc("GET /api/i18n", handleI18n)
 	m.HandleFunc("GET /api/classroom", handleClassroom)
 	m.HandleFunc("GET /api/calculator", handleCalcList)
+	m.HandleFunc("GET /api/playbook", srv.handleReference)
 	m.HandleFunc("POST /api/calculator/{name}", handleCalc)
 	m.HandleFunc("POST /api/sessions", srv.handleCreate)
 	srv.reg = newRegistry(opts)

@@ -375,6 +375,7 @@ function render() {
   $("pause").disabled = !st.running;
   if (st.running && st.speed) app.speed = st.speed;
   renderGoals(st);
+  refreshReference(st);
   renderActions(st);
   renderCards();
   renderPicture(st);
@@ -383,6 +384,28 @@ function render() {
   renderSummary(st);
   refreshNow();
   updateURL();
+}
+
+// refreshReference offers the scenario's reference playbook (GET
+// /api/playbook), hidden behind a button, with a link that replays it.
+async function refreshReference(st) {
+  const key = st.system + "/" + st.scenario;
+  if (app.referenceKey === key) return;
+  app.referenceKey = key;
+  const box = $("reference");
+  box.hidden = true;
+  $("reference-body").hidden = true;
+  $("reference-show").setAttribute("aria-expanded", "false");
+  let ref;
+  try { ref = await api("GET", "/api/playbook?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) { return; }
+  if (app.referenceKey !== key) return;
+  $("reference-text").textContent = ref.source;
+  const q = new URLSearchParams({ system: st.system, scenario: st.scenario, seed: String(st.seed) });
+  const lang = new URLSearchParams(location.search).get("lang");
+  if (lang) q.set("lang", lang);
+  for (const a of ref.at) q.append("at", a);
+  $("reference-run").href = location.pathname + "?" + q.toString();
+  box.hidden = false;
 }
 
 function renderGoals(st) {
@@ -729,6 +752,11 @@ function wire() {
   $("restart").addEventListener("click", () => send("/restart", {}).then(after));
   $("pause").addEventListener("click", () => send("/run", { speed: 0 }).then(after));
   $("play").addEventListener("click", () => send("/run", { speed: app.speed || 10 }).then(after));
+  $("reference-show").addEventListener("click", () => {
+    const body = $("reference-body");
+    body.hidden = !body.hidden;
+    $("reference-show").setAttribute("aria-expanded", String(!body.hidden));
+  });
   $("step").addEventListener("click", () => send("/step").then(after));
   for (const b of document.querySelectorAll("#speeds button")) b.addEventListener("click", () => send("/run", { speed: Number(b.dataset.speed) }).then(after));
   $("twin").addEventListener("change", () => app.st && render());
