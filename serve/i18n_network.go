@@ -110,4 +110,5 @@ var networkPageTexts = []pageText{
 	{En: "X · throughput (/s)", Tr: "X · verim (/sn)", Uz: "X · o‘tkazuvchanlik (/s)"},
 	{En: "R · response time without think time (s)", Tr: "R · düşünme süresi hariç yanıt süresi (sn)", Uz: "R · o‘ylash vaqtisiz javob vaqti (s)"},
 	{En: "D = {0} s, Dmax = {1} s, Z = {2} s: N* = (D + Z)/Dmax = {3}", Tr: "D = {0} sn, Dmax = {1} sn, Z = {2} sn: N* = (D + Z)/Dmax = {3}", Uz: "D = {0} s, Dmax = {1} s, Z = {2} s: N* = (D + Z)/Dmax = {3}"},
+	{En: "Little's law: λ·W = {0} × {1} = {2} · L = {3}", Tr: "Little yasası: λ·W = {0} × {1} = {2} · L = {3}", Uz: "Little qonuni: λ·W = {0} × {1} = {2} · L = {3}"},
 }

@@ -84,6 +84,12 @@ func TestBrowserWhatIf(t *testing.T) {
 		click(`button[data-set="population user"]`),
 		until(`WHATIF.data && WHATIF.data.population === 10`, 10*time.Second))
 	assert.Equal(t, "[]", p.str(`JSON.stringify([...I18N.missing])`))
+	// Little's law per station, from the measured values.
+	p.do(click(`#speeds button[data-speed="-1"]`), until(`document.querySelector('.little[data-station="server"]') !== null && net.st.time > 3000`, 30*time.Second), click("#pause"))
+	assert.Contains(t, p.content(`.little[data-station="server"]`), "Little yasası: λ·W = ")
+	lw, l := p.num(`(() => { const r = n => net.st.rows.find(x => x.station === "server" && x.class === "" && x.name === n).sim; return r("throughput") * r("mean_response"); })()`),
+		p.num(`net.st.rows.find(x => x.station === "server" && x.class === "" && x.name === "mean_in_system").sim`)
+	assert.InEpsilon(t, l, lw, 0.05, "λ·W and L measured on the same run agree (Little's law)")
 	p.do(chromedp.Navigate(ts.URL+"/network.html?net=tandem&seed=3"),
 		until(`net.st && net.st.file === "tandem.yaml" && WHATIF.key !== null && WHATIF.key.startsWith(net.st.id)`, 10*time.Second))
 	assert.Equal(t, "true", p.str(`String(document.getElementById("whatif-panel").hidden)`))

@@ -44,12 +44,28 @@ function drawCharts(container, st, slot) {
       h.textContent += " — " + t("unstable (ρ = {0} ≥ 1): no steady state, the queue grows", fmtNum(unstable.get(s.name)));
     }
     rowDiv.append(h);
+    const little = littleLine(st, s.name, st.slots[slot]);
+    if (little) rowDiv.append(little);
     const charts = document.createElement("div");
     charts.className = "row-charts";
     for (const m of chartedMeasures(st, s)) charts.append(drawChart(st, s, i * st.slots.length + slot, st.slots[slot], m, unstable.get(s.name)));
     rowDiv.append(charts);
     container.append(rowDiv);
   });
+}
+
+// littleLine checks Little's law on the station's estimates: the measured
+// throughput times the measured time at the station against the measured
+// mean number there (they agree up to the estimates' noise whatever the
+// discipline or service law).
+function littleLine(st, station, cls) {
+  const x = rowFor(st, station, "throughput", cls), w = rowFor(st, station, "mean_response", cls), l = rowFor(st, station, "mean_in_system", cls);
+  if (!x || !w || !l || x.sim === null || w.sim === null || l.sim === null) return null;
+  const p = document.createElement("p");
+  p.className = "little";
+  p.dataset.station = station;
+  p.textContent = t("Little's law: λ·W = {0} × {1} = {2} · L = {3}", fmtNum(x.sim), fmtNum(w.sim), fmtNum(x.sim * w.sim), fmtNum(l.sim));
+  return p;
 }
 
 // yRange picks a vertical range that shows the late estimates and the
