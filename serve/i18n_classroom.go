@@ -16,6 +16,12 @@ var classroomChrome = []pageText{
 	{En: "required", Tr: "gerekli", Uz: "majburiy"},
 	{En: "optional", Tr: "isteğe bağlı", Uz: "ixtiyoriy"},
 	{En: "answered within t", Tr: "t içinde yanıtlanan", Uz: "t ichida javob berilgan"},
+	// two of the calculator's texts, worded for students (the calculator
+	// speaks of "the original" pages the models follow)
+	{Key: "Response-time quantile of M/M/c: the original's approximation and the exact value", En: "Response-time quantile of M/M/c: the web service's approximation and the exact value",
+		Tr: "M/M/c yanıt süresi yüzdeliği: web hizmetinin yaklaşımı ve kesin değer", Uz: "M/M/c javob vaqti kvantili: veb-xizmat yaqinlashuvi va aniq qiymat"},
+	{Key: "S = switch time + Σ share·E[min(L, T)] (the original)", En: "S = switch time + Σ share·E[min(L, T)]",
+		Tr: "S = anahtar süresi + Σ pay·E[min(L, T)]", Uz: "S = kommutator vaqti + Σ ulush·E[min(L, T)]"},
 }
 
 // classrooms are the panels of the two systems and of the network page.

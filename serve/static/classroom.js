@@ -80,7 +80,7 @@ async function renderCalculator(page) {
   } catch (e) { return; }
   const preset = CALC_PRESETS[page] || CALC_PRESETS.network;
   const sec = cEl("section", { class: "calc", id: "calc" });
-  const pick = cEl("select", { id: "calc-formula" }, ...list.map((f) => cEl("option", { value: f.name, text: f.name + " · " + f.summary })));
+  const pick = cEl("select", { id: "calc-formula" }, ...list.map((f) => cEl("option", { value: f.name, text: f.name + " · " + tm(f.summary) })));
   pick.value = preset.formula;
   const form = cEl("div", { class: "calc-params" });
   const out = cEl("div", { class: "calc-out", role: "status", "aria-live": "polite" });
@@ -104,7 +104,7 @@ async function renderCalculator(page) {
       const res = await fetch("/api/calculator/" + encodeURIComponent(pick.value), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ params }) });
       const data = await res.json();
       if (!res.ok) { err.textContent = data.error || "HTTP " + res.status; out.replaceChildren(); return; }
-      const rows = data.outputs.map((o) => cEl("tr", { "data-key": o.key }, cEl("td", { text: o.key }), cEl("td", { class: "n", text: numg(o.value, 4) + (o.unit ? " " + o.unit : "") }), cEl("td", { class: "muted", text: o.desc })));
+      const rows = data.outputs.map((o) => cEl("tr", { "data-key": o.key }, cEl("td", { text: o.key }), cEl("td", { class: "n", text: numg(o.value, 4) + (o.unit ? " " + o.unit : "") }), cEl("td", { class: "muted", text: tm(o.desc) })));
       const gt = data.outputs.find((o) => o.key === "p_wait_gt");
       if (gt) rows.push(cEl("tr", { "data-key": "answered_within" }, cEl("td", { text: t("answered within t") }), cEl("td", { class: "n", text: pct(100 * (1 - gt.value), 2) }), cEl("td", { class: "muted", text: "1 − P(W > t)" })));
       out.replaceChildren(cEl("table", { class: "detail" }, ...rows));
