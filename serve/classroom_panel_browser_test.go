@@ -99,3 +99,28 @@ func TestBrowserReferencePlaybook(t *testing.T) {
 		until(`app.st && app.st.scenario === "normal" && app.referenceKey === "switch/normal"`, 10*time.Second))
 	assert.Equal(t, "true", p.str(`String(document.getElementById("reference").hidden)`), "the normal day has no reference playbook")
 }
+
+// TestBrowserModelPanel: the "model & formulas" panel fills Little's law
+// with the minute's numbers — the switch's busy slots λ × S of the slots
+// in service, the web service's busy workers — and on a normal day the
+// formula is within 10 % of what the simulation measured (S from the
+// calculator package at the minute's controls and indicators).
+func TestBrowserModelPanel(t *testing.T) {
+	p := page{t, browser(t)}
+	ts := liveServer(t, []scenario.System{paymentswitch.System, webservice.System}, Options{})
+	for _, tc := range []struct{ system, want string }{{"switch", "of 192"}, {"web", "of 160"}} {
+		t.Run(tc.system, func(t *testing.T) {
+			p.do(chromedp.Navigate(ts.URL+"/?system="+tc.system+"&scenario=normal&seed=1"),
+				until(`app.st && app.st.system === "`+tc.system+`"`, 10*time.Second))
+			for m := 1; m <= 3; m++ {
+				p.do(click("#step"), until(`app.rows.length === `+string(rune('0'+m))+` && !app.st.running`, 20*time.Second))
+			}
+			p.do(until(`!document.getElementById("model-panel").hidden && MODELP.key.endsWith("/3") && document.getElementById("model-little").dataset.formula !== undefined`, 10*time.Second))
+			t.Logf("%s · %s", p.text("#model-little"), p.text("#model-measured"))
+			assert.Contains(t, p.text("#model-little"), tc.want)
+			assert.InEpsilon(t, p.num(`Number(document.getElementById("model-measured").dataset.measured)`), p.num(`Number(document.getElementById("model-little").dataset.formula)`), 0.10,
+				"Little's law with the formula's S against the measured number")
+			assert.Equal(t, "[]", p.str(`JSON.stringify([...I18N.missing])`))
+		})
+	}
+}

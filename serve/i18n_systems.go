@@ -89,4 +89,10 @@ var systemsPageTexts = []pageText{
 	{En: "show the reference playbook", Tr: "referans oyun kitabını göster", Uz: "namunaviy playbookni ko‘rsatish"},
 	{En: "One way to meet the goals, with why in its comments. Try your own first.", Tr: "Hedeflere ulaşmanın bir yolu; nedeni yorumlarında. Önce kendi yolunuzu deneyin.", Uz: "Maqsadlarga erishishning bir yo‘li, sababi izohlarida. Avval o‘zingiznikini sinab ko‘ring."},
 	{En: "replay it from the start", Tr: "baştan tekrar oynat", Uz: "boshidan takrorlash"},
+	{En: "Model & formulas", Tr: "Model ve formüller", Uz: "Model va formulalar"},
+	{En: "Little's law with this minute's numbers", Tr: "bu dakikanın sayılarıyla Little yasası", Uz: "shu daqiqa raqamlari bilan Little qonuni"},
+	{En: "{0} = λ × S = {1}/s × {2} s = {3} of {4}", Tr: "{0} = λ × S = {1}/sn × {2} sn = {4} içinden {3}", Uz: "{0} = λ × S = {1}/s × {2} s = {4} dan {3}"},
+	{En: "busy workers", Tr: "meşgul işçiler", Uz: "band ishchilar"},
+	{En: "the simulation measured {0} ({1} of the capacity)", Tr: "simülasyon {0} ölçtü (kapasitenin {1} kadarı)", Uz: "simulyatsiya {0} ni o‘lchadi (quvvatning {1} i)"},
+	{En: "S from the calculator ({0}) with this minute's numbers: {1}", Tr: "S, bu dakikanın sayılarıyla hesap makinesinden ({0}): {1}", Uz: "S shu daqiqa raqamlari bilan kalkulyatordan ({0}): {1}"},
 }

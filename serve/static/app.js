@@ -382,6 +382,7 @@ function render() {
   renderCharts();
   renderDetail();
   renderSummary(st);
+  renderModelPanel(st);
   refreshNow();
   updateURL();
 }
