@@ -329,7 +329,7 @@ func TestBrowser(t *testing.T) {
 		stopped := int(p.num(`app.rows.length`))
 		flushed := p.num(column("cache_hit", stopped-1))
 		assert.Less(t, flushed, 0.1, "the flush empties the cache")
-		assert.Contains(t, p.text("#actions li.event"), "minute 10: cache flushed")
+		assert.Contains(t, p.text("#actions li.event"), "12:00: cache flushed", "the web service names minutes by the clock")
 		assert.Positive(t, p.num(`[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "cache flushed").length`))
 		assert.Equal(t, "start "+controlDefault(t, webservice.System, "min-instances"), p.text(`[data-now="min-instances"]`))
 		p.do(click(`button[data-control="recommendations"][data-value="off"]`),

@@ -223,9 +223,11 @@ func (l *liveNet) Analytic() NetAnalytic {
 			a.Unstable = []NetUnstable{{Station: unstable.Station, Rho: unstable.Rho}}
 		}
 		a.Note = err.Error()
+		a.Formulas = upstreamFormulas(an, a.Unstable)
 	case err != nil:
 		a.Note = err.Error()
 	}
+	a.Formulas = oneClassTotals(a.Formulas, len(an.Classes))
 	l.analytic = &a
 	return a
 }

@@ -30,15 +30,20 @@ const (
 // running estimate, the analytic values that apply, and the verdict
 // against the first exact one (else the first approximate one).
 type netRowJSON struct {
-	Station   string        `json:"station"`
-	Class     string        `json:"class"`
-	Name      string        `json:"name"`
-	Sim       num           `json:"sim"`
-	HalfWidth num           `json:"halfWidth"`
-	K         int           `json:"k"`
-	Formulas  []formulaJSON `json:"formulas"`
-	Verdict   string        `json:"verdict"` // agrees, approximate, inconclusive, disagrees, "" (no formula)
-	Text      string        `json:"text"`    // the verdict as reports print it, or why there is none yet
+	Station   string `json:"station"`
+	Class     string `json:"class"`
+	Name      string `json:"name"`
+	Sim       num    `json:"sim"`
+	HalfWidth num    `json:"halfWidth"`
+	K         int    `json:"k"`
+	// VerdictHalf is the half-width of the interval the verdict uses
+	// (confidence 1 − netRule.Alpha, wider than the 95 % one), once
+	// there is a verdict; Alpha is that α.
+	VerdictHalf num           `json:"verdictHalf"`
+	Alpha       float64       `json:"alpha"`
+	Formulas    []formulaJSON `json:"formulas"`
+	Verdict     string        `json:"verdict"` // agrees, approximate, inconclusive, disagrees, "" (no formula)
+	Text        string        `json:"text"`    // the verdict as reports print it, or why there is none yet
 }
 
 type formulaJSON struct {
@@ -74,7 +79,7 @@ func netRows(ests []NetEstimate, an NetAnalytic, unit float64) []netRowJSON {
 			continue
 		}
 		seen[k] = true
-		r := netRowJSON{Station: f.Station, Class: f.Class, Name: f.Name, Sim: num(math.NaN()), HalfWidth: num(math.NaN())}
+		r := netRowJSON{Station: f.Station, Class: f.Class, Name: f.Name, Sim: num(math.NaN()), HalfWidth: num(math.NaN()), VerdictHalf: num(math.NaN()), Alpha: netRule.Alpha}
 		r.Formulas = formulasJSON(byKey[k])
 		rows = append(rows, r)
 	}
@@ -92,7 +97,8 @@ func formulasJSON(fs []NetFormula) []formulaJSON {
 // judgeRow applies netRule to an estimate and its formulas, once the
 // estimate spans enough batches and time (see judgeBatches).
 func judgeRow(e NetEstimate, fs []NetFormula, unit float64) netRowJSON {
-	r := netRowJSON{Station: e.Station, Class: e.Class, Name: e.Name, Sim: num(e.Mean), HalfWidth: num(e.HalfWidth), K: e.K}
+	r := netRowJSON{Station: e.Station, Class: e.Class, Name: e.Name, Sim: num(e.Mean), HalfWidth: num(e.HalfWidth), K: e.K,
+		VerdictHalf: num(math.NaN()), Alpha: netRule.Alpha}
 	if e.K < 2 {
 		r.HalfWidth = num(math.NaN())
 	}
@@ -134,6 +140,7 @@ func judgeRow(e NetEstimate, fs []NetFormula, unit float64) netRowJSON {
 		c.Tol = validate.NetworkApproxTol
 	}
 	c.Judge(rule)
+	r.VerdictHalf = num(c.HalfAlpha)
 	switch c.Verdict {
 	case validate.Agrees:
 		r.Verdict, r.Text = "agrees", "agrees with "+ref.Method

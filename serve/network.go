@@ -42,6 +42,7 @@ const netWhat = "network simulation"
 //	POST /api/networks/sessions/{id}/step            one time unit (pauses)
 //	POST /api/networks/sessions/{id}/restart         {seed?, at?}
 //	GET  /api/networks/sessions/{id}/network.yaml    the network file with the changes applied
+//	GET  /api/networks/sessions/{id}/whatif          X and R against N with bounds and N* (one closed class; see whatif.go)
 //	POST /api/networks/sessions/{id}/close
 func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/networks", h.handleCatalogue)
@@ -52,6 +53,7 @@ func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/networks/sessions/{id}/step", with(h.reg, netWhat, handleStep[*netSession]))
 	m.HandleFunc("POST /api/networks/sessions/{id}/restart", with(h.reg, netWhat, h.handleRestart))
 	m.HandleFunc("GET /api/networks/sessions/{id}/network.yaml", with(h.reg, netWhat, h.handleFile))
+	m.HandleFunc("GET /api/networks/sessions/{id}/whatif", with(h.reg, netWhat, h.handleWhatIf))
 	m.HandleFunc("POST /api/networks/sessions/{id}/close", closer[*netSession](h.reg, netWhat))
 }
 
@@ -167,9 +169,10 @@ type netChangeReq struct {
 	Change string `json:"change"`
 }
 
-// handleChange queues a change for the next step, where the network checks
-// it; a refused change is reported in the state's messages. The syntax is
-// checked here.
+// handleChange checks a change against the network as it is now (when the
+// simulation can, see netChecker) and queues it for the next step; a
+// change that still fails there (after other changes waiting with it) is
+// reported in the state's messages.
 func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSession) {
 	req, ok := readJSON[netChangeReq](w, r)
 	if !ok {
@@ -178,6 +181,10 @@ func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSess
 	c, err := ParseNetChange(req.Change)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if err := s.check(c); err != nil {
+		fail(w, http.StatusBadRequest, "%s: %v", clip(c.String(), 80), err)
 		return
 	}
 	s.mu.Lock()
@@ -245,4 +252,14 @@ func fileName(name string) string {
 		return "network.yaml"
 	}
 	return b.String()
+}
+
+// check asks the running network whether it would take c.
+func (s *netSession) check(c NetChange) error {
+	s.engMu.Lock()
+	defer s.engMu.Unlock()
+	if ch, ok := s.live.(netChecker); ok && s.live != nil {
+		return ch.Check(c)
+	}
+	return nil
 }

@@ -70,6 +70,11 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	files := http.FileServerFS(static)
 	m.Handle("GET /", noCache(files))
 	m.HandleFunc("GET /api/systems", srv.handleSystems)
+	m.HandleFunc("GET /api/i18n", handleI18n)
+	m.HandleFunc("GET /api/classroom", handleClassroom)
+	m.HandleFunc("GET /api/calculator", handleCalcList)
+	m.HandleFunc("GET /api/playbook", srv.handleReference)
+	m.HandleFunc("POST /api/calculator/{name}", handleCalc)
 	m.HandleFunc("POST /api/sessions", srv.handleCreate)
 	srv.reg = newRegistry(opts)
 	const what = "simulation"
@@ -124,6 +129,8 @@ type controlJSON struct {
 	Help    string   `json:"help"`
 	Range   string   `json:"range"`
 	Default string   `json:"default"` // the system's default as written; "" for press buttons
+	// StartOnly: settable before the first minute only (the page disables it later)
+	StartOnly bool `json:"startOnly"`
 }
 
 var kindNames = map[scenario.ValueKind]string{
@@ -139,6 +146,7 @@ type scenarioJSON struct {
 	Lesson  string     `json:"lesson"`
 	Minutes int        `json:"minutes"`
 	Goals   []goalJSON `json:"goals"`
+	Clock   string     `json:"clock"` // time of day at minute 0, "" for none
 }
 
 type systemJSON struct {
@@ -153,10 +161,10 @@ func (srv *Server) handleSystems(w http.ResponseWriter, _ *http.Request) {
 	for _, s := range srv.systems {
 		sj := systemJSON{Name: s.Name, Title: s.Title}
 		for _, c := range s.Controls {
-			sj.Controls = append(sj.Controls, controlJSON{c.Name, kindNames[c.Kind], num(c.Min), num(c.Max), c.Choices, c.Help, c.Range(), c.Default})
+			sj.Controls = append(sj.Controls, controlJSON{c.Name, kindNames[c.Kind], num(c.Min), num(c.Max), c.Choices, c.Help, c.Range(), c.Default, c.StartOnly})
 		}
 		for _, sc := range s.Scenarios {
-			sj.Scenarios = append(sj.Scenarios, scenarioJSON{sc.Name, sc.Title, sc.Story, sc.Lesson, sc.Minutes, goalsJSON(sc.Goals)})
+			sj.Scenarios = append(sj.Scenarios, scenarioJSON{sc.Name, sc.Title, sc.Story, sc.Lesson, sc.Minutes, goalsJSON(sc.Goals), sc.Clock})
 		}
 		out = append(out, sj)
 	}
@@ -289,6 +297,11 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 	if minute >= MaxRunMinutes {
 		s.mu.Unlock()
 		fail(w, http.StatusConflict, "the session has run its last minute (%d): a change would never apply; restart to try again", MaxRunMinutes)
+		return
+	}
+	if c.StartOnly && minute > 0 {
+		s.mu.Unlock()
+		fail(w, http.StatusConflict, "%s can only be set before the first minute; restart to choose it", c.Name)
 		return
 	}
 	if len(s.pending) >= maxPending {

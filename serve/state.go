@@ -166,12 +166,24 @@ type goalJSON struct {
 	Unit   string `json:"unit"`
 	Value  num    `json:"value"`
 	Met    bool   `json:"met"`
+	// From is the first minute of a windowed goal's window (0 for a goal
+	// on the whole run): before it the goal has no verdict yet.
+	From int `json:"from"`
 }
 
 func goalsJSON(gs []scenario.Goal) []goalJSON {
 	out := make([]goalJSON, len(gs))
 	for i, g := range gs {
-		out[i] = goalJSON{g.Name, g.Op, num(g.Target), g.Unit, num(g.Value), g.Met}
+		out[i] = goalJSON{g.Name, g.Op, num(g.Target), g.Unit, num(g.Value), g.Met, windowStart(g)}
 	}
 	return out
+}
+
+// windowStart is the first minute whose row a goal reads: From for the
+// windowed reductions, 0 for a goal on the whole run.
+func windowStart(g scenario.Goal) int {
+	if g.Reduce == scenario.MeanOver || g.Reduce == scenario.MaxOver {
+		return g.From
+	}
+	return 0
 }

@@ -50,6 +50,9 @@ type Control struct {
 	Choices []string // Enum
 	Help    string
 	Default string // the system's default value, as written (e.g. "6", "off", "8s"); a scenario may start elsewhere (its story says so); empty for Press
+	// StartOnly marks a control that can only be set before the first
+	// minute (a layout built when the run starts); engines refuse it later.
+	StartOnly bool
 }
 
 // Value is a parsed control value. Num holds the number (see ValueKind for

@@ -38,6 +38,10 @@ type Scenario struct {
 	// Start lists the controls this scenario starts with a value other
 	// than the control's Default (e.g. a longer boot delay), as written.
 	Start []Setting
+	// Clock is the time of day at minute 0 ("09:00") for a scenario whose
+	// story runs on a clock, so that pages can say 09:10 for minute 10;
+	// "" for none.
+	Clock string
 }
 
 // Setting is a control's value as written, e.g. {"boot-delay", "8m"}.

@@ -25,7 +25,7 @@ var (
 		Help: "redeploy the last good build on a new fleet: 5 minutes billed alongside, then traffic switches; pressing again restarts the preparation"}
 	ctlLB = scenario.Control{Name: "lb", Default: "least-connections", Kind: scenario.Enum, Choices: lbChoices,
 		Help: "load-balancer routing: pooled (one queue over all workers, the formula's M/M/N), round-robin, least-connections (default)"}
-	ctlDB = scenario.Control{Name: "db", Default: "per-lane", Kind: scenario.Enum, Choices: dbChoices,
+	ctlDB = scenario.Control{Name: "db", Default: "per-lane", Kind: scenario.Enum, Choices: dbChoices, StartOnly: true,
 		Help: "database layout, set before the first minute: per-lane (default: each of the 20 lanes — shards, connections — keeps its own queue, " +
 			"so a query takes 5 ms/(1 − ρ) on average, the original's formula) or pooled (one queue for all lanes, M/M/20: " +
 			"flat until ρ nears 1); the formula twin always uses 5 ms/(1 − ρ)"}

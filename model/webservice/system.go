@@ -24,7 +24,7 @@ const cacheFlushAt = 10
 var scenarioDefs = []scenarioDef{
 	{
 		Scenario: scenario.Scenario{
-			Name: "normal", Title: "A normal morning", Minutes: 60,
+			Name: "normal", Title: "A normal morning", Clock: "08:00", Minutes: 60,
 			Story:  "08:00, 1125 req/s on 10 instances, the cache warm, the database at a fifth of its capacity. Nothing is wrong: this is the original's reference state.",
 			Lesson: "A healthy service has slack everywhere: workers about half busy, 77 % of requests answered from the cache, the database at 19 %. Queueing delay is negligible until utilisation approaches 100 %, which is why the alarms below watch burn rate, not averages.",
 			Goals: []scenario.Goal{
@@ -36,7 +36,7 @@ var scenarioDefs = []scenarioDef{
 	},
 	{
 		Scenario: scenario.Scenario{
-			Name: "bad-build", Title: "Bad build", Minutes: 40,
+			Name: "bad-build", Title: "Bad build", Clock: "09:00", Minutes: 40,
 			Story:  "09:00. At 09:10 a new build (v2) rolls out, a fifth of the fleet per minute. The month has been hard: only 20 % of the error budget is left. A few minutes after the deploy the burn-rate alert fires. Save the budget.",
 			Lesson: "A bad build burns the budget at 50× while it serves all traffic: every minute it stays costs 0.12 % of the month's budget. The rollback takes 5 minutes whatever you do, so the only lever is how soon you press it; scaling out, shedding or degrading features do nothing against errors that come from the code. Pressing again restarts the 5 minutes.",
 			Goals: []scenario.Goal{
@@ -53,7 +53,7 @@ var scenarioDefs = []scenarioDef{
 	},
 	{
 		Scenario: scenario.Scenario{
-			Name: "viral-link", Title: "Viral link", Minutes: 75,
+			Name: "viral-link", Title: "Viral link", Clock: "08:30", Minutes: 75,
 			Story:  "08:30. A link to the service is spreading: traffic will rise some time this hour, by a factor nobody knows (both drawn from the seed: it starts between 08:35 and 08:50, grows over 5 minutes to ×2.0–2.6, holds for 15 minutes and fades over 10). New instances now take 8 minutes to boot. Keep errors and latency low — without refusing users or switching off features, and without paying for idle capacity.",
 			Lesson: "With 8-minute boots and a surge that peaks in 5, capacity has to exist before the surge: an autoscaler, at any target, reacts after the fact and then waits 8 minutes for its first instances (at 60 % it fails on most seeds). Hold a floor sized for the largest surge you expect while it can come and give it back once it has passed; a fixed fleet that big all morning pays for idle capacity. Shedding low-priority traffic or turning off recommendations also keeps latency down, but users pay for it: the goals count both.",
 			Start:  []scenario.Setting{{Control: "boot-delay", Value: "8m"}},
@@ -76,7 +76,7 @@ var scenarioDefs = []scenarioDef{
 	},
 	{
 		Scenario: scenario.Scenario{
-			Name: "cache-flush", Title: "Cache flush", Minutes: 35,
+			Name: "cache-flush", Title: "Cache flush", Clock: "11:50", Minutes: 35,
 			Story:  "11:50. At 12:00, the midday peak, a maintenance script flushes the whole cache: every request now goes to a database sized for the usual hit share (85 % in the original's story; its normal morning, and ours, shows 77 %). The cache refills by itself with τ = 30 minutes, slower while the database is saturated. Restore service without overloading the database.",
 			Lesson: "After a flush every request misses: the database goes from a fifth of its capacity to most of it, and a database near 100 % is a cliff: each query takes 5 ms/(1 − ρ) — 25 ms at 80 %, 100 ms at 95 % — and holds its request's worker that long, until the workers are all busy and requests time out. The warm-up job restores the cache in minutes, but its 600 extra queries/s push the database further up the cliff unless load is taken off first: turn off the heavy feature (one query less per request) or shed low-priority traffic, warm up, then turn the feature back on.",
 			Goals: []scenario.Goal{

@@ -45,7 +45,7 @@ async function api(method, path, body) {
   }
   const res = await fetch(path, opt);
   let data = null;
-  try { data = await res.json(); } catch (e) { data = { error: "the server sent no JSON (" + res.status + ")" }; }
+  try { data = await res.json(); } catch (e) { data = { error: t("the server sent no JSON ({0})", res.status) }; }
   if (!res.ok) {
     const err = new Error(data && data.error ? data.error : "HTTP " + res.status);
     err.status = res.status;
@@ -62,14 +62,12 @@ function scaled(v, unit) {
 }
 function fmt(v, col) {
   if (v === null || v === undefined || Number.isNaN(v)) return "—";
-  const x = scaled(v, col.unit);
-  const d = Math.max(0, Math.min(6, col.digits | 0));
-  return x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
+  return num(scaled(v, col.unit), col.digits);
 }
-function fmtUnit(v, col) {
-  const s = fmt(v, col);
-  return s === "—" || !col.unit ? s : s + " " + col.unit;
-}
+function fmtUnit(v, col) { return withUnit(fmt(v, col), col.unit); }
+// i18n keys: a status word is shown through t()
+const STATUS_WORDS = ["normal", "warning", "critical", "on", "off"];
+
 function status(v, col) {
   const t = col.status;
   if (!t || v === null || v === undefined) return "";
@@ -79,6 +77,21 @@ function status(v, col) {
 function goalText(g) {
   return g.op.replace(">=", "≥").replace("<=", "≤") + " " + fmtUnit(g.target, { unit: g.unit, digits: goalDigits(g) });
 }
+
+// ---------- clock time ----------
+// A scenario with a clock (the web service's: "09:00" at minute 0) names
+// minutes by their time of day; the others by their number.
+function clockOf(m) {
+  const sc = app.system && app.st && app.system.scenarios.find((s) => s.name === app.st.scenario);
+  if (!sc || !sc.clock) return null;
+  const [h, mm] = sc.clock.split(":").map(Number);
+  const tot = (h * 60 + mm + m) % 1440;
+  return String(Math.floor(tot / 60)).padStart(2, "0") + ":" + String(tot % 60).padStart(2, "0");
+}
+// at names minute m: "09:10" on a clock, else "minute 10".
+function at(m) { const c = clockOf(m); return c === null ? t("minute {0}", m) : c; }
+// tick labels minute m on a chart's time axis.
+function tick(m) { const c = clockOf(m); return c === null ? m + t("m") : c; }
 function goalDigits(g) {
   const x = Math.abs(scaled(g.target, g.unit));
   return x === Math.round(x) ? 0 : x * 10 === Math.round(x * 10) ? 1 : 2;
@@ -121,6 +134,8 @@ function shareURL() {
   q.set("system", st.system);
   q.set("scenario", st.scenario);
   q.set("seed", String(st.seed));
+  const lang = new URLSearchParams(location.search).get("lang");
+  if (lang) q.set("lang", lang);
   for (const a of st.taken) q.append("at", a.minute + "m:" + a.control + "=" + a.value);
   for (const a of st.planned) q.append("at", a.minute + "m:" + a.control + "=" + a.value);
   return location.origin + location.pathname + "?" + q.toString();
@@ -225,11 +240,12 @@ function renderSystemChrome() {
   const sys = app.system;
   const nav = $("systems");
   nav.replaceChildren(...app.systems.map((s) => el("button", {
-    class: s.name === sys.name ? "on" : "", text: (s.title || s.name).split(":")[0], title: s.name,
+    class: s.name === sys.name ? "on" : "", text: tm(s.title || s.name).split(":")[0], title: s.name, "aria-pressed": String(s.name === sys.name),
     onclick: () => { if (s.name !== app.system.name) startSession(s.name, s.scenarios[0].name, Number($("seed").value) || null, []); },
   })));
+  renderClassroom(sys.name);
   const sel = $("scenario");
-  sel.replaceChildren(...sys.scenarios.map((sc) => el("option", { value: sc.name, text: sc.name, title: sc.title || sc.name })));
+  sel.replaceChildren(...sys.scenarios.map((sc) => el("option", { value: sc.name, text: sc.name + " · " + tm(sc.title || sc.name) })));
   renderControls();
 }
 
@@ -243,31 +259,47 @@ function renderControls() {
     };
     switch (c.kind) {
       case "switch":
-        for (const v of ["on", "off"]) input.append(el("button", { "data-control": c.name, "data-value": v, text: v, onclick: () => setTo(v) }));
+        for (const v of ["on", "off"]) input.append(el("button", { "data-control": c.name, "data-value": v, text: t(v), "aria-label": c.name + " " + t(v), onclick: () => setTo(v) }));
         break;
       case "enum":
-        for (const v of c.choices) input.append(el("button", { "data-control": c.name, "data-value": v, text: v, onclick: () => setTo(v) }));
+        for (const v of c.choices) input.append(el("button", { "data-control": c.name, "data-value": v, text: v, "aria-label": c.name + " " + v, onclick: () => setTo(v) }));
         break;
       case "press":
-        input.append(el("button", { "data-control": c.name, text: "press", onclick: () => setTo("press") }));
+        input.append(el("button", { "data-control": c.name, text: t("press"), "aria-label": t("press") + " " + c.name, onclick: () => setTo("press") }));
         break;
       default: {
         const pct = c.kind === "percent";
         const lo = pct ? c.min * 100 : c.min, hi = pct ? c.max * 100 : c.max;
-        const num = el("input", { type: c.kind === "duration" ? "text" : "number", "data-control": c.name, title: c.range });
-        if (c.kind !== "duration") { num.min = lo; num.max = hi; num.step = c.kind === "int" ? 1 : "any"; }
-        num.placeholder = c.kind === "duration" ? "e.g. 8s" : lo + "–" + hi;
-        num.addEventListener("keydown", (ev) => { if (ev.key === "Enter") setTo(num.value); });
-        input.append(num, el("button", { text: "set", "data-set": c.name, onclick: () => setTo(num.value) }));
+        const box = el("input", { type: c.kind === "duration" ? "text" : "number", "data-control": c.name, title: rangeText(c), id: "ctl-" + c.name, "aria-describedby": "help-" + c.name });
+        if (c.kind !== "duration") { box.min = lo; box.max = hi; box.step = c.kind === "int" ? 1 : "any"; }
+        box.placeholder = c.kind === "duration" ? t("e.g. 8s") : numg(lo, 3) + "–" + numg(hi, 3);
+        box.addEventListener("keydown", (ev) => { if (ev.key === "Enter") setTo(box.value); });
+        input.append(box, el("button", { text: t("set"), "data-set": c.name, "aria-label": t("set") + " " + c.name, onclick: () => setTo(box.value) }));
         if (pct) input.append(el("span", { class: "now", text: "%" }));
       }
     }
     // The current value has a line of its own, of fixed height, so that a
     // new value never moves the buttons under the pointer.
     const now = el("div", { class: "now value", "data-now": c.name });
-    const name = el("div", { class: "name", text: c.name, title: c.range });
-    box.append(el("div", { class: "control" }, name, input, now, el("div", { class: "help", text: (c.help ? c.help + " · " : "") + c.range })));
+    const numeric = !["switch", "enum", "press"].includes(c.kind);
+    const name = numeric ? el("label", { class: "name", text: c.name, for: "ctl-" + c.name }) : el("div", { class: "name", text: c.name, id: "name-" + c.name });
+    if (!numeric) input.setAttribute("role", "group"), input.setAttribute("aria-labelledby", "name-" + c.name);
+    box.append(el("div", { class: "control" }, name, input, now, el("div", { class: "help", id: "help-" + c.name, text: (c.help ? tm(c.help) + " · " : "") + rangeText(c) })));
   }
+}
+
+// rangeText says which values a control takes, in the page's language.
+function rangeText(c) {
+  switch (c.kind) {
+    case "int": return t("a whole number from {0} to {1}", numg(c.min, 3), numg(c.max, 3));
+    case "float": return t("a number from {0} to {1}", numg(c.min, 6), numg(c.max, 6));
+    case "percent": return t("a percentage from {0} to {1}", pct(c.min * 100, 0), pct(c.max * 100, 0));
+    case "switch": return t("on or off");
+    case "enum": return t("one of: {0}", c.choices.join(", "));
+    case "duration": return t("a duration from {0} s to {1} s (e.g. 90s, 5m)", numg(c.min, 3), numg(c.max, 3));
+    case "press": return t("a button");
+  }
+  return c.range;
 }
 
 // shown writes a control's value as the page shows it: a switch as on or
@@ -293,20 +325,27 @@ function refreshNow() {
     let text = "", title = "", now = null;
     if (v && v.set) {
       now = shown(c, v.value);
-      text = c.kind === "press" ? "pressed at minute " + v.minute : "now " + now;
-      title = "set at minute " + v.minute;
+      text = c.kind === "press" ? t("pressed at {0}", at(v.minute)) : t("now {0}", now);
+      title = t("set at {0}", at(v.minute));
     } else if (v && v.value !== "") {
       now = shown(c, v.value);
-      text = "start " + now;
-      title = "the value this scenario starts with; no action has changed it in this run";
+      text = t("start {0}", now);
+      title = t("the value this scenario starts with; no action has changed it in this run");
     }
     const wait = app.st.pending.filter((a) => a.control === c.name).pop();
-    if (wait) text += (text ? " · " : "") + "→ " + (c.kind === "press" ? "press" : shown(c, wait.value)) + " next minute";
+    if (wait) text += (text ? " · " : "") + t("→ {0} next minute", c.kind === "press" ? t("press") : shown(c, wait.value));
     span.textContent = text;
     span.title = title ? title + ": " + text : text;
     span.classList.toggle("default", !!v && !v.set);
     for (const b of document.querySelectorAll('button[data-control="' + c.name + '"][data-value]')) {
       b.classList.toggle("on", now !== null && b.dataset.value === now);
+    }
+    if (c.startOnly) {
+      const late = app.st.minute > 0;
+      for (const b of document.querySelectorAll('[data-control="' + c.name + '"], [data-set="' + c.name + '"]')) {
+        b.disabled = late;
+        b.title = late ? t("set before the first minute only: restart to choose it") : "";
+      }
     }
   }
 }
@@ -317,56 +356,92 @@ function render() {
   const sys = app.system;
   const sc = sys.scenarios.find((s) => s.name === st.scenario) || sys.scenarios[0];
   $("scenario").value = st.scenario;
-  $("scen-title").textContent = sc.title || sc.name;
-  $("scen-story").textContent = sc.story || "";
-  $("scen-lesson").textContent = sc.lesson ? "Lesson: " + sc.lesson : "";
+  $("scen-title").textContent = tm(sc.title || sc.name);
+  $("scen-story").textContent = tm(sc.story || "");
+  $("scen-lesson").textContent = sc.lesson ? t("Lesson: {0}", tm(sc.lesson)) : "";
   if (document.activeElement !== $("seed")) $("seed").value = st.seed;
   $("seed-show").textContent = st.seed;
   $("minute").textContent = st.minute;
   $("length").textContent = st.length;
+  const clock = clockOf(st.minute);
+  $("clocktime").textContent = clock === null ? "" : " · " + clock;
   $("progress-bar").style.width = Math.min(100, (100 * st.minute) / Math.max(1, st.length)) + "%";
   $("download").href = "/api/sessions/" + st.id + "/playbook.yaml";
   $("twin").disabled = !st.hasTwin;
   for (const b of document.querySelectorAll("#speeds button")) b.classList.toggle("on", st.running && Number(b.dataset.speed) === st.speed);
-  $("pause").classList.toggle("on", !st.running);
+  // Paused: ▶ is the button to press; pause has nothing to do.
+  $("play").classList.toggle("primary", !st.running);
+  $("play").disabled = st.running;
+  $("pause").disabled = !st.running;
+  if (st.running && st.speed) app.speed = st.speed;
   renderGoals(st);
+  refreshReference(st);
   renderActions(st);
   renderCards();
   renderPicture(st);
   renderCharts();
   renderDetail();
   renderSummary(st);
+  renderModelPanel(st);
   refreshNow();
   updateURL();
+}
+
+// refreshReference offers the scenario's reference playbook (GET
+// /api/playbook), hidden behind a button, with a link that replays it.
+async function refreshReference(st) {
+  const key = st.system + "/" + st.scenario;
+  if (app.referenceKey === key) return;
+  app.referenceKey = key;
+  const box = $("reference");
+  box.hidden = true;
+  $("reference-body").hidden = true;
+  $("reference-show").setAttribute("aria-expanded", "false");
+  let ref;
+  try { ref = await api("GET", "/api/playbook?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) { return; }
+  if (app.referenceKey !== key) return;
+  $("reference-text").textContent = ref.source;
+  const q = new URLSearchParams({ system: st.system, scenario: st.scenario, seed: String(st.seed) });
+  const lang = new URLSearchParams(location.search).get("lang");
+  if (lang) q.set("lang", lang);
+  for (const a of ref.at) q.append("at", a);
+  $("reference-run").href = location.pathname + "?" + q.toString();
+  box.hidden = false;
 }
 
 function renderGoals(st) {
   const twin = $("twin").checked && st.twinGoals;
   const rows = st.goals.map((g, i) => {
     const tr = el("tr", {});
-    const verdict = st.minute === 0 ? el("span", { class: "verdict", text: "…" }) : el("span", { class: "verdict " + (g.met ? "met" : "failed"), text: g.met ? "MET" : "FAILED" });
-    tr.append(el("td", {}, verdict), el("td", { text: g.name + " (" + goalText(g) + ")" }));
+    // A goal on a window has no verdict before its first minute is run:
+    // row m is minute m, so the window's first row exists once minute > from.
+    const waiting = st.minute <= (g.from || 0);
+    const verdict = waiting
+      ? el("span", { class: "verdict waiting", text: "…", title: st.minute === 0 ? "" : t("checked from {0}", at(g.from)) })
+      : el("span", { class: "verdict " + (g.met ? "met" : "failed"), text: g.met ? t("MET") : t("FAILED") });
+    tr.append(el("td", {}, verdict), el("td", { class: "gname", text: tm(g.name) + " (" + goalText(g) + ")" }));
     const col = { unit: g.unit, digits: goalDigits(g) + 1 };
     let v = fmtUnit(g.value, col);
     if (twin && twin[i]) v += " · " + fmtUnit(twin[i].value, col);
-    tr.append(el("td", { class: "v", text: st.minute === 0 ? "" : v, title: twin ? "simulation · formula twin" : "" }));
+    if (waiting) v = st.minute === 0 ? "" : t("from {0}", at(g.from));
+    tr.append(el("td", { class: "v", text: v, title: twin ? t("simulation · formula twin") : "" }));
     return tr;
   });
-  const head = el("tr", {}, el("th", {}), el("th", { text: "goal" }), el("th", { class: "v", text: twin ? "sim · formula" : "so far" }));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("verdict") }), el("th", { scope: "col", text: t("goal") }), el("th", { scope: "col", class: "v", text: twin ? t("sim · formula") : t("so far") }));
   $("goals").replaceChildren(head, ...rows);
-  $("goal-note").textContent = st.final ? "final verdict at minute " + st.final.minute : "checked live on the run so far";
+  $("goal-note").textContent = st.final ? t("final verdict at {0}", at(st.final.minute)) : t("checked live on the run so far");
 }
 
 // renderActions lists the scenario's events and the actions taken by
 // minute (an event before the actions of its minute), then the changes
 // still to come.
 function renderActions(st) {
-  const done = (st.events || []).map((e) => ({ minute: e.minute, li: el("li", { class: "event", text: "minute " + e.minute + ": " + e.label, title: "scenario event" }) }));
-  for (const a of st.taken) done.push({ minute: a.minute, li: el("li", { text: "minute " + a.minute + ": " + a.control + " = " + a.value }) });
+  const done = (st.events || []).map((e) => ({ minute: e.minute, li: el("li", { class: "event", text: at(e.minute) + ": " + tm(e.label), title: t("scenario event") }) }));
+  for (const a of st.taken) done.push({ minute: a.minute, li: el("li", { text: at(a.minute) + ": " + a.control + " = " + a.value }) });
   const items = done.map((d, i) => [d, i]).sort((p, q) => p[0].minute - q[0].minute || p[1] - q[1]).map((p) => p[0].li);
-  for (const a of st.pending) items.push(el("li", { class: "planned", text: "next minute: " + a.control + " = " + a.value }));
-  for (const a of st.planned) items.push(el("li", { class: "planned", text: "planned at " + a.minute + ": " + a.control + " = " + a.value }));
-  if (!items.length) items.push(el("li", { class: "planned", text: "nothing yet — turn a control" }));
+  for (const a of st.pending) items.push(el("li", { class: "planned", text: t("next minute: {0}", a.control + " = " + a.value) }));
+  for (const a of st.planned) items.push(el("li", { class: "planned", text: t("planned at {0}: {1}", at(a.minute), a.control + " = " + a.value) }));
+  if (!items.length) items.push(el("li", { class: "planned", text: t("nothing yet — turn a control") }));
   $("actions").replaceChildren(...items);
   $("messages").textContent = st.messages.join("\n");
 }
@@ -380,14 +455,15 @@ function renderCards() {
     if (!col.headline) return;
     const v = last ? last[i] : null;
     const s = status(v, col);
-    const card = el("div", { class: "card " + s, title: col.doc || col.label, "data-key": col.key });
-    card.append(el("div", { class: "label", text: col.label }));
+    const card = el("div", { class: "card " + s, "data-key": col.key });
+    card.append(el("div", { class: "label", text: tm(col.label) }));
     const val = el("div", { class: "value", text: fmt(v, col) });
-    if (col.unit) val.append(el("span", { class: "unit", text: col.unit }));
+    if (col.unit === "%" && I18N.number.percent.startsWith("%")) val.prepend(el("span", { class: "unit pre", text: "%" })); // Turkish: %98
+    else if (col.unit) val.append(el("span", { class: "unit", text: col.unit }));
     card.append(val);
     const sub = el("div", { class: "sub" });
-    sub.append(el("span", { class: "word", text: s }));
-    if (twinOn && tlast) sub.append(el("span", { class: "twinv", text: "formula " + fmt(tlast[i], col), title: "the formula twin's value for this minute" }));
+    sub.append(el("span", { class: "word", "data-word": s, text: s ? t(s) : "" }));
+    if (twinOn && tlast) sub.append(el("span", { class: "twinv", text: t("formula {0}", fmt(tlast[i], col)), title: t("the formula twin's value for this minute") }));
     card.append(sub);
     cards.push(card);
   });
@@ -399,14 +475,14 @@ function renderDetail() {
   const tlast = app.twin[app.twin.length - 1];
   const tot = app.st.totals, ttot = app.st.twinTotals;
   const twinOn = $("twin").checked && app.st.hasTwin;
-  const head = el("tr", {}, el("th", { text: "indicator" }), el("th", { text: "last minute" }));
-  if (twinOn) head.append(el("th", { text: "formula" }));
-  head.append(el("th", { text: "whole run" }));
-  if (twinOn) head.append(el("th", { text: "formula" }));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("indicator") }), el("th", { scope: "col", text: t("last minute") }));
+  if (twinOn) head.append(el("th", { scope: "col", text: t("formula") }));
+  head.append(el("th", { scope: "col", text: t("whole run") }));
+  if (twinOn) head.append(el("th", { scope: "col", text: t("formula") }));
   const rows = [head];
   app.columns.forEach((col, i) => {
     const v = last ? last[i] : null;
-    const tr = el("tr", {}, el("td", { class: "name", text: col.label, title: col.doc || "" }), el("td", { class: "n " + (status(v, col) ? "s-" + status(v, col) : ""), text: fmtUnit(v, col) }));
+    const tr = el("tr", {}, el("td", { class: "name" }, definition(col)), el("td", { class: "n " + (status(v, col) ? "s-" + status(v, col) : ""), text: fmtUnit(v, col) }));
     if (twinOn) tr.append(el("td", { class: "t", text: tlast ? fmtUnit(tlast[i], col) : "—" }));
     tr.append(el("td", { class: "n", text: tot ? fmtUnit(tot[i], col) : "—" }));
     if (twinOn) tr.append(el("td", { class: "t", text: ttot ? fmtUnit(ttot[i], col) : "—" }));
@@ -415,235 +491,25 @@ function renderDetail() {
   $("detail").replaceChildren(...rows);
 }
 
+// definition is an indicator's name with its definition behind it: a
+// <details> element, so that a keyboard (Tab, Enter) and a finger (a tap)
+// open it as well as a mouse.
+function definition(col) {
+  const d = el("details", { class: "def" }, el("summary", { text: tm(col.label) }));
+  if (col.doc) d.append(el("p", { text: tm(col.doc) }));
+  return d;
+}
+
 function renderSummary(st) {
   const box = $("summary");
   if (!st.final) { box.hidden = true; return; }
   box.hidden = false;
   box.className = "summary " + (st.final.met ? "met" : "failed");
   const n = st.final.goals.filter((g) => g.met).length;
-  const title = st.final.met ? "All goals met — well handled." : n + " of " + st.final.goals.length + " goals met — try another playbook.";
-  const list = el("ul", {}, ...st.final.goals.map((g) => el("li", { text: (g.met ? "✔ " : "✘ ") + g.name + ": " + fmtUnit(g.value, { unit: g.unit, digits: goalDigits(g) + 1 }) + " (target " + goalText(g) + ")" })));
-  box.replaceChildren(el("h3", { text: "End of the scenario at minute " + st.final.minute + ": " + title }), list,
-    el("p", { text: "Press a speed to keep running, restart to try again, or download the playbook and run it with queuelab run." }));
-}
-
-// ---------- the state picture ----------
-function renderPicture(st) {
-  const pic = st.picture;
-  if (!pic) { $("groups").replaceChildren(el("p", { class: "lesson", text: "this model draws no picture" })); return; }
-  $("groups").replaceChildren(...(pic.groups || []).map((g) => {
-    const icons = el("div", { class: "icons" });
-    g.items.forEach((w, i) => {
-      const f = family(w);
-      const ic = el("div", { class: "icon " + (f ? "w-" + f : ""), title: w + (g.label && g.label[i] ? " · " + g.label[i] : "") });
-      if (!f) ic.style.background = wordColor(w);
-      if (g.label && g.label[i]) ic.textContent = g.label[i];
-      icons.append(ic);
-    });
-    const counts = {};
-    for (const w of g.items) counts[w] = (counts[w] || 0) + 1;
-    const name = el("div", { class: "gname", text: g.name });
-    name.title = Object.entries(counts).map(([w, n]) => n + " " + w).join(", ");
-    name.append(el("div", { class: "legend" }, ...Object.entries(counts).map(([w, n]) => el("span", {}, dotKey(w), document.createTextNode(n + " " + w)))));
-    return el("div", { class: "group" }, name, icons);
-  }));
-  $("gauges").replaceChildren(...(pic.gauges || []).map((g) => {
-    const bar = el("div", {});
-    bar.style.width = Math.max(0, Math.min(100, g.value * 100)) + "%";
-    bar.style.background = g.value > 0.9 ? COLORS.bad : g.value > 0.75 ? COLORS.warn : "";
-    return el("div", { class: "gauge" }, el("span", { text: g.name }), el("span", { class: "pct", text: Math.round(g.value * 100) + " %" }), el("div", { class: "bar" }, bar));
-  }));
-  if (st.pictureMinute !== app.lastPicMinute && pic.dots) {
-    app.lastPicMinute = st.pictureMinute;
-    queueDots(pic.dots, st);
-  }
-}
-
-function dotKey(w) {
-  const i = el("i", {});
-  i.style.background = wordColor(w);
-  return i;
-}
-
-// queueDots schedules a minute's sampled entities: each enters at the left
-// at its arrival time within the minute (squeezed into the wall time of one
-// simulated minute at the current speed) and travels to its outcome lane.
-function queueDots(dots, st) {
-  const span = st.running && st.speed > 0 ? Math.max(1000 / st.speed, 800) : 1500;
-  const now = performance.now();
-  const outcomes = [...new Set(dots.map((d) => d.outcome))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  app.lanes = outcomes;
-  const keep = app.dots.filter((d) => now - d.t0 < d.life);
-  const add = dots.slice(0, 250).map((d) => ({ t0: now + (Math.min(60, Math.max(0, d.at)) / 60) * span, life: 1600, outcome: d.outcome, cls: d.class, y0: Math.random() }));
-  app.dots = keep.concat(add).slice(-600);
-  $("dot-legend").replaceChildren(...outcomes.map((o) => el("span", {}, dotKey(o), document.createTextNode(o + " (" + dots.filter((d) => d.outcome === o).length + ")"))),
-    el("span", { text: "· " + dots.length + " sampled entities of minute " + st.pictureMinute }));
-}
-function rank(w) { return { good: 0, warn: 1, bad: 2, idle: 3 }[family(w)] ?? 4; }
-
-function drawDots() {
-  const c = $("dots");
-  const w = c.clientWidth, h = c.clientHeight;
-  if (c.width !== w * devicePixelRatio) { c.width = w * devicePixelRatio; c.height = h * devicePixelRatio; }
-  const g = c.getContext("2d");
-  g.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
-  g.clearRect(0, 0, w, h);
-  const lanes = app.lanes || [];
-  const gate = w * 0.45;
-  g.strokeStyle = "#27313d";
-  g.beginPath(); g.moveTo(gate, 8); g.lineTo(gate, h - 8); g.stroke();
-  g.fillStyle = "#8b98a5"; g.font = "11px sans-serif";
-  g.fillText("arrivals", 8, 14);
-  lanes.forEach((o, i) => {
-    const y = laneY(i, lanes.length, h);
-    g.fillStyle = wordColor(o);
-    g.fillText(o, w - 8 - g.measureText(o).width, y + 4);
-  });
-  const now = performance.now();
-  for (const d of app.dots) {
-    const p = (now - d.t0) / d.life;
-    if (p < 0 || p > 1) continue;
-    const yIn = 20 + d.y0 * (h - 30);
-    const li = Math.max(0, lanes.indexOf(d.outcome));
-    const yOut = laneY(li, lanes.length, h) + (d.y0 - 0.5) * 10;
-    let x, y;
-    if (p < 0.5) { x = 8 + (gate - 8) * (p / 0.5); y = yIn; }
-    else { const q = (p - 0.5) / 0.5; x = gate + (w - 90 - gate) * q; y = yIn + (yOut - yIn) * Math.min(1, q * 1.6); }
-    g.fillStyle = p < 0.5 ? "#9fb3c8" : wordColor(d.outcome);
-    g.beginPath(); g.arc(x, y, 3, 0, 2 * Math.PI); g.fill();
-  }
-  requestAnimationFrame(drawDots);
-}
-function laneY(i, n, h) { return n <= 1 ? h / 2 : 20 + (i * (h - 40)) / (n - 1); }
-
-// ---------- trend charts (hand-drawn SVG) ----------
-function renderCharts() {
-  const box = $("charts");
-  const twinOn = $("twin").checked && app.st.hasTwin;
-  const length = Math.max(app.st.length, app.rows.length, 1);
-  const byCol = goalColumns(app.st.goals || [], app.columns);
-  const charts = [];
-  app.columns.forEach((col, i) => {
-    if (!col.headline) return;
-    const ys = app.rows.map((r) => r[i]);
-    const ts = twinOn ? app.twin.map((r) => r[i]) : [];
-    const refs = [];
-    if (col.status) {
-      refs.push({ v: col.status.warning, c: COLORS.warn, label: "warning" });
-      refs.push({ v: col.status.critical, c: COLORS.bad, label: "critical" });
-    }
-    for (const g of byCol.get(i) || []) refs.push({ v: g.target, c: COLORS.good, label: "goal", wide: true });
-    charts.push(chart(col, ys, ts, refs, length));
-  });
-  box.replaceChildren(...charts);
-}
-
-// goalColumns assigns each goal to the column it is about, as the report
-// package's GoalsFor does: same unit, most words shared between the
-// column's label or key and the goal's name; no shared word, no line.
-const STOP = new Set(["the", "of", "on", "in", "at", "by", "from", "mean", "per", "so", "far", "end", "and", "every", "minute", "minutes", "run"]);
-function words(s) {
-  const out = new Set();
-  for (const f of String(s).toLowerCase().split(/[^a-z0-9]+/)) {
-    if (f.length < 2 || STOP.has(f)) continue;
-    out.add(f);
-    if (f.length > 3 && f.endsWith("s")) out.add(f.slice(0, -1));
-  }
-  return out;
-}
-function goalColumns(goals, cols) {
-  const out = new Map();
-  goals.forEach((g) => {
-    const gw = words(g.name);
-    let best = -1, score = 0;
-    cols.forEach((c, i) => {
-      if (!c.unit || c.unit !== g.unit) return;
-      let n = 0;
-      for (const w of words(c.label + " " + c.key.replace(/_/g, " "))) if (gw.has(w)) n++;
-      if (n > score) { best = i; score = n; }
-    });
-    if (best >= 0) out.set(best, (out.get(best) || []).concat([g]));
-  });
-  return out;
-}
-
-function chart(col, ys, ts, refs, length) {
-  const W = 320, H = 130, L = 44, R = 8, T = 8, B = 18;
-  const vals = ys.concat(ts).filter((v) => v !== null).map((v) => scaled(v, col.unit));
-  const refv = refs.map((r) => scaled(r.v, col.unit));
-  let lo = Math.min(...vals, ...refv), hi = Math.max(...vals, ...refv);
-  if (!isFinite(lo)) { lo = 0; hi = 1; }
-  if (col.unit === "%" || col.unit === "‰" || lo > 0) lo = Math.min(lo, 0) === 0 && lo < hi * 0.6 ? 0 : lo;
-  if (hi - lo < 1e-9) { hi = lo + Math.max(1, Math.abs(lo) * 0.1); }
-  const pad = (hi - lo) * 0.08;
-  if (lo !== 0) lo -= pad;
-  hi = col.unit === "%" && hi <= 100 && hi > 90 ? 100 : hi + pad;
-  const x = (m) => L + ((W - L - R) * m) / Math.max(1, length);
-  const y = (v) => T + (H - T - B) * (1 - (scaled(v, col.unit) - lo) / (hi - lo));
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": col.label + " per minute" });
-  s.append(svg("rect", { x: L, y: T, width: W - L - R, height: H - T - B, fill: "none", stroke: "#27313d" }));
-  for (const f of [0, 0.5, 1]) {
-    const v = lo + (hi - lo) * f, yy = T + (H - T - B) * (1 - f);
-    const t = svg("text", { x: L - 4, y: yy + 3, "text-anchor": "end" }); t.textContent = short(v); s.append(t);
-  }
-  for (const m of [0, Math.round(length / 2), length]) {
-    const anchor = m === 0 ? "start" : m === length ? "end" : "middle";
-    const t = svg("text", { x: x(m), y: H - 4, "text-anchor": anchor }); t.textContent = m + "m"; s.append(t);
-  }
-  for (const r of refs) {
-    s.append(svg("line", { x1: L, x2: W - R, y1: y(r.v), y2: y(r.v), stroke: r.c, "stroke-dasharray": r.wide ? "6 3" : "2 3", "stroke-width": r.wide ? 1.5 : 1, opacity: 0.85, "vector-effect": "non-scaling-stroke" }));
-  }
-  for (const a of (app.st.taken || [])) {
-    s.append(svg("line", { x1: x(a.minute), x2: x(a.minute), y1: T, y2: H - B, stroke: "#dce3ea", "stroke-dasharray": "1 2", opacity: 0.5 }));
-  }
-  // Scenario events: a solid line in their own colour with a short label,
-  // moved down a line when it would overlap the label before it.
-  let lastEnd = -Infinity, row = 0;
-  for (const e of (app.st.events || [])) {
-    const xe = x(e.minute), label = shortLabel(e.label), wide = label.length * 5.2;
-    const right = xe + 2 + wide > W - R;
-    const from = right ? xe - 2 - wide : xe + 2;
-    row = from < lastEnd + 3 ? (row + 1) % 3 : 0;
-    lastEnd = from + wide;
-    const g = svg("g", { class: "event-mark" });
-    const tip = svg("title", {}); tip.textContent = "minute " + e.minute + ": " + e.label;
-    g.append(tip, svg("line", { x1: xe, x2: xe, y1: T, y2: H - B, stroke: EVENT_COLOR, "stroke-width": 1.2, opacity: 0.9, "vector-effect": "non-scaling-stroke" }));
-    const t = svg("text", { x: right ? xe - 2 : xe + 2, y: T + 9 + 10 * row, "text-anchor": right ? "end" : "start", class: "event-label" });
-    t.textContent = label;
-    g.append(t);
-    s.append(g);
-  }
-  const path = (series, attrs) => {
-    let d = "", pen = false;
-    series.forEach((v, m) => {
-      if (v === null) { pen = false; return; }
-      d += (pen ? "L" : "M") + x(m + 0.5).toFixed(1) + " " + y(v).toFixed(1);
-      pen = true;
-    });
-    if (d) s.append(svg("path", Object.assign({ d, fill: "none", "stroke-width": 1.8, "vector-effect": "non-scaling-stroke" }, attrs)));
-  };
-  path(ts, { stroke: "#c792ea", "stroke-dasharray": "4 3" });
-  path(ys, { stroke: "#5aa9e6" });
-  const last = ys[ys.length - 1];
-  const head = el("div", { class: "ct" }, el("span", { text: col.label + (col.unit ? " (" + col.unit + ")" : "") }), el("b", { class: status(last, col) ? "s-" + status(last, col) : "", text: fmt(last, col) }));
-  return el("div", { class: "chart", "data-key": col.key }, head, s);
-}
-// EVENT_COLOR marks scenario events on the charts and in the list.
-const EVENT_COLOR = "#ff7edb";
-// shortLabel keeps an event's label up to its first ":" or "(" and at most
-// 18 characters: "sale opens: traffic ×2" → "sale opens".
-function shortLabel(s) {
-  let t = String(s).split(/[:(]/)[0].trim() || String(s);
-  if (t.length > 18) t = t.slice(0, 17).trimEnd() + "…";
-  return t;
-}
-function short(v) {
-  const a = Math.abs(v);
-  if (v === Math.round(v) && a < 10000) return String(v);
-  if (a >= 10000) return (v / 1000).toFixed(0) + "k";
-  if (a >= 100) return v.toFixed(0);
-  if (a >= 10) return v.toFixed(1);
-  return v.toFixed(2);
+  const title = st.final.met ? t("All goals met — well handled.") : t("{0} of {1} goals met — try another playbook.", n, st.final.goals.length);
+  const list = el("ul", {}, ...st.final.goals.map((g) => el("li", { text: (g.met ? "✔ " : "✘ ") + tm(g.name) + ": " + fmtUnit(g.value, { unit: g.unit, digits: goalDigits(g) + 1 }) + " (" + t("target {0}", goalText(g)) + ")" })));
+  box.replaceChildren(el("h3", { text: t("End of the scenario at {0}: {1}", at(st.final.minute), title) }), list,
+    el("p", { text: t("Press a speed to keep running, restart to try again, or download the playbook and run it with queuelab run.") }));
 }
 
 // ---------- wiring ----------
@@ -651,19 +517,25 @@ function wire() {
   $("scenario").addEventListener("change", () => { send("/restart", { scenario: $("scenario").value }).then(after); });
   $("seed").addEventListener("change", () => {
     const v = $("seed").value;
-    if (!/^\d+$/.test(v)) { showError("the seed is a whole number ≥ 0"); return; }
+    if (!/^\d+$/.test(v)) { showError(t("the seed is a whole number ≥ 0")); return; }
     send("/restart", { seed: Number(v) }).then(after);
   });
   $("newseed").addEventListener("click", () => send("/restart", { seed: 1 + Math.floor(Math.random() * 1e6) }).then(after));
   $("restart").addEventListener("click", () => send("/restart", {}).then(after));
   $("pause").addEventListener("click", () => send("/run", { speed: 0 }).then(after));
+  $("play").addEventListener("click", () => send("/run", { speed: app.speed || 10 }).then(after));
+  $("reference-show").addEventListener("click", () => {
+    const body = $("reference-body");
+    body.hidden = !body.hidden;
+    $("reference-show").setAttribute("aria-expanded", String(!body.hidden));
+  });
   $("step").addEventListener("click", () => send("/step").then(after));
   for (const b of document.querySelectorAll("#speeds button")) b.addEventListener("click", () => send("/run", { speed: Number(b.dataset.speed) }).then(after));
   $("twin").addEventListener("change", () => app.st && render());
   $("share").addEventListener("click", async () => {
     const u = shareURL();
-    try { await navigator.clipboard.writeText(u); $("share").textContent = "link copied"; } catch (e) { prompt("Copy this link to replay the run:", u); }
-    setTimeout(() => { $("share").textContent = "copy replay link"; }, 1500);
+    try { await navigator.clipboard.writeText(u); $("share").textContent = t("link copied"); } catch (e) { prompt(t("Copy this link to replay the run:"), u); }
+    setTimeout(() => { $("share").textContent = t("copy replay link"); }, 1500);
   });
 }
 // after refreshes the state right after a command (restart answers a state).
@@ -672,12 +544,13 @@ function after(out) {
 }
 
 async function main() {
+  await loadI18n();
   wire();
   requestAnimationFrame(drawDots);
   try {
     app.systems = await api("GET", "/api/systems");
   } catch (e) { showError(e.message); return; }
-  if (!app.systems.length) { showError("the server has no systems"); return; }
+  if (!app.systems.length) { showError(t("the server has no systems")); return; }
   const u = readURL();
   const sys = app.systems.find((s) => s.name === u.system) || app.systems[0];
   const sc = sys.scenarios.find((s) => s.name === u.scenario) || sys.scenarios[0];

@@ -3,6 +3,7 @@
 // a change restarted the statistics, and the verdict.
 "use strict";
 
+// i18n keys: the measures' chart titles
 const MEASURE_LABELS = {
   mean_in_system: "L · mean number at the station",
   mean_response: "W · mean time at the station (s)",
@@ -10,6 +11,7 @@ const MEASURE_LABELS = {
   p_loss: "loss · share of arrivals lost",
   p_abandon: "abandonment · share who give up waiting",
 };
+
 const CHART = { w: 260, h: 132, padL: 40, padR: 8, padT: 30, padB: 16 };
 const SER_N = 10, SER_F = 11; // indices in a point's per-station values (see netsession.go)
 
@@ -39,15 +41,31 @@ function drawCharts(container, st, slot) {
     h.textContent = s.name;
     if (unstable.has(s.name)) {
       h.className = "unstable";
-      h.textContent += ` — unstable (ρ = ${fmtNum(unstable.get(s.name))} ≥ 1): no steady state, the queue grows`;
+      h.textContent += " — " + t("unstable (ρ = {0} ≥ 1): no steady state, the queue grows", fmtNum(unstable.get(s.name)));
     }
     rowDiv.append(h);
+    const little = littleLine(st, s.name, st.slots[slot]);
+    if (little) rowDiv.append(little);
     const charts = document.createElement("div");
     charts.className = "row-charts";
     for (const m of chartedMeasures(st, s)) charts.append(drawChart(st, s, i * st.slots.length + slot, st.slots[slot], m, unstable.get(s.name)));
     rowDiv.append(charts);
     container.append(rowDiv);
   });
+}
+
+// littleLine checks Little's law on the station's estimates: the measured
+// throughput times the measured time at the station against the measured
+// mean number there (they agree up to the estimates' noise whatever the
+// discipline or service law).
+function littleLine(st, station, cls) {
+  const x = rowFor(st, station, "throughput", cls), w = rowFor(st, station, "mean_response", cls), l = rowFor(st, station, "mean_in_system", cls);
+  if (!x || !w || !l || x.sim === null || w.sim === null || l.sim === null) return null;
+  const p = document.createElement("p");
+  p.className = "little";
+  p.dataset.station = station;
+  p.textContent = t("Little's law: λ·W = {0} × {1} = {2} · L = {3}", fmtNum(x.sim), fmtNum(w.sim), fmtNum(x.sim * w.sim), fmtNum(l.sim));
+  return p;
 }
 
 // yRange picks a vertical range that shows the late estimates and the
@@ -74,7 +92,7 @@ function yRange(pts, i, m, f, showN) {
 // station's slot for class cls).
 function drawChart(st, s, i, cls, m, rho) {
   const name = st.measures[m];
-  const pts = st.points || [];
+  const pts = window_(st);
   const div = document.createElement("div");
   div.className = "chart netchart";
   div.dataset.station = s.name;
@@ -82,7 +100,9 @@ function drawChart(st, s, i, cls, m, rho) {
   div.dataset.class = cls;
   const root = svgEl("svg", { viewBox: `0 0 ${CHART.w} ${CHART.h}`, width: CHART.w, height: CHART.h });
   div.append(root);
-  root.append(svgEl("text", { x: 4, y: 11, class: "c-title" }, MEASURE_LABELS[name] + (cls ? " · " + cls : "")));
+  root.setAttribute("role", "img");
+  root.setAttribute("aria-label", s.name + ": " + t(MEASURE_LABELS[name]));
+  root.append(svgEl("text", { x: 4, y: 11, class: "c-title" }, t(MEASURE_LABELS[name]) + (cls ? " · " + cls : "")));
   const row = rowFor(st, s.name, name, cls);
   const unstable = rho !== undefined && m !== 2;
   const last = pts.length ? pts[pts.length - 1].v[i] : null;
@@ -93,13 +113,15 @@ function drawChart(st, s, i, cls, m, rho) {
   const Y = (v) => CHART.h - CHART.padB - (Math.min(Math.max(v, y0), y1) - y0) / (y1 - y0) * (CHART.h - CHART.padT - CHART.padB);
   root.append(svgEl("line", { x1: CHART.padL, y1: Y(y0), x2: CHART.w - CHART.padR, y2: Y(y0), class: "axis" }));
   root.append(svgEl("text", { x: CHART.padL - 3, y: Y(y1) + 8, class: "tick", "text-anchor": "end" }, fmtNum(y1)));
-  root.append(svgEl("text", { x: CHART.padL - 3, y: Y(y0), class: "tick", "text-anchor": "end" }, "0"));
-  root.append(svgEl("text", { x: CHART.w - CHART.padR, y: CHART.h - 3, class: "tick", "text-anchor": "end" }, fmtNum(t1) + " s"));
+  root.append(svgEl("text", { x: CHART.padL - 3, y: Y(y0), class: "tick", "text-anchor": "end" }, fmtNum(0)));
+  root.append(svgEl("text", { x: CHART.padL, y: CHART.h - 3, class: "tick", "text-anchor": "start" }, fmtTime(t0)));
+  root.append(svgEl("text", { x: CHART.w - CHART.padR, y: CHART.h - 3, class: "tick", "text-anchor": "end" }, fmtTime(t1)));
   for (const mk of st.marks || []) {
-    if (mk.t <= t0) continue;
+    if (mk.t <= t0 || mk.t > t1) continue;
     const x = X(mk.t);
     root.append(svgEl("line", { x1: x, y1: CHART.padT - 4, x2: x, y2: CHART.h - CHART.padB, class: "mark" }));
-    root.append(svgEl("text", { x: x + 2, y: CHART.h - CHART.padB - 3, class: "mark-label" }, "restart"));
+    const late = x > CHART.w - 50; // near the right edge: the label goes left of the line
+    root.append(svgEl("text", { x: late ? x - 2 : x + 2, y: CHART.h - CHART.padB - 3, class: "mark-label", "text-anchor": late ? "end" : "start" }, t("restart")));
   }
   for (const seg of segments(pts, st.marks || [])) {
     if (unstable) {
@@ -122,6 +144,16 @@ function drawChart(st, s, i, cls, m, rho) {
   return div;
 }
 
+// window_ keeps the points the charts show: those since the change before
+// the last one (or the start), so the last restart is seen with what came
+// before it, and a long history does not squash the present into a line.
+function window_(st) {
+  const pts = st.points || [];
+  const cuts = (st.marks || []).map((mk) => mk.t).filter((t) => t > 0).sort((a, b) => a - b);
+  const from = cuts.length >= 2 ? cuts[cuts.length - 2] : 0;
+  return pts.filter((p) => p.t >= from);
+}
+
 // segments splits the points at the marks: the statistics restart there.
 function segments(pts, marks) {
   const cuts = marks.map((mk) => mk.t).filter((t) => t > 0).sort((a, b) => a - b);
@@ -138,17 +170,17 @@ function segments(pts, marks) {
 // chartCaption: the formula's method and whether it is exact, and the
 // current estimate.
 function chartCaption(row, unstable, rho, m) {
-  const t = svgEl("text", { x: 4, y: 23, class: "c-method" });
+  const c = svgEl("text", { x: 4, y: 23, class: "c-method" });
   if (unstable) {
-    t.textContent = m === 0 ? "number at the station now: growing" : "running mean: growing without limit";
-    t.setAttribute("class", "c-method bad");
-    return t;
+    c.textContent = m === 0 ? t("number at the station now: growing") : t("running mean: growing without limit");
+    c.setAttribute("class", "c-method bad");
+    return c;
   }
-  if (!row || !row.formulas.length) { t.textContent = "no formula applies"; return t; }
-  const f = row.formulas.find((x) => x.exact) || row.formulas[0];
-  t.textContent = `--- ${fmtNum(f.value)} · ${f.method} · ${f.exact ? "exact" : "approximate"}`;
-  t.setAttribute("class", "c-method " + (f.exact ? "exact" : "approx"));
-  return t;
+  if (!row || !row.formulas.length) { c.textContent = t("no formula applies"); return c; }
+  const f = bestFormula(row.formulas);
+  c.textContent = `--- ${fmtNum(f.value)} · ${f.method} · ${f.exact ? t("exact") : t("approximate")}`;
+  c.setAttribute("class", "c-method " + (f.exact ? "exact" : "approx"));
+  return c;
 }
 
 function verdictBadge(row, unstable, rho) {
@@ -156,13 +188,13 @@ function verdictBadge(row, unstable, rho) {
   b.className = "badge";
   if (unstable) {
     b.dataset.verdict = "unstable";
-    b.textContent = `unstable · ρ = ${fmtNum(rho)}`;
+    b.textContent = t("unstable · ρ = {0}", fmtNum(rho));
     return b;
   }
   if (!row) { b.dataset.verdict = "none"; b.textContent = "—"; return b; }
   const sim = row.sim === null ? "—" : fmtNum(row.sim) + (row.halfWidth === null ? "" : " ± " + fmtNum(row.halfWidth));
   b.dataset.verdict = row.verdict || "none";
-  const word = { agrees: "✓ agrees", approximate: "≈ " + (row.text || "").replace("approximate: ", ""), disagrees: "✗ DISAGREES", inconclusive: "collecting" }[row.verdict] || "";
+  const word = { agrees: "✓ " + t("agrees"), approximate: "≈ " + (row.text || "").replace("approximate: ", ""), disagrees: "✗ " + t("DISAGREES"), inconclusive: t("collecting") }[row.verdict] || "";
   b.title = row.text || "";
   b.textContent = sim + (word ? "  ·  " + word : "");
   return b;

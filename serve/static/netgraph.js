@@ -68,13 +68,29 @@ function routeGroups(g) {
   return out;
 }
 
+// bestFormula is the formula the page shows for a row: the exact one
+// where there is one, else the first approximation.
+function bestFormula(fs) { return fs.find((f) => f.exact) || fs[0]; }
+
+// fmtTime writes simulated seconds for the clock and the axes: plain
+// seconds up to 10 000 s, then with the unit that keeps the digits few
+// (h, d), never in exponent notation.
+function tr_(k) { return t(k); } // t is shadowed below by the time argument
+function fmtTime(t) {
+  if (t === null || t === undefined || !isFinite(t)) return "—";
+  const a = Math.abs(t);
+  if (a < 1e4) return fmtNum(t) + " " + tr_("s");
+  if (a < 864e3) return fmtNum(Number((t / 3600).toPrecision(3))) + " " + tr_("h");
+  return fmtNum(Number((t / 86400).toPrecision(3))) + " " + tr_("d");
+}
+
 function fmtP(p) { return Number(p.toFixed(4)).toString(); }
 
 function fmtNum(v) {
   if (v === null || v === undefined || !isFinite(v)) return "—";
   const a = Math.abs(v);
-  if (a !== 0 && (a < 0.001 || a >= 1e6)) return v.toExponential(2);
-  return Number(v.toPrecision(a >= 100 ? 5 : 3)).toLocaleString("en-US", { maximumFractionDigits: 4 });
+  if (a !== 0 && a < 0.001) return v.toExponential(2);
+  return numg(Number(v.toPrecision(a >= 100 ? 5 : 3)), 4);
 }
 
 // drawGraph draws state's network into the svg element.
@@ -83,8 +99,10 @@ function drawGraph(svgRoot, st) {
   const lay = layoutNetwork(g);
   svgRoot.replaceChildren();
   svgRoot.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
-  svgRoot.setAttribute("width", lay.width);
-  svgRoot.setAttribute("height", lay.height);
+  // As wide as its panel; the viewBox keeps the proportions.
+  svgRoot.setAttribute("width", "100%");
+  svgRoot.style.maxWidth = Math.round(1.6 * lay.width) + "px"; // a small network is not blown up
+  svgRoot.removeAttribute("height");
   const defs = svgEl("defs");
   const marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" });
   marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#8b98a5" }));
@@ -128,7 +146,7 @@ function drawRoute(parent, grp, lay) {
     const y = a.y + BOX.h - 14;
     d = `M${a.x + BOX.w},${y} L${a.x + BOX.w + 44},${y}`;
     lx = a.x + BOX.w + 6; ly = y - 5;
-    parent.append(svgEl("text", { x: a.x + BOX.w + 48, y: y + 4, class: "out-label" }, "out"));
+    parent.append(svgEl("text", { x: a.x + BOX.w + 48, y: y + 4, class: "out-label" }, t("out")));
   } else {
     const b = lay.pos[grp.to];
     if (!b) return;
@@ -171,7 +189,7 @@ function drawStation(s, snap, p, rho, st) {
     box.append(svgEl("circle", { cx, cy, r: 7, class: "server" + (cls !== undefined ? " busy" : ""), fill: cls !== undefined ? classColour(cls) : "none" }));
   }
   if (servers < 0 || servers > MAX_SERVERS_DRAWN) {
-    box.append(svgEl("text", { x: BOX.w - 8, y: 78, class: "st-meta", "text-anchor": "end" }, `${busy.length} in service`));
+    box.append(svgEl("text", { x: BOX.w - 8, y: 78, class: "st-meta", "text-anchor": "end" }, t("{0} in service", busy.length)));
   }
   // queue, left of the servers, head nearest them
   const waiting = snap.waiting || [];
@@ -185,11 +203,11 @@ function drawStation(s, snap, p, rho, st) {
     box.append(svgEl("rect", { x, y: 31, width: 9, height: 12, rx: 2, class: "slot" + (cls !== undefined ? " full" : ""), fill: cls !== undefined ? classColour(cls) : "none", "stroke-dasharray": s.capacity >= 0 ? "" : "2 2" }));
   }
   const shown = Math.min(waiting.length, slots);
-  if (nWait > shown) box.append(svgEl("text", { x: 10, y: 58, class: "overflow" }, `+${nWait - shown} more waiting`));
+  if (nWait > shown) box.append(svgEl("text", { x: 10, y: 58, class: "overflow" }, t("+{0} more waiting", nWait - shown)));
   const rhoRow = (st.rows || []).find((r) => r.station === s.name && r.class === "" && r.name === "utilization");
   let foot = `N = ${snap.count}`;
-  if (rho !== undefined) foot += ` · ρ = ${fmtNum(rho)} ≥ 1: unstable`;
-  else if (rhoRow && rhoRow.formulas.length) foot += ` · ρ = ${fmtNum(rhoRow.formulas[0].value)}`;
+  if (rho !== undefined) foot += " · " + t("ρ = {0} ≥ 1: unstable", fmtNum(rho));
+  else if (rhoRow && rhoRow.formulas.length) foot += ` · ρ = ${fmtNum(bestFormula(rhoRow.formulas).value)}`;
   box.append(svgEl("text", { x: 10, y: 78, class: "st-foot" }, foot));
   if (rho !== undefined) { // a bar that grows with the queue: the picture of instability
     const w = Math.min(BOX.w - 20, 4 * Math.sqrt(nWait));

@@ -33,7 +33,7 @@ async function netApi(method, path, body) {
   if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers["Content-Type"] = "application/json"; }
   const res = await fetch(path, opt);
   let data;
-  try { data = await res.json(); } catch (e) { data = { error: "the server sent no JSON (" + res.status + ")" }; }
+  try { data = await res.json(); } catch (e) { data = { error: t("the server sent no JSON ({0})", res.status) }; }
   if (!res.ok) throw new Error(data && data.error ? data.error : "HTTP " + res.status);
   return data;
 }
@@ -52,7 +52,7 @@ function inline(text) {
 function renderLesson(md) {
   const box = byId("lesson");
   box.replaceChildren();
-  if (!md) { box.append(html("p", { class: "muted", text: "An uploaded network: try changing a rate, a population, a number of servers or a service law, and watch the verdicts." })); return; }
+  if (!md) { box.append(html("p", { class: "muted", text: t("An uploaded network: try changing a rate, a population, a number of servers or a service law, and watch the verdicts.") })); return; }
   let list = null;
   for (const block of md.replace(/\r/g, "").split(/\n\s*\n/)) {
     for (const line of block.split("\n")) {
@@ -107,14 +107,18 @@ async function openNetwork(req) {
   }
 }
 
+// currentSeed is the seed the page shows, kept when another network is
+// chosen (undefined before the first run: the server picks one).
+function currentSeed() { return net.st ? net.st.seed : undefined; }
+
 function openFromPicker() {
   const name = byId("network").value;
   if (!name) { // "(an opened file)": the last file opened, if any
-    if (net.source) openNetwork({ name: net.source.name, source: net.source.source });
+    if (net.source) openNetwork({ name: net.source.name, source: net.source.source, seed: currentSeed() });
     return;
   }
   net.source = null;
-  openNetwork({ example: name });
+  openNetwork({ example: name, seed: currentSeed() });
 }
 
 // poll fetches the state and schedules the next poll. Each call starts a
@@ -145,6 +149,8 @@ function replayURL(st) {
     q.set("file", st.file);
   }
   q.set("seed", st.seed);
+  const lang = new URLSearchParams(location.search).get("lang");
+  if (lang) q.set("lang", lang);
   for (const t of st.taken) q.append("at", t);
   return location.pathname + "?" + q.toString();
 }
@@ -153,13 +159,16 @@ function replayURL(st) {
 function show(st) {
   const structure = !net.st || net.st.epoch !== st.epoch || net.st.taken.length !== st.taken.length || net.st.id !== st.id;
   net.st = st;
-  byId("clock").textContent = fmtNum(st.time);
-  byId("unit").textContent = `· 1 unit = ${fmtNum(st.graph.unit)} s`;
+  byId("clock").textContent = fmtTime(st.time);
+  byId("unit").textContent = "· " + t("1 unit = {0}", fmtTime(st.graph.unit));
   byId("seed-show").textContent = st.seed;
   if (document.activeElement !== byId("seed")) byId("seed").value = st.seed;
   byId("download").href = `/api/networks/sessions/${st.id}/network.yaml`;
   for (const b of document.querySelectorAll("#speeds button")) b.classList.toggle("on", Number(b.dataset.speed) === st.speed);
-  byId("pause").classList.toggle("on", !st.running);
+  byId("play").classList.toggle("primary", !st.running);
+  byId("play").disabled = st.running;
+  byId("pause").disabled = !st.running;
+  if (st.running && st.speed) net.speed = st.speed;
   byId("net-title").textContent = st.graph.name || st.file;
   drawGraph(byId("graph"), st);
   drawSlots(st);
@@ -168,6 +177,7 @@ function show(st) {
   drawLegend(st);
   drawTaken(st);
   drawBanner(st);
+  drawWhatIf(st);
   if (structure) {
     drawChanges(st);
     history.replaceState(null, "", replayURL(st));
@@ -180,8 +190,8 @@ function drawSlots(st) {
   box.replaceChildren();
   if (st.slots.length < 2) return;
   if (net.slot >= st.slots.length) net.slot = 0;
-  box.append("charts of: ");
-  st.slots.forEach((c, k) => box.append(html("button", { text: c || "all classes", class: k === net.slot ? "on" : "", "data-slot": c,
+  box.append(t("charts of:") + " ");
+  st.slots.forEach((c, k) => box.append(html("button", { text: c || t("all classes"), class: k === net.slot ? "on" : "", "data-slot": c,
     onclick: () => { net.slot = k; show(net.st); } })));
 }
 
@@ -189,7 +199,7 @@ function drawLegend(st) {
   const box = byId("classes");
   box.replaceChildren();
   st.graph.classes.forEach((c, i) => {
-    const what = c.population > 0 ? `closed, ${c.population} customers` : `open, λ = ${fmtNum(c.rate)}/s into ${c.to}`;
+    const what = c.population > 0 ? t("closed, {0} customers", c.population) : t("open, λ = {0}/s into {1}", fmtNum(c.rate), c.to);
     box.append(html("span", { class: "cls" }, html("i", { style: `background:${classColour(i)}` }), `${c.name} (${what})`));
   });
 }
@@ -200,39 +210,64 @@ function drawBanner(st) {
   if (!st.unstable.length && !trapped.length) { b.hidden = true; return; }
   b.hidden = false;
   if (trapped.length) {
-    b.textContent = `Unstable: customers who reach ${trapped.join(", ")} never leave — the routes there form a loop with no way out, so the network fills for as long as it runs, and no formula applies. Route some of them out of the network.`;
+    b.textContent = t("Unstable: customers who reach {0} never leave — the routes there form a loop with no way out, so the network fills for as long as it runs, and no formula applies. Route some of them out of the network.", trapped.join(", "));
     return;
   }
-  b.textContent = "Unstable: " + st.unstable.map((u) => `${u.station} has ρ = ${fmtNum(u.rho)} ≥ 1`).join(", ") +
-    ". Work arrives faster than it can be served, so there is no steady state: the queue grows for as long as it runs, and no formula applies. Lower the load or add servers.";
+  b.textContent = t("Unstable: {0}.", st.unstable.map((u) => t("{0} has ρ = {1} ≥ 1", u.station, fmtNum(u.rho))).join(", ")) + " " +
+    t("Work arrives faster than it can be served there, so it has no steady state: its queue grows for as long as it runs, and no formula applies to it or to what comes after it. Lower the load or add servers.");
 }
 
 function drawTaken(st) {
   const ol = byId("taken");
   ol.replaceChildren();
-  for (const t of st.taken) ol.append(html("li", { text: t.replace(":", " s: ") }));
-  for (const t of st.planned) ol.append(html("li", { class: "planned", text: t.replace(":", " s: ") + " (planned)" }));
-  for (const c of st.pending) ol.append(html("li", { class: "planned", text: c + " (next step)" }));
+  for (const x of st.taken) ol.append(html("li", { text: x.replace(":", " s: ") }));
+  for (const x of st.planned) ol.append(html("li", { class: "planned", text: x.replace(":", " s: ") + " " + t("(planned)") }));
+  for (const c of st.pending) ol.append(html("li", { class: "planned", text: c + " " + t("(next step)") }));
   byId("messages").textContent = st.messages.join("\n");
 }
 
-const NAMES = { throughput: "throughput", utilization: "utilisation", mean_in_system: "L", mean_in_queue: "Lq", mean_response: "W", mean_wait: "Wq", p_loss: "P(loss)", p_abandon: "P(abandon)" };
+// i18n keys: the measures' names below are catalogue keys
+const NAMES = { throughput: "X · throughput", utilization: "ρ · utilisation", mean_in_system: "L", mean_in_queue: "Lq", mean_response: "W", mean_wait: "Wq", p_loss: "P(loss)", p_abandon: "P(abandon)",
+  throughput_lower: "X lower bound", throughput_upper: "X upper bound", mean_response_lower: "R + Z lower bound", mean_response_upper: "R + Z upper bound" };
+
+// i18n keys: the table's column heads
+const TABLE_HEAD = ["station", "class", "measure", "simulated ± 95 %", "verdict's interval", "formula", "method", "verdict"];
 
 function drawTable(st) {
-  const t = byId("table");
-  t.replaceChildren(html("tr", {}, ...["station", "class", "measure", "simulated (95 %)", "formula", "method", "verdict"].map((h) => html("th", { text: h }))));
+  const t_ = byId("table");
+  t_.replaceChildren(html("tr", {}, ...TABLE_HEAD.map((h) => html("th", { scope: "col", text: t(h) }))));
   const unstable = new Set([...st.unstable.map((u) => u.station), ...(st.trapped || [])]);
   for (const r of st.rows) {
-    const f = r.formulas.find((x) => x.exact) || r.formulas[0];
+    const f = r.formulas.length ? bestFormula(r.formulas) : null;
     let sim = r.sim === null ? "—" : fmtNum(r.sim) + (r.halfWidth === null ? "" : " ± " + fmtNum(r.halfWidth));
     const grows = unstable.has(r.station) || (r.station === "network" && unstable.size > 0);
-    if (grows && r.name !== "utilization" && r.name !== "throughput") sim = "growing: unstable";
-    const method = f ? `${f.method} (${f.exact ? "exact" : "approximate"})` : "";
-    t.append(html("tr", { "data-row": `${r.station}/${r.class}/${r.name}` },
-      html("td", { text: r.station }), html("td", { text: r.class || "all" }), html("td", { text: NAMES[r.name] || r.name }),
-      html("td", { class: "v", text: sim }), html("td", { class: "v", text: f ? fmtNum(f.value) : "—" }),
-      html("td", { text: method }), html("td", { class: "verdict-cell " + (r.verdict || ""), text: r.text || "" })));
+    if (grows && r.name !== "utilization" && r.name !== "throughput") sim = t("growing: unstable");
+    const method = f ? `${f.method} (${f.exact ? t("exact") : t("approximate")})` : "";
+    t_.append(html("tr", { "data-row": `${r.station}/${r.class}/${r.name}` },
+      html("td", { text: r.station }), html("td", { text: r.class || t("all") }), html("td", { text: NAMES[r.name] ? t(NAMES[r.name]) : r.name }),
+      html("td", { class: "v", text: sim }), html("td", { class: "v vi", text: verdictInterval(r), title: t("the interval the verdict compares the formula with: confidence 1 − α, α = {0}", fmtNum(r.alpha)) }),
+      html("td", { class: "v", text: f ? fmtNum(f.value) : "—" }),
+      html("td", { text: method }), html("td", { class: "verdict-cell " + (r.verdict || ""), text: verdictText(r) })));
   }
+}
+
+// verdictText words a row's verdict in the page's language; the server's
+// English text stays as a tooltip of the badge.
+function verdictText(r) {
+  switch (r.verdict) {
+    case "agrees": return t("agrees with {0}", bestFormula(r.formulas).method);
+    case "approximate": return t("approximate: {0}", (r.text || "").replace(/^approximate: /, ""));
+    case "disagrees": return t("DISAGREES: {0}", r.text || "");
+    case "inconclusive": return t("collecting");
+  }
+  return "";
+}
+
+// verdictInterval writes the interval a verdict used, [lo, hi] at
+// confidence 1 − α (the row's alpha), or "—" before there is a verdict.
+function verdictInterval(r) {
+  if (r.verdictHalf === null || r.sim === null) return "—";
+  return "[" + fmtNum(r.sim - r.verdictHalf) + ", " + fmtNum(r.sim + r.verdictHalf) + "]";
 }
 
 // ---------- changes ----------
@@ -242,29 +277,41 @@ function showError(msg) {
   e.textContent = msg;
 }
 
+// sendChange sends a change and reports whether the server took it; a
+// refused one shows its reason at once.
 async function sendChange(text) {
   showError("");
   try {
     await netApi("POST", `/api/networks/sessions/${net.id}/change`, { change: text });
     poll();
-  } catch (e) { showError(e.message); }
+    return true;
+  } catch (e) { showError(e.message); return false; }
 }
 
 // valueControl is a labelled input with a "set" button sending "PREFIX=value".
 function valueControl(label, prefix, value, help) {
   const input = html("input", { type: "text", value: String(value), "data-change": prefix, size: "6" });
-  const set = html("button", { text: "set", "data-set": prefix, onclick: () => sendChange(`${prefix}=${input.value.trim()}`) });
+  const id = "chg-" + prefix.replace(/[^A-Za-z0-9_-]/g, "_");
+  input.id = id;
+  const set = html("button", { text: t("set"), "data-set": prefix, "aria-label": t("set") + " " + label, onclick: async () => {
+    // A refused value goes back to the value in force, so the box never
+    // shows as set what the network did not take.
+    if (!(await sendChange(`${prefix}=${input.value.trim()}`))) input.value = String(value);
+  } });
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") set.click(); });
-  return html("div", { class: "control", title: help }, html("span", { class: "name", text: label }), html("span", { class: "input" }, input, set));
+  return html("div", { class: "control", title: help }, html("label", { class: "name", text: label, for: id }), html("span", { class: "input" }, input, set));
 }
 
 function choiceControl(label, prefix, choices, current, help) {
   const span = html("span", { class: "input" });
   for (const c of choices) {
-    span.append(html("button", { text: c, class: c === current ? "on" : "", "data-change": prefix, "data-value": c, onclick: () => sendChange(`${prefix}=${c}`) }));
+    span.append(html("button", { text: c, class: c === current ? "on" : "", "aria-pressed": String(c === current), "data-change": prefix, "data-value": c, onclick: () => sendChange(`${prefix}=${c}`) }));
   }
-  if (current && !choices.includes(current)) span.append(html("span", { class: "now", text: "now " + current }));
-  return html("div", { class: "control", title: help }, html("span", { class: "name", text: label }), span);
+  if (current && !choices.includes(current)) span.append(html("span", { class: "now", text: t("now {0}", current) }));
+  const id = "grp-" + prefix.replace(/[^A-Za-z0-9_-]/g, "_");
+  span.setAttribute("role", "group");
+  span.setAttribute("aria-labelledby", id);
+  return html("div", { class: "control", title: help }, html("span", { class: "name", id, text: label }), span);
 }
 
 function drawChanges(st) {
@@ -273,28 +320,28 @@ function drawChanges(st) {
   const g = st.graph;
   for (const c of g.classes) {
     if (c.population > 0) {
-      box.append(valueControl(`N of ${c.name}`, `population ${c.name}`, c.population,
-        `customers of this closed class, a whole number ≥ 1; a change starts the run again from now, with all of them at ${c.to}`));
+      box.append(valueControl(t("N of {0}", c.name), `population ${c.name}`, c.population,
+        t("customers of this closed class, a whole number ≥ 1; a change starts the run again from now, with all of them at {0}", c.to)));
       continue;
     }
-    box.append(valueControl(`λ of ${c.name} (/s)`, `rate ${c.name}`, fmtP(c.rate), "external arrival rate of this open class"));
+    box.append(valueControl(t("λ of {0} (/s)", c.name), `rate ${c.name}`, fmtP(c.rate), t("external arrival rate of this open class")));
   }
   for (const s of g.stations) {
     box.append(html("h3", { class: "st-head", text: s.name }));
-    if (s.servers < 0) box.append(html("div", { class: "control" }, html("span", { class: "name", text: "servers" }), html("span", { class: "now", text: "∞ (a delay station: nobody waits)" })));
-    else box.append(valueControl("servers", `servers ${s.name}`, s.servers, "a whole number ≥ 1"));
+    if (s.servers < 0) box.append(html("div", { class: "control" }, html("span", { class: "name", text: t("servers") }), html("span", { class: "now", text: t("∞ (a delay station: nobody waits)") })));
+    else box.append(valueControl(t("servers"), `servers ${s.name}`, s.servers, t("a whole number ≥ 1")));
     const dists = [...new Set(s.service.map((x) => x.dist))];
-    box.append(choiceControl("service law", `service ${s.name}`, g.choices.services, dists.length === 1 ? dists[0] : dists.join(" / "),
-      "same mean, different variability: exp (cv 1), det (cv 0), hyperexp (cv > 1)"));
-    if (s.servers >= 0) box.append(choiceControl("discipline", `discipline ${s.name}`, g.choices.disciplines, s.discipline, "the order in which the station serves; a change starts the run again, empty, from now"));
+    box.append(choiceControl(t("service law"), `service ${s.name}`, g.choices.services, dists.length === 1 ? dists[0] : dists.join(" / "),
+      t("same mean, different variability: exp (cv 1), det (cv 0), hyperexp (cv > 1)")));
+    if (s.servers >= 0) box.append(choiceControl(t("discipline"), `discipline ${s.name}`, g.choices.disciplines, s.discipline, t("the order in which the station serves; a change starts the run again, empty, from now")));
   }
   const routes = routeGroups(g).filter((r) => r.to);
-  if (routes.length) box.append(html("h3", { class: "st-head", text: "routing" }));
+  if (routes.length) box.append(html("h3", { class: "st-head", text: t("routing") }));
   for (const r of routes) {
     const shared = r.per.some((x) => x.class === ""); // one row for every class; else a control per class
     for (const pr of shared ? [{ class: "", p: r.per[0].p }] : r.per) {
       const target = `${r.from}>${r.to}` + (pr.class && g.classes.length > 1 ? "/" + pr.class : "");
-      box.append(valueControl(`${r.from} → ${r.to}${pr.class && g.classes.length > 1 ? " (" + pr.class + ")" : ""}`, `route ${target}`, fmtP(pr.p), "probability; what is left of the row leaves the network"));
+      box.append(valueControl(`${r.from} → ${r.to}${pr.class && g.classes.length > 1 ? " (" + pr.class + ")" : ""}`, `route ${target}`, fmtP(pr.p), t("probability; what is left of the row leaves the network")));
     }
   }
 }
@@ -305,6 +352,7 @@ function runAt(speed) { netApi("POST", `/api/networks/sessions/${net.id}/run`, {
 function wire() {
   for (const b of document.querySelectorAll("#speeds button")) b.addEventListener("click", () => runAt(Number(b.dataset.speed)));
   byId("pause").addEventListener("click", () => runAt(0));
+  byId("play").addEventListener("click", () => runAt(net.speed || 10));
   byId("step").addEventListener("click", () => netApi("POST", `/api/networks/sessions/${net.id}/step`).then(poll, (e) => showError(e.message)));
   byId("restart").addEventListener("click", () => netApi("POST", `/api/networks/sessions/${net.id}/restart`, {}).then((st) => { net.st = null; show(st); poll(); }, (e) => showError(e.message)));
   byId("network").addEventListener("change", () => { selectLesson(); openFromPicker(); });
@@ -318,8 +366,8 @@ function wire() {
   });
   byId("share").addEventListener("click", async () => {
     const url = location.origin + replayURL(net.st);
-    try { await navigator.clipboard.writeText(url); byId("share").textContent = "link copied"; } catch (e) { prompt("Replay link:", url); }
-    setTimeout(() => { byId("share").textContent = "copy replay link"; }, 1500);
+    try { await navigator.clipboard.writeText(url); byId("share").textContent = t("link copied"); } catch (e) { prompt(t("Copy this link to replay the run:"), url); }
+    setTimeout(() => { byId("share").textContent = t("copy replay link"); }, 1500);
   });
   byId("upload").addEventListener("change", async (e) => {
     const f = e.target.files[0];
@@ -328,7 +376,7 @@ function wire() {
     net.source = { name: f.name, source: text };
     byId("network").value = "";
     renderLesson("");
-    openNetwork({ name: f.name, source: text });
+    openNetwork({ name: f.name, source: text, seed: currentSeed() });
   });
   window.addEventListener("pagehide", () => { if (net.id) navigator.sendBeacon(`/api/networks/sessions/${net.id}/close`); });
 }
@@ -339,31 +387,33 @@ function selectLesson() {
 }
 
 async function start() {
+  await loadI18n();
   wire();
   let cat;
   try { cat = await netApi("GET", "/api/networks"); } catch (e) { showError(e.message); return; }
   net.catalogue = cat.networks;
-  if (!cat.available) { showError("This server does not simulate networks."); return; }
+  renderClassroom("network");
+  if (!cat.available) { showError(t("This server does not simulate networks.")); return; }
   const sel = byId("network");
-  sel.append(html("option", { value: "", text: "(an opened file)" }));
+  sel.append(html("option", { value: "", text: t("(an opened file)") }));
   for (const n of cat.networks) sel.append(html("option", { value: n.name, text: n.title }));
   const p = urlParams();
   const seed = p.seed !== null && /^\d+$/.test(p.seed) ? Number(p.seed) : undefined;
   if (p.src) {
     try {
       net.source = { name: p.file || "network.yaml", source: decodeSource(p.src) };
-    } catch (e) { showError("the link's network file is damaged: " + e.message); return; }
+    } catch (e) { showError(t("the link's network file is damaged: {0}", e.message)); return; }
     sel.value = "";
     renderLesson("");
     return openNetwork({ name: net.source.name, source: net.source.source, seed, at: p.at });
   }
   if (p.file) { // made for a file too large to travel in the link
-    showError(`This link replays ${p.file}, a file too large to travel in a link: open it with "open file…".`);
+    showError(t("This link replays {0}, a file too large to travel in a link: open it with “open file…”.", p.file));
     renderLesson("");
     return;
   }
   const pick = cat.networks.find((n) => n.name === p.net || n.name.replace(/\.ya?ml$/, "") === p.net) || cat.networks[0];
-  if (!pick) { showError("No network to show: open a file."); return; }
+  if (!pick) { showError(t("No network to show: open a file.")); return; }
   sel.value = pick.name;
   selectLesson();
   openNetwork({ example: pick.name, seed, at: p.at });

@@ -1,0 +1,43 @@
+package serve
+
+// chromeTexts are the messages both pages share: the header, the run bar,
+// numbers' units and the disclaimer. Turkish follows the payment switch's
+// original page and Uzbek the web service's for the domain words (seed is
+// "tohum" in Turkish and stays "seed" in Uzbek, as there).
+var chromeTexts = []pageText{
+	{En: "seed", Tr: "tohum", Uz: "seed"},
+	{En: "language", Tr: "dil", Uz: "til"},
+	{En: "start again with a new random seed", Tr: "yeni rastgele bir tohumla yeniden başlat", Uz: "yangi tasodifiy seed bilan qaytadan boshlash"},
+	{En: "new seed", Tr: "yeni tohum", Uz: "yangi seed"},
+	{En: "copy replay link", Tr: "tekrar oynatma bağlantısını kopyala", Uz: "takrorlash havolasini nusxalash"},
+	{En: "link copied", Tr: "bağlantı kopyalandı", Uz: "havola nusxalandi"},
+	{En: "Copy this link to replay the run:", Tr: "Çalıştırmayı tekrar oynatmak için bu bağlantıyı kopyalayın:", Uz: "Ishga tushirishni takrorlash uchun ushbu havolani nusxalang:"},
+	{En: "⟲ restart", Tr: "⟲ yeniden başlat", Uz: "⟲ qayta boshlash"},
+	{En: "restart", Tr: "yeniden başlatma", Uz: "qayta boshlash"},
+	{En: "run (at the speed chosen last)", Tr: "çalıştır (son seçilen hızda)", Uz: "ishga tushirish (oxirgi tanlangan tezlikda)"},
+	{En: "▶ run", Tr: "▶ çalıştır", Uz: "▶ ishga tushirish"},
+	{En: "pause", Tr: "duraklat", Uz: "pauza"},
+	{En: "❚❚ pause", Tr: "❚❚ duraklat", Uz: "❚❚ pauza"},
+	{En: "as fast as the computer can", Tr: "bilgisayarın yapabildiği kadar hızlı", Uz: "kompyuter imkoni boricha tez"},
+	{En: "max", Tr: "azami", Uz: "maks"},
+	{En: "set", Tr: "ayarla", Uz: "o‘rnatish"},
+	{En: "now {0}", Tr: "şimdi {0}", Uz: "hozir {0}"},
+	{En: "the server sent no JSON ({0})", Tr: "sunucu JSON göndermedi ({0})", Uz: "server JSON yubormadi ({0})"},
+	{En: "formula", Tr: "formül", Uz: "formula"},
+	{En: "exact", Tr: "kesin", Uz: "aniq"},
+	{En: "approximate", Tr: "yaklaşık", Uz: "taxminiy"},
+	{En: "verdict", Tr: "karar", Uz: "xulosa"},
+	{En: "s", Tr: "sn", Uz: "s"},
+	{En: "h", Tr: "sa", Uz: "soat"},
+	{En: "d", Tr: "gün", Uz: "kun"},
+	{En: "m", Tr: "dk", Uz: "daq"},
+	{En: "min", Tr: "dk", Uz: "daqiqa"},
+	{En: "on", Tr: "açık", Uz: "yoqiq"},
+	{En: "off", Tr: "kapalı", Uz: "o‘chiq"},
+	{En: "normal", Tr: "normal", Uz: "normal"},
+	{En: "warning", Tr: "uyarı", Uz: "ogohlantirish"},
+	{En: "critical", Tr: "kritik", Uz: "kritik"},
+	{En: "Educational simulation only: not operational, financial, legal or investment advice. The constants are illustrative, not any real network's or service's figures.",
+		Tr: "Yalnızca eğitim amaçlı simülasyon: operasyonel, mali, hukuki ya da yatırım tavsiyesi değildir. Sabitler örnek değerlerdir; gerçek hiçbir ağın ya da hizmetin rakamları değildir.",
+		Uz: "Faqat ta’limiy simulyatsiya: operatsion, moliyaviy, huquqiy yoki investitsiya maslahati emas. Doimiylar ko‘rgazmali qiymatlar, hech bir haqiqiy tarmoq yoki xizmatning raqamlari emas."},
+}

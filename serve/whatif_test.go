@@ -1,0 +1,96 @@
+package serve
+
+import (
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The what-if curves: visit ratios, demands and N* of the catalogue's
+// closed networks; exact MVA at the file's population equals the page's
+// own end-to-end formula; every point lies within both kinds of bounds.
+func TestWhatIf(t *testing.T) {
+	for _, tc := range []struct {
+		file           string
+		d, dmax, z, ns float64
+	}{
+		{"terminal.yaml", 0.5, 0.5, 10, 21},
+		// central-server: the cpu is visited 5 times per cycle, disk1 2.5, disk2 1.5.
+		{"central-server.yaml", 5*0.02 + 2.5*0.04 + 1.5*0.06, 0.1, 5, (0.29 + 5) / 0.1},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			l, err := OpenNetwork(tc.file, catalogueSource(t, tc.file), 1)
+			require.NoError(t, err)
+			w, err := l.(*liveNet).WhatIf()
+			require.NoError(t, err)
+			require.True(t, w.Available)
+			assert.InDelta(t, tc.d, w.D, 1e-9)
+			assert.InDelta(t, tc.dmax, w.DMax, 1e-9)
+			assert.InDelta(t, tc.z, w.Z, 1e-9)
+			assert.InDelta(t, tc.ns, w.NStar, 1e-9)
+			assert.GreaterOrEqual(t, len(w.Points), 2*w.Population)
+			x, ok := formulaOf(l.Analytic().Formulas, "network", "", "throughput")
+			require.True(t, ok)
+			assert.InDelta(t, x.Value, float64(w.Points[w.Population-1].X), 1e-9, "exact MVA at N = %d", w.Population)
+			const eps = 1e-9
+			for _, p := range w.Points {
+				assert.True(t, float64(p.XLo) <= float64(p.X)+eps && float64(p.X) <= float64(p.XUp)+eps, "N = %d: X %v not in ABA [%v, %v]", p.N, p.X, p.XLo, p.XUp)
+				assert.True(t, float64(p.BXLo) <= float64(p.X)+eps && float64(p.X) <= float64(p.BXUp)+eps, "N = %d: X %v not in BJB [%v, %v]", p.N, p.X, p.BXLo, p.BXUp)
+				assert.True(t, float64(p.RLo) <= float64(p.R)+eps && float64(p.R) <= float64(p.RUp)+eps, "N = %d: R %v not in ABA", p.N, p.R)
+				assert.True(t, float64(p.BRLo) <= float64(p.R)+eps && float64(p.R) <= float64(p.BRUp)+eps, "N = %d: R %v not in BJB", p.N, p.R)
+			}
+		})
+	}
+}
+
+// An open network has no what-if curves, and says why.
+func TestWhatIfOpenNetwork(t *testing.T) {
+	srv, err := New(nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	st := netCreate(t, srv, `{"example":"tandem.yaml","seed":1}`)
+	var w whatIfJSON
+	require.Equal(t, http.StatusOK, call(t, srv, "GET", "/api/networks/sessions/"+st.ID+"/whatif", "", &w))
+	assert.False(t, w.Available)
+	assert.Contains(t, w.Reason, "one closed class")
+	st = netCreate(t, srv, `{"example":"terminal.yaml","seed":1}`)
+	require.Equal(t, http.StatusOK, call(t, srv, "GET", "/api/networks/sessions/"+st.ID+"/whatif", "", &w))
+	assert.True(t, w.Available)
+	assert.Equal(t, "user", w.Class)
+}
+
+// TestBrowserWhatIf: the terminal model's page draws X and R against N
+// with the exact MVA line, both kinds of bounds and N* = 21, marks the
+// population now, and follows a change of population; an open network
+// shows no what-if panel.
+func TestBrowserWhatIf(t *testing.T) {
+	p := page{t, browser(t)}
+	ts := liveServer(t, nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	p.do(chromedp.Navigate(ts.URL+"/network.html?net=terminal&seed=3&lang=tr"),
+		until(`net.st && !document.getElementById("whatif-panel").hidden && document.querySelectorAll("#whatif svg").length === 2`, 10*time.Second))
+	for _, m := range []string{"x", "r"} {
+		svg := `#whatif svg[data-measure="` + m + `"]`
+		assert.Equal(t, 5, p.count(`document.querySelectorAll('`+svg+` polyline').length`), "MVA, two ABA and two BJB lines for %s", m)
+		assert.Equal(t, "N* = 21", p.content(svg+` .nstar-label`))
+	}
+	assert.Contains(t, p.content("#whatif-note"), "N* = (D + Z)/Dmax = 21")
+	assert.Equal(t, 30, p.count(`WHATIF.data.population`))
+	p.do(chromedp.SetValue(chromedp.CSS(`input[data-change="population user"]`), "10"),
+		click(`button[data-set="population user"]`),
+		until(`WHATIF.data && WHATIF.data.population === 10`, 10*time.Second))
+	assert.Equal(t, "[]", p.str(`JSON.stringify([...I18N.missing])`))
+	// Little's law per station, from the measured values.
+	p.do(click(`#speeds button[data-speed="-1"]`), until(`document.querySelector('.little[data-station="server"]') !== null && net.st.time > 3000`, 30*time.Second), click("#pause"))
+	assert.Contains(t, p.content(`.little[data-station="server"]`), "Little yasası: λ·W = ")
+	lw, l := p.num(`(() => { const r = n => net.st.rows.find(x => x.station === "server" && x.class === "" && x.name === n).sim; return r("throughput") * r("mean_response"); })()`),
+		p.num(`net.st.rows.find(x => x.station === "server" && x.class === "" && x.name === "mean_in_system").sim`)
+	assert.InEpsilon(t, l, lw, 0.05, "λ·W and L measured on the same run agree (Little's law)")
+	p.do(chromedp.Navigate(ts.URL+"/network.html?net=tandem&seed=3"),
+		until(`net.st && net.st.file === "tandem.yaml" && WHATIF.key !== null && WHATIF.key.startsWith(net.st.id)`, 10*time.Second))
+	assert.Equal(t, "true", p.str(`String(document.getElementById("whatif-panel").hidden)`))
+}
