@@ -82,9 +82,16 @@ const (
 // the start station of its first class (or, if its customers never return
 // there, the first station of the part of the network they cycle in; a
 // chain that can settle in two separate parts is an error). The "network"
-// figures of a chain are reported under its first class's name: throughput
-// = completions per second at the reference station, mean_response = cycle
-// time N/X between two visits to it, mean_in_system = N. For an open
+// figures of a closed class k are those of the N_k customers who start in
+// it (as the simulator files them): a cycle runs from one arrival at k's
+// start station to the next, in whatever class of the chain the customer
+// is then; throughput = cycles per second of those customers =
+// X·Σ_q v_(q, start)·N_k/N (X the chain's throughput at its reference
+// node, v its visit ratios, N its population), mean_response = N_k over
+// that, mean_in_system = N_k. Without class switching this is the class's
+// throughput at its start station and its cycle time N/X. A class whose
+// customers never come back to their start station, or that has no
+// customers, has no "network" figures. For an open
 // class, "network" figures are
 // per customer who arrives from outside as that class: throughput = its
 // arrival rate, mean_response = the sum over stations (and classes it

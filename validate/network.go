@@ -99,7 +99,9 @@ func (c NetworkConfig) Validate() error {
 // RunNetwork solves the network analytically, simulates it and judges
 // every simulated metric against every analytic value of the same
 // station, class and name with DefaultRule. An unstable open network is
-// not simulated: the report's Unstable names the station.
+// not simulated: the report's Unstable names the station. An open network
+// whose customers can never leave is not simulated either: the error is
+// analytic.ErrNoExit.
 func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -115,6 +117,9 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 		if errors.As(err, &u) {
 			rep.Unstable = u
 			return rep, nil
+		}
+		if errors.Is(err, analytic.ErrNoExit) {
+			return nil, err // no steady state, and a run would only grow
 		}
 		rep.SolveErr = err
 	}

@@ -56,7 +56,16 @@ confidence interval beside every analytic value that applies, its method and
 a verdict (exact methods must agree; approximate ones are reported with how
 far they are off). An unstable network is reported naming the station.
 
-The default duration is 200 000 times the longest mean interarrival or service time (delay stations aside).`,
+The default duration is 200 000 times the longest mean interarrival or service time (delay stations aside).
+
+An open network whose customers can never leave is refused before it runs,
+as net solve refuses it. A run expected to see fewer than 300 customers (10
+per batch) is refused; one that measured fewer prints every verdict as "not
+enough data".
+
+Exit status: 0 when the run was judged (whatever the verdicts); 1 when the
+network is unstable or keeps its customers, or the run measured too few
+customers to judge; 2 for bad flags or a refused run.`,
 		Args: exactOneFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.serve {
@@ -73,6 +82,9 @@ The default duration is 200 000 times the longest mean interarrival or service t
 			if err := budget.check(n.Work(cfg.Simulated(), cfg.Replications)); err != nil {
 				return err
 			}
+			if err := netExpectEnough(cfg); err != nil {
+				return err
+			}
 			rep, err := validate.RunNetwork(cfg)
 			if err != nil {
 				return err
@@ -80,14 +92,23 @@ The default duration is 200 000 times the longest mean interarrival or service t
 			if rep.Unstable != nil {
 				return fmt.Errorf("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", n.Name, rep.Unstable.Station, rep.Unstable.Rho)
 			}
+			enough := rep.EnoughData()
+			if enough != nil {
+				validate.MarkNetworkNoData(rep.Checks, enough)
+			}
 			w := cmd.OutOrStdout()
 			switch {
 			case f.asJSON:
-				return writeNetRunJSON(w, rep)
+				err = writeNetRunJSON(w, rep)
 			case f.asCSV:
-				return writeNetRunCSV(w, rep)
+				err = writeNetRunCSV(w, rep)
+			default:
+				err = writeNetRunTable(w, rep)
 			}
-			return writeNetRunTable(w, rep)
+			if err != nil {
+				return err
+			}
+			return enough
 		},
 	}
 	fl := cmd.Flags()
@@ -106,6 +127,33 @@ The default duration is 200 000 times the longest mean interarrival or service t
 	return cmd
 }
 
+// netExpectEnough refuses, before it starts, an open network's run that
+// is expected to measure fewer customers than validate.MinCustomers. A
+// network that is unstable or keeps its customers is left to RunNetwork,
+// whose refusal says more.
+func netExpectEnough(cfg validate.NetworkConfig) error {
+	exp, need := cfg.ExpectedCustomers(), cfg.MinCustomers()
+	if exp >= float64(need) {
+		return nil
+	}
+	if an, err := cfg.Network.Analytic(); err == nil {
+		var u *analytic.UnstableError
+		if _, err := analytic.SolveNetwork(an); errors.As(err, &u) || errors.Is(err, analytic.ErrNoExit) {
+			return nil
+		}
+	}
+	perSecond := exp / cfg.Duration
+	if longest := float64(need) / perSecond; longest > netMaxDuration {
+		return usagef("--duration: not enough data: even the longest run (%g s) at %g arrivals/s expects %.3g customers, need %d (%d per batch); raise the arrival rate or add replications",
+			netMaxDuration, perSecond/float64(max(cfg.Replications, 1)), perSecond*netMaxDuration, need, validate.MinPerBatch)
+	}
+	return usagef("--duration: not enough data: %g s at %g arrivals/s expects %.3g customers, need %d (%d per batch); lengthen --duration to at least %.4g s",
+		cfg.Duration, perSecond/float64(max(cfg.Replications, 1)), exp, need, validate.MinPerBatch, float64(need)/perSecond)
+}
+
+// netMaxDuration is the longest --duration, in seconds.
+const netMaxDuration = 1e8
+
 func exactOneFile(cmd *cobra.Command, args []string) error {
 	if len(args) != 1 {
 		return usagef("%s: needs exactly one network FILE (e.g. examples/networks/jackson-feedback.yaml), got %d arguments", cmd.CommandPath(), len(args))
@@ -118,7 +166,7 @@ func (f *netRunFlags) config(cmd *cobra.Command, n *network.Network) (validate.N
 	var err error
 	cfg.Duration = network.DefaultDuration(n)
 	if f.duration != "" {
-		if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, 1e8, true); err != nil {
+		if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, netMaxDuration, true); err != nil {
 			return cfg, err
 		}
 	}

@@ -1,0 +1,71 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"queuelab/analytic"
+	"queuelab/des"
+	"queuelab/model/network"
+)
+
+// parseNet parses a network file given inline.
+func parseNet(t *testing.T, src string) *network.Network {
+	t.Helper()
+	n, err := network.Parse("t.yaml", []byte(src))
+	require.NoError(t, err)
+	return n
+}
+
+// switchingChain is a closed chain of 5 customers with class switching: a
+// customer is class x at a and y at b, then y at a and x at b, and so on;
+// 3 start as x at a, 2 as y at b.
+const switchingChain = `name: chain
+classes:
+  - {name: x, population: 3, start: a}
+  - {name: y, population: 2, start: b}
+stations:
+  - name: a
+    service: {dist: exp, mean: 1}
+  - name: b
+    service: {dist: exp, mean: 0.5}
+routing:
+  a: {x: {b/y: 1}, y: {b/x: 1}}
+  b: {x: {a/x: 1}, y: {a/y: 1}}
+`
+
+// TestNetworkChainDefinition (issue 19.1): the simulator and the solver
+// define the "network" rows of a closed chain with class switching the
+// same way (the customers who start in a class, cycling back to its start
+// station), so every exact network row agrees. Seed 4, 50 000 s, warm-up
+// 1 000 s; α = 10⁻⁴ per check, 6 checks. On the old definitions the
+// throughput (0.59 vs 0.49), customers (3 vs 5) and cycle time (5.1 vs
+// 10.2) disagreed.
+func TestNetworkChainDefinition(t *testing.T) {
+	n := parseNet(t, switchingChain)
+	rep, err := RunNetwork(NetworkConfig{Network: n, Seed: 4, Generator: des.PCG, Duration: 50_000, Warmup: 1_000})
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for _, c := range rep.Checks {
+		if c.Station != network.NetworkStation || c.Class == "" || c.Source != analytic.MethodExactMVA {
+			continue
+		}
+		seen[c.Class+" "+c.Name] = true
+		assert.Equal(t, Agrees, c.Verdict, "%s %s: sim %v ± %v, MVA %v", c.Class, c.Name, c.Sim.Mean, c.Sim.HalfWidth, c.Formula)
+	}
+	assert.Len(t, seen, 6, "throughput, mean_response and mean_in_system of x and y")
+}
+
+// TestNetworkTrappedRefused (issue 19.2, 20.3): an open network whose
+// customers never leave (a → b → a) has no steady state; RunNetwork
+// refuses it before simulating, with the error net solve gives.
+func TestNetworkTrappedRefused(t *testing.T) {
+	n := parseNet(t, "name: trap\narrivals: {to: a, rate: 1}\nstations:\n  - name: a\n    service: {dist: exp, mean: 0.1}\n"+
+		"  - name: b\n    service: {dist: exp, mean: 0.1}\nrouting:\n  a: {b: 1}\n  b: {a: 1}\n")
+	rep, err := RunNetwork(NetworkConfig{Network: n, Seed: 1, Generator: des.PCG, Duration: 1_000, Warmup: 0})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "never leave the network")
+	assert.Nil(t, rep)
+}
