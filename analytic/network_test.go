@@ -206,8 +206,11 @@ func TestSolveSingleStations(t *testing.T) {
 		{"Erlang-A", single(NetStation{Name: "q", Servers: 5, Mean: []float64{1}, SCV: []float64{1}, Patience: 2, PatienceSCV: 1}, 6, 1), MethodErlangA, true, "p_abandon", ErlangA{5, 6, 1, 0.5}.ProbAbandon()},
 		{"M/M/c+D", single(NetStation{Name: "q", Servers: 5, Mean: []float64{1}, SCV: []float64{1}, Patience: 2, PatienceSCV: 0}, 6, 1), MethodMMcD, true, "mean_wait", MMcD{5, 6, 1, 2}.MeanWait()},
 		// GI/G/1 with Erlang-2 arrivals (c²a = 0.5) and det service at ρ = 0.5:
-		// Kingman Wq = 1·1·(0.5 + 0)/2 = 0.25.
-		{"E2/D/1 Kingman", single(NetStation{Name: "q", Servers: 1, Mean: []float64{1}, SCV: []float64{0}}, 0.5, 0.5), MethodKingman, false, "mean_wait", 0.25},
+		// Kingman Wq = 1·1·(0.5 + 0)/2 = 0.25, times QNA's correction
+		// g = exp(−2·0.5·0.5²/(3·0.5·0.5)) = e^(−1/3) for c²a < 1.
+		{"E2/D/1 QNA", single(NetStation{Name: "q", Servers: 1, Mean: []float64{1}, SCV: []float64{0}}, 0.5, 0.5), MethodWhittGG1, false, "mean_wait", 0.25 * math.Exp(-1.0/3)},
+		// H2/M/1 (c²a = 2): no correction, Kingman Wq = 0.5/(1 − 0.5)·(2 + 1)/2 = 1.5.
+		{"H2/M/1 Kingman", single(expStation("q", 1, 1), 0.5, 2), MethodKingman, false, "mean_wait", 1.5},
 		{"M/D/2 Allen-Cunneen", single(NetStation{Name: "q", Servers: 2, Mean: []float64{1}, SCV: []float64{0}}, 1.5, 1), MethodAllenCunneen, false, "mean_wait", MMc{2, 1.5, 1}.MeanWait() / 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -266,8 +269,11 @@ func TestQNAOnGeneralNetwork(t *testing.T) {
 	// Deterministic service smooths the flow: a tandem of two D servers fed
 	// by Poisson arrivals. The second station's arrival SCV is the first's
 	// departure SCV, ρ²·0 + (1 − ρ²)·1 = 0.75 at ρ = 0.5, so its Kingman
-	// wait is 0.5·1/(1 − 0.5)·(0.75 + 0)/2 = 0.375 s; the first is M/D/1,
-	// 0.5 s. SolveNetwork reports QNA, not exact.
+	// wait is 0.5·1/(1 − 0.5)·(0.75 + 0)/2 = 0.375 s, and QNA's (Whitt's
+	// correction for c²a < 1) 0.375·exp(−2·0.5·0.25²/(3·0.5·0.75)) =
+	// 0.375·e^(−1/18); the first is M/D/1, 0.5 s, exactly (P-K: only
+	// Poisson arrivals reach it). SolveNetwork reports QNA, not exact,
+	// for b and the network.
 	p := matrix(2)
 	p[0][1] = 1
 	det := func(name string) NetStation {
@@ -276,14 +282,18 @@ func TestQNAOnGeneralNetwork(t *testing.T) {
 	n := Network{Stations: []NetStation{det("a"), det("b")}, Classes: []NetClass{{Name: "job", Rate: 0.5, ArrivalSCV: 1}}, Routing: p}
 	res, err := QNA(n)
 	require.NoError(t, err)
+	wb := 0.375 * math.Exp(-1.0/18)
 	assert.InDelta(t, 0.75, res[1].ArrivalSCV, 1e-12)
-	assert.InDelta(t, 0.375, res[1].MeanWait, 1e-12)
+	assert.InDelta(t, wb, res[1].MeanWait, 1e-12)
 	ms, err := SolveNetwork(n)
 	require.NoError(t, err)
 	m := metric(t, ms, "b", "job", "mean_wait", MethodQNA)
-	assert.InDelta(t, 0.375, m.Value, 1e-12)
+	assert.InDelta(t, wb, m.Value, 1e-12)
 	assert.False(t, m.Exact)
-	assert.InDelta(t, 0.5+1+0.375+1, metric(t, ms, "network", "job", "mean_response", MethodQNA).Value, 1e-12)
+	pk := metric(t, ms, "a", "job", "mean_wait", MethodPK)
+	assert.InDelta(t, 0.5, pk.Value, 1e-12)
+	assert.True(t, pk.Exact)
+	assert.InDelta(t, 0.5+1+wb+1, metric(t, ms, "network", "job", "mean_response", MethodQNA).Value, 1e-12)
 	assert.False(t, hasMethod(ms, MethodJackson))
 }
 

@@ -85,13 +85,67 @@ func (s *netSolver) solveOpen() error {
 		return nil
 	}
 	if res, err := QNA(s.n); err == nil {
+		exact, method := true, ""
 		for i := range s.n.Stations {
-			thr, _ := s.classLoads(i, lam)
-			s.emitStation(i, thr, s.qnaPerf(i, res[i].MeanWait, MethodQNA), false)
+			thr, a := s.classLoads(i, lam)
+			perf, ok := s.poissonStationPerf(i, thr, a)
+			if !ok {
+				perf = s.qnaPerf(i, res[i].MeanWait, MethodQNA)
+			}
+			exact = exact && perf.exact
+			if method == "" || method == perf.method {
+				method = perf.method
+			} else {
+				method = MethodQNA
+			}
+			s.emitStation(i, thr, perf, false)
 		}
-		s.emitOpenNetwork(MethodQNA, false)
+		if !exact {
+			method = MethodQNA
+		}
+		s.emitOpenNetwork(method, exact)
 	}
 	return nil
+}
+
+// poissonStationPerf returns the exact per-visit measures of a FCFS or
+// SIRO station i of an open network that only external Poisson flows
+// reach (no routing into it, itself included), so that its arrivals are
+// Poisson (a superposition of independent Poisson processes): Erlang C
+// when its service is exponential and class-independent, else
+// Pollaczek–Khinchine with one server. ok is false otherwise (QNA then
+// approximates it).
+func (s *netSolver) poissonStationPerf(i int, thr []float64, a float64) (stationPerf, bool) {
+	st := s.n.Stations[i]
+	if st.delay() || (st.Discipline != FCFS && st.Discipline != SIRO) || !s.poisson() {
+		return stationPerf{}, false
+	}
+	for _, row := range s.n.Routing {
+		for k := range s.r {
+			if row[k*s.m+i] > 0 {
+				return stationPerf{}, false
+			}
+		}
+	}
+	total := 0.0
+	for _, x := range thr {
+		total += x
+	}
+	if total == 0 {
+		return stationPerf{}, false
+	}
+	if _, ok := s.expUniform(i, thr); ok {
+		perf := s.productFormPerf(i, thr, a)
+		perf.method, perf.exact = MethodErlangC, true
+		return perf, true
+	}
+	if st.Servers != 1 {
+		return stationPerf{}, false
+	}
+	mean, scv := st.mixture(thr, total)
+	perf := s.qnaPerf(i, MG1{total, mean, scv}.MeanWait(), MethodPK)
+	perf.exact = true
+	return perf, true
 }
 
 // allBCMP reports whether every station is of a BCMP type for the classes
@@ -186,6 +240,9 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 	method := MethodAllenCunneen
 	if st.Servers == 1 {
 		method = MethodKingman
+		if res[0].ArrivalSCV < 1 {
+			method = MethodWhittGG1 // Kingman with QNA's correction for smooth arrivals
+		}
 	}
 	return s.qnaPerf(0, res[0].MeanWait, method), true
 }

@@ -28,6 +28,7 @@ const (
 	MethodMMcD         = "M/M/c+D"
 	MethodQNA          = "QNA (Whitt 1983)"
 	MethodKingman      = "Kingman"
+	MethodWhittGG1     = "QNA GI/G/1 (Whitt 1983)"
 	MethodAllenCunneen = "Allen-Cunneen"
 )
 

@@ -78,7 +78,13 @@ type Check struct {
 	// probability (formula × observations), used when the run saw none; 0
 	// or NaN when it does not apply.
 	Expected float64
-	Note     string // explanation shown in reports
+	// SimRelative makes Tol relative to the simulated mean, as the printed
+	// error (formula − sim)/|sim| is (the network rule, see
+	// NetworkApproxTol): an approximation fails when
+	// |sim − formula| > Tol·|sim| + (1 + Tol)·h_α, i.e. when no true value
+	// within the interval is within Tol of the formula.
+	SimRelative bool
+	Note        string // explanation shown in reports
 
 	Verdict   Verdict
 	HalfAlpha float64 // half-width at 1 − α
@@ -115,7 +121,11 @@ func (c *Check) Judge(rule Rule) {
 		}
 	}
 	eps := 1e-9 * math.Abs(c.Formula)
-	if math.Abs(e.Mean-c.Formula) > h+c.Tol*math.Abs(c.Formula)+eps {
+	allowed := h + c.Tol*math.Abs(c.Formula) + eps
+	if c.SimRelative {
+		allowed = (1+c.Tol)*h + c.Tol*math.Abs(e.Mean) + eps
+	}
+	if math.Abs(e.Mean-c.Formula) > allowed {
 		c.Verdict = Disagrees
 		return
 	}

@@ -48,8 +48,12 @@ func (c NetworkConfig) Simulated() float64 {
 }
 
 // NetworkApproxTol is the relative tolerance given to an approximate
-// method (QNA, Kingman, Allen–Cunneen, AMVA): the verdict reports how far
-// it is off and fails only past 50 %.
+// method (QNA, Kingman, Allen–Cunneen, AMVA, bounds): the verdict reports
+// how far the formula is off, (formula − sim)/|sim|, and is DISAGREES only
+// when that error is beyond ±50 % by more than noise explains:
+// |sim − formula| > 0.5·|sim| + 1.5·h_α (Check.SimRelative). The rule is
+// symmetric in the printed error: +60 % and −60 % both fail, +40 % and
+// −40 % both pass.
 const NetworkApproxTol = 0.5
 
 // NetworkCheck is one simulated metric of a station (or "network") and
@@ -259,7 +263,7 @@ func NetworkChecks(n *network.Network, results []*network.Result, formulas []ana
 			c := NetworkCheck{m.Station, m.Class, base}
 			c.Formula, c.Source, c.Approx = f.Value, f.Method, !f.Exact
 			if c.Approx {
-				c.Tol = NetworkApproxTol
+				c.Tol, c.SimRelative = NetworkApproxTol, true
 			}
 			if strings.HasPrefix(m.Name, "p_") {
 				var cust int64

@@ -69,3 +69,33 @@ func TestNetworkTrappedRefused(t *testing.T) {
 	assert.Contains(t, err.Error(), "never leave the network")
 	assert.Nil(t, rep)
 }
+
+// TestNetworkApproxRuleSymmetric (issue 19.5): an approximate method's
+// verdict follows the error it prints, (formula − sim)/|sim|: off by more
+// than 50 % fails whichever side the formula is on, within 50 % passes.
+// The simulated mean is 1 with a half-width of 0.2 % (30 batches).
+func TestNetworkApproxRuleSymmetric(t *testing.T) {
+	n := &network.Network{Name: "n", Classes: []network.Class{{Name: "job"}}}
+	num, den := make([]float64, 30), make([]float64, 30)
+	for b := range num {
+		num[b], den[b] = 1+0.005*float64(b%3-1), 1
+	}
+	res := &network.Result{Customers: 1e6, Metrics: []network.Metric{{Station: "q", Name: "mean_wait", Num: num, Den: den}}}
+	for _, tc := range []struct {
+		formula float64
+		want    Verdict
+		text    string
+	}{
+		{1.71, Disagrees, "DISAGREES"},
+		{2.08, Disagrees, "DISAGREES"},
+		{0.29, Disagrees, "DISAGREES"},
+		{0.59, Approximate, "approximate: formula off by -41.0 %"},
+		{1.45, Approximate, "approximate: formula off by +45.0 %"},
+		{0.55, Approximate, "approximate: formula off by -45.0 %"},
+	} {
+		cs := NetworkChecks(n, []*network.Result{res}, []analytic.NetMetric{{Station: "q", Class: "job", Name: "mean_wait", Value: tc.formula, Method: analytic.MethodQNA}})
+		require.Len(t, cs, 1)
+		assert.Equal(t, tc.want, cs[0].Verdict, "formula %v", tc.formula)
+		assert.Equal(t, tc.text, cs[0].VerdictText(), "formula %v", tc.formula)
+	}
+}
