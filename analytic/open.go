@@ -229,7 +229,11 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 		return stationPerf{}, false
 	case poisson && st.Servers == 1:
 		mean, scv := s.n.Stations[0].mixture(thr, total)
-		perf := s.qnaPerf(0, MG1{total, mean, scv}.MeanWait(), MethodPK)
+		wq := math.Inf(1) // E[S²] = ∞: so is the mean wait (P-K)
+		if !math.IsInf(scv, 1) {
+			wq = MG1{total, mean, scv}.MeanWait()
+		}
+		perf := s.qnaPerf(0, wq, MethodPK)
 		perf.exact = true
 		return perf, true
 	}

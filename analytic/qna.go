@@ -109,7 +109,8 @@ type QNAStation struct {
 // per-visit wait reported is the run's wait times 1 − q (Little's law on
 // the same queue length).
 //
-// Assumptions and simplifications: all classes open; every station with
+// Assumptions and simplifications: all classes open; service times of
+// finite variance; every station with
 // finite servers is FCFS (or SIRO, treated alike); no finite capacity and
 // no patience; classes are aggregated at each station (their service
 // times form a mixture); external arrivals of each class are one renewal
@@ -127,6 +128,11 @@ func QNA(n Network) ([]QNAStation, error) {
 		}
 	}
 	for _, s := range n.Stations {
+		for k := range n.Classes {
+			if s.Mean[k] > 0 && math.IsInf(s.scv(k), 1) {
+				return nil, fmt.Errorf("QNA needs service times of finite variance (station %q, class %q)", s.Name, n.Classes[k].Name)
+			}
+		}
 		if s.Capacity > 0 || s.Patience > 0 {
 			return nil, fmt.Errorf("QNA does not model finite capacity or patience (station %q)", s.Name)
 		}

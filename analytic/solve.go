@@ -78,6 +78,15 @@ const (
 //     patience, only the open classes' throughputs and utilisations.
 //   - Anything else gets no metrics beyond the above.
 //
+// Service of infinite variance (SCV +Inf, e.g. Pareto with α ≤ 2) keeps
+// every value that stays exact: throughputs and utilisations, the
+// insensitive PS, LCFS-PR and delay figures, and for a single M/G/1 FCFS
+// or SIRO station the Pollaczek–Khinchine mean wait, which is +Inf (as are
+// the mean response and numbers that include it): the mean has no finite
+// limit, and a simulation's running average of it grows without bound.
+// QNA, Kingman and Allen–Cunneen need finite variances and are left out.
+// +Inf is the only non-finite value SolveNetwork returns.
+//
 // Closed chains: classes that switch into one another form a chain
 // ([BCMP]); its population is the sum of theirs, its reference station is
 // the start station of its first class (or, if its customers never return
@@ -129,7 +138,7 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 		return nil, err
 	}
 	for _, x := range s.out {
-		if !finite(x.Value) {
+		if !finite(x.Value) && !math.IsInf(x.Value, 1) {
 			return nil, fmt.Errorf("internal error: %s of station %q class %q by %s is %v", x.Name, x.Station, x.Class, x.Method, x.Value)
 		}
 	}

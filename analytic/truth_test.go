@@ -1,6 +1,7 @@
 package analytic
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,4 +35,39 @@ func TestSolveParallelPK(t *testing.T) {
 	assert.InDelta(t, 1.75, net.Value, 1e-12)
 	assert.True(t, net.Exact)
 	assert.False(t, hasMethod(ms, MethodQNA))
+}
+
+// TestSolveInfiniteVariance (issues 19.3, 20.10): service of infinite
+// variance (Pareto α ≤ 2, SCV +Inf) keeps the exact throughput and
+// utilisation, gives M/G/1 FCFS a mean wait of +Inf (P-K: E[S²] = ∞), and
+// leaves PS insensitive and finite; it is never an error.
+func TestSolveInfiniteVariance(t *testing.T) {
+	inf := math.Inf(1)
+	ms, err := SolveNetwork(single(NetStation{Name: "q", Servers: 1, Mean: []float64{1}, SCV: []float64{inf}}, 0.5, 1))
+	require.NoError(t, err)
+	assert.InDelta(t, 0.5, metric(t, ms, "q", "job", "throughput", MethodTraffic).Value, 1e-12)
+	assert.InDelta(t, 0.5, metric(t, ms, "q", "job", "utilization", MethodTraffic).Value, 1e-12)
+	for _, name := range []string{"mean_wait", "mean_in_queue", "mean_response", "mean_in_system"} {
+		m := metric(t, ms, "q", "job", name, MethodPK)
+		assert.True(t, math.IsInf(m.Value, 1), name)
+		assert.True(t, m.Exact, name)
+	}
+	ps := single(NetStation{Name: "q", Servers: 1, Discipline: PS, Mean: []float64{1}, SCV: []float64{inf}}, 0.5, 1)
+	ms, err = SolveNetwork(ps)
+	require.NoError(t, err)
+	assert.InDelta(t, 2, metric(t, ms, "q", "job", "mean_response", MethodInsensitive).Value, 1e-12)
+	// In a network QNA needs finite variances: the traffic figures stay.
+	p := matrix(2)
+	p[0][1] = 1
+	n := Network{
+		Stations: []NetStation{{Name: "a", Servers: 1, Mean: []float64{1}, SCV: []float64{inf}}, expStation("b", 1, 1)},
+		Classes:  []NetClass{{Name: "job", Rate: 0.5, ArrivalSCV: 1}},
+		Routing:  p,
+	}
+	ms, err = SolveNetwork(n)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.5, metric(t, ms, "b", "job", "utilization", MethodTraffic).Value, 1e-12)
+	assert.False(t, hasMethod(ms, MethodQNA))
+	_, err = QNA(n)
+	assert.ErrorContains(t, err, "finite variance")
 }

@@ -60,6 +60,11 @@ const (
 	// observation of its kind, fewer than two batches): too little data
 	// to say anything, which is neither agreement nor disagreement.
 	NoData
+	// Unbounded: the formula says the mean is infinite (service of
+	// infinite variance at an M/G/1 queue, say): the simulated value is a
+	// running average with no finite limit, which grows with the run, so
+	// its interval means nothing and nothing is tested.
+	Unbounded
 )
 
 // Failed reports whether v fails a catalogue run.
@@ -105,6 +110,10 @@ func (c *Check) Judge(rule Rule) {
 	}
 	h := e.HalfWidthAt(1 - rule.Alpha)
 	c.HalfAlpha = h
+	if math.IsInf(c.Formula, 1) {
+		c.Verdict = Unbounded
+		return
+	}
 	if math.IsNaN(e.Mean) || math.IsInf(h, 1) {
 		c.Verdict = NoData
 		return
@@ -142,7 +151,7 @@ func (c *Check) Judge(rule Rule) {
 
 // VerdictText returns the verdict as reports print it: "agrees",
 // "approximate: formula off by X %", "inconclusive", "DISAGREES", "not
-// enough data" or "—".
+// enough data", "no finite limit: the mean is infinite" or "—".
 func (c *Check) VerdictText() string {
 	switch c.Verdict {
 	case Agrees:
@@ -155,6 +164,8 @@ func (c *Check) VerdictText() string {
 		return "DISAGREES"
 	case NoData:
 		return "not enough data"
+	case Unbounded:
+		return "no finite limit: the mean is infinite"
 	}
 	return "—"
 }

@@ -99,3 +99,23 @@ func TestNetworkApproxRuleSymmetric(t *testing.T) {
 		assert.Equal(t, tc.text, cs[0].VerdictText(), "formula %v", tc.formula)
 	}
 }
+
+// TestNetworkInfiniteMean (issues 19.3, 20.10): an M/G/1 queue with
+// Pareto service of α = 1.8 (infinite variance) keeps its exact throughput
+// and utilisation checks, and every mean that is infinite is marked "no
+// finite limit" instead of being shown as an estimate. Seed 5, 100 000 s.
+func TestNetworkInfiniteMean(t *testing.T) {
+	n := parseNet(t, "name: pareto\narrivals: {to: a, rate: 0.5}\nstations:\n  - name: a\n    service: {dist: pareto, mean: 1, alpha: 1.8}\n")
+	rep, err := RunNetwork(NetworkConfig{Network: n, Seed: 5, Generator: des.PCG, Duration: 100_000, Warmup: 0})
+	require.NoError(t, err)
+	require.NoError(t, rep.SolveErr)
+	got := map[string]Verdict{}
+	for _, c := range rep.Checks {
+		got[c.Station+" "+c.Name] = c.Verdict
+	}
+	assert.Equal(t, Agrees, got["a throughput"])
+	assert.Equal(t, Agrees, got["a utilization"])
+	for _, k := range []string{"a mean_wait", "a mean_in_queue", "a mean_response", "a mean_in_system", "network mean_response"} {
+		assert.Equal(t, Unbounded, got[k], k)
+	}
+}

@@ -335,7 +335,7 @@ func newNetSolveCmd() *cobra.Command {
 			return writeNetSolveTable(cmd.OutOrStdout(), n, ms)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}; an infinite value is null with \"infinite\": true")
 	return cmd
 }
 
@@ -347,12 +347,15 @@ func writeNetSolveJSON(w io.Writer, ms []analytic.NetMetric) error {
 		Value   validate.JSONNumber `json:"value"`
 		Method  string              `json:"method"`
 		Exact   bool                `json:"exact"`
+		// Infinite marks a value of +Inf (value null): a mean with no
+		// finite limit.
+		Infinite bool `json:"infinite,omitempty"`
 	}
 	out := struct {
 		Metrics []metric `json:"metrics"`
 	}{Metrics: []metric{}}
 	for _, m := range ms {
-		out.Metrics = append(out.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact})
+		out.Metrics = append(out.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact, math.IsInf(m.Value, 1)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
