@@ -221,7 +221,9 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 	case poisson && s.bcmpType(0, thr):
 		perf := s.productFormPerf(0, thr, a)
 		perf.method, perf.exact = MethodInsensitive, true
-		if st.Discipline != PS && st.Discipline != LCFSPR {
+		if st.Discipline != PS && !(st.Discipline == LCFSPR && st.Servers == 1) {
+			// FCFS, SIRO, or LCFS-PR on several servers, with exponential
+			// class-independent service: the M/M/c number in system.
 			perf.method = MethodErlangC
 		}
 		return perf, true
@@ -289,12 +291,15 @@ func (s *netSolver) solveSingleLimited(thr []float64, total, a float64) {
 	}
 	var lim limitedPerf
 	switch mean, exp := s.expUniform(0, thr); {
-	case st.delay():
+	case st.delay() || st.Capacity == st.Servers:
+		// A loss system: as many places as servers (a delay station's
+		// capacity, or c = K), nobody waits, any service law.
 		if !s.sameMean(thr) {
 			return // per-class figures would need the class mix of those admitted
 		}
-		b := ErlangB(st.Capacity, a)
-		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: st.Capacity, lossName: "p_loss"}
+		c := st.Capacity
+		b := ErlangB(c, a)
+		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: c, lossName: "p_loss"}
 	case !exp:
 		return
 	case st.Capacity > 0:
@@ -342,6 +347,29 @@ func (s *netSolver) emitLimited(thr []float64, total float64, lim limitedPerf) {
 		s.limitedRow(st, c.Name, thr[k], share, lim)
 	}
 	s.limitedRow(st, "", total, 1, lim)
+	// The network is this one station: its end-to-end figures are the
+	// station's (a lost or abandoning customer leaves the network there).
+	for k, c := range s.n.Classes {
+		if thr[k] > 0 {
+			s.limitedNetworkRow(c.Name, thr[k], thr[k]/total, lim)
+		}
+	}
+	s.limitedNetworkRow("", total, 1, lim)
+}
+
+// limitedNetworkRow adds the "network" rows of a single station that loses
+// customers, for one class (or, with share 1, all): throughput, the loss
+// share, mean number in the network and, with blocking, the mean response
+// of those admitted (with abandonment the simulator's end-to-end response
+// covers the served only, which no formula here gives).
+func (s *netSolver) limitedNetworkRow(class string, lambda, share float64, lim limitedPerf) {
+	x := lambda * (1 - lim.loss)
+	s.add("network", class, "throughput", x, lim.method, true)
+	s.add("network", class, lim.lossName, lim.loss, lim.method, true)
+	s.add("network", class, "mean_in_system", share*lim.inSystem, lim.method, true)
+	if lim.lossName == "p_loss" && x > 0 {
+		s.add("network", class, "mean_response", share*lim.inSystem/x, lim.method, true)
+	}
 }
 
 // limitedRow adds one class's (or, with share 1, all classes') rows. The

@@ -71,3 +71,29 @@ func TestSolveInfiniteVariance(t *testing.T) {
 	_, err = QNA(n)
 	assert.ErrorContains(t, err, "finite variance")
 }
+
+// TestSolveSmallerLabels (issue 19, smaller ones): a FCFS station with as
+// many places as servers is Erlang B (any service law), as the same
+// station written as a delay station with a capacity is; a single station
+// that loses customers gives its network rows (p_loss, p_abandon,
+// throughput, customers) too; LCFS-PR on two servers is not labelled
+// M/G/1-PS insensitivity.
+func TestSolveSmallerLabels(t *testing.T) {
+	ms, err := SolveNetwork(single(NetStation{Name: "q", Servers: 3, Capacity: 3, Mean: []float64{1}, SCV: []float64{4}}, 2, 1))
+	require.NoError(t, err)
+	b := ErlangB(3, 2)
+	assert.InDelta(t, b, metric(t, ms, "q", "job", "p_loss", MethodErlangB).Value, 1e-12)
+	assert.InDelta(t, b, metric(t, ms, "network", "", "p_loss", MethodErlangB).Value, 1e-12)
+	assert.InDelta(t, 2*(1-b), metric(t, ms, "network", "job", "throughput", MethodErlangB).Value, 1e-12)
+	assert.InDelta(t, 1, metric(t, ms, "network", "", "mean_response", MethodErlangB).Value, 1e-12)
+
+	ea := ErlangA{5, 6, 1, 0.5}
+	ms, err = SolveNetwork(single(NetStation{Name: "q", Servers: 5, Mean: []float64{1}, SCV: []float64{1}, Patience: 2, PatienceSCV: 1}, 6, 1))
+	require.NoError(t, err)
+	assert.InDelta(t, ea.ProbAbandon(), metric(t, ms, "network", "job", "p_abandon", MethodErlangA).Value, 1e-12)
+
+	ms, err = SolveNetwork(single(NetStation{Name: "q", Servers: 2, Discipline: LCFSPR, Mean: []float64{1}, SCV: []float64{1}}, 1.5, 1))
+	require.NoError(t, err)
+	assert.InDelta(t, MMc{2, 1.5, 1}.MeanNumberInSystem(), metric(t, ms, "q", "job", "mean_in_system", MethodErlangC).Value, 1e-12)
+	assert.False(t, hasMethod(ms, MethodInsensitive))
+}

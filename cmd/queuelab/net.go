@@ -71,7 +71,7 @@ customers to judge; 2 for bad flags or a refused run.`,
 			if f.serve {
 				return serveNetworkFile(cmd, args[0], f.addr)
 			}
-			n, err := network.ParseFile(args[0])
+			n, unit, err := network.ParseFileUnit(args[0])
 			if err != nil {
 				return usagef("%v", err)
 			}
@@ -99,11 +99,11 @@ customers to judge; 2 for bad flags or a refused run.`,
 			w := cmd.OutOrStdout()
 			switch {
 			case f.asJSON:
-				err = writeNetRunJSON(w, rep)
+				err = writeNetRunJSON(w, rep, unit)
 			case f.asCSV:
-				err = writeNetRunCSV(w, rep)
+				err = writeNetRunCSV(w, rep, unit)
 			default:
-				err = writeNetRunTable(w, rep)
+				err = writeNetRunTable(w, rep, unit)
 			}
 			if err != nil {
 				return err
@@ -114,7 +114,7 @@ customers to judge; 2 for bad flags or a refused run.`,
 	fl := cmd.Flags()
 	budget = addBudgetFlags(fl)
 	fl.StringVar(&f.duration, "duration", "", "simulated length after the warm-up (duration or seconds; default 200 000 × the longest mean interarrival or service time)")
-	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: chosen by MSER-5, at most half the run)")
+	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: the first 5 % of the run)")
 	fl.StringVar(&f.precision, "precision", "", "run until the 95 % relative half-width of the network's mean response time is at most P (0–1, e.g. 0.01)")
 	fl.StringVar(&f.maxDuration, "max-duration", "", "longest run with --precision (default 100 × --duration)")
 	fl.StringVar(&f.replications, "replications", "1", "independent replications (1–10000); with 2 or more, intervals are across replications")
@@ -217,11 +217,11 @@ func netClass(c string) *string {
 	return &c
 }
 
-func netRunHeader(rep *validate.NetworkReport) string {
+func netRunHeader(rep *validate.NetworkReport, unit string) string {
 	cfg := rep.Config
 	warm := "given"
 	if cfg.Warmup < 0 {
-		warm = "MSER-5"
+		warm = fmt.Sprintf("%g %% of the run", 100*validate.NetworkWarmupShare)
 	}
 	s := fmt.Sprintf("network %q: seed %d (%s), warm-up %.4g s (%s), measured %.4g s", cfg.Network.Name, cfg.Seed, cfg.Generator, rep.Warmup, warm, rep.Measured)
 	if cfg.Replications > 1 {
@@ -230,21 +230,23 @@ func netRunHeader(rep *validate.NetworkReport) string {
 		s += fmt.Sprintf(", %d batches", rep.Result.Batches)
 	}
 	s += fmt.Sprintf(", %d customers", rep.Customers)
+	s += netUnitNote(unit)
 	if rep.SolveErr != nil {
 		s += "\nanalytic: " + rep.SolveErr.Error()
 	}
 	return s
 }
 
-func writeNetRunTable(w io.Writer, rep *validate.NetworkReport) error {
-	fmt.Fprintln(w, netRunHeader(rep))
+func writeNetRunTable(w io.Writer, rep *validate.NetworkReport, unit string) error {
+	fmt.Fprintln(w, netRunHeader(rep, unit))
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "station\tclass\tmetric\tsimulated ± 95 % CI\tformula\tmethod\tverdict")
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s ± %s\t%s\t%s\t%s\n", c.Station, orDash(c.Class), c.Name, validate.FormatValue(c.Sim.Mean),
-			validate.FormatValue(c.Sim.HalfWidth), validate.FormatValue(c.Formula), orDash(c.Source), c.VerdictText())
+		u := netUnitScale(unit, c.Name)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s ± %s\t%s\t%s\t%s\n", c.Station, orDash(c.Class), c.Name, validate.FormatValue(u*c.Sim.Mean),
+			validate.FormatValue(u*c.Sim.HalfWidth), validate.FormatValue(u*c.Formula), orDash(c.Source), c.VerdictText())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -253,7 +255,7 @@ func writeNetRunTable(w io.Writer, rep *validate.NetworkReport) error {
 	return err
 }
 
-func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport) error {
+func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport, unit string) error {
 	type metric struct {
 		Station string               `json:"station"`
 		Class   *string              `json:"class"`
@@ -271,15 +273,18 @@ func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport) error {
 		Measured     validate.JSONNumber `json:"measured_s"`
 		Replications int                 `json:"replications"`
 		Customers    int64               `json:"customers"`
+		TimeUnit     string              `json:"time_unit,omitempty"` // of sim, ci95 and formula; seconds when absent
 		Metrics      []metric            `json:"metrics"`
 	}{Network: rep.Config.Network.Name, Seed: rep.Config.Seed, Warmup: validate.JSONNumber(rep.Warmup),
-		Measured: validate.JSONNumber(rep.Measured), Replications: max(rep.Config.Replications, 1), Customers: rep.Customers}
+		Measured: validate.JSONNumber(rep.Measured), Replications: max(rep.Config.Replications, 1), Customers: rep.Customers,
+		TimeUnit: netUnitName(unit)}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		m := metric{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(c.Sim.Mean),
-			CI95: validate.JSONNumber(c.Sim.HalfWidth), Verdict: c.VerdictText()}
+		u := netUnitScale(unit, c.Name)
+		m := metric{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(u * c.Sim.Mean),
+			CI95: validate.JSONNumber(u * c.Sim.HalfWidth), Verdict: c.VerdictText()}
 		if !math.IsNaN(c.Formula) {
-			v := validate.JSONNumber(c.Formula)
+			v := validate.JSONNumber(u * c.Formula)
 			m.Formula, m.Method = &v, &c.Source
 		}
 		out.Metrics = append(out.Metrics, m)
@@ -289,7 +294,7 @@ func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport) error {
 	return enc.Encode(out)
 }
 
-func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport) error {
+func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport, unit string) error {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"station", "class", "name", "sim", "ci95", "formula", "method", "verdict"})
 	num := func(x float64) string {
@@ -300,7 +305,8 @@ func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport) error {
 	}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		_ = cw.Write([]string{c.Station, c.Class, c.Name, num(c.Sim.Mean), num(c.Sim.HalfWidth), num(c.Formula), c.Source, c.VerdictText()})
+		u := netUnitScale(unit, c.Name)
+		_ = cw.Write([]string{c.Station, c.Class, c.Name, num(u * c.Sim.Mean), num(u * c.Sim.HalfWidth), num(u * c.Formula), c.Source, c.VerdictText()})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -313,7 +319,7 @@ func newNetSolveCmd() *cobra.Command {
 		Short: "Solve a network analytically: every method that applies, exact or approximate",
 		Args:  exactOneFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := network.ParseFile(args[0])
+			n, unit, err := network.ParseFileUnit(args[0])
 			if err != nil {
 				return usagef("%v", err)
 			}
@@ -329,17 +335,20 @@ func newNetSolveCmd() *cobra.Command {
 			if err != nil && len(ms) == 0 {
 				return err
 			}
-			if asJSON {
-				return writeNetSolveJSON(cmd.OutOrStdout(), ms)
+			for i := range ms {
+				ms[i].Value *= netUnitScale(unit, ms[i].Name)
 			}
-			return writeNetSolveTable(cmd.OutOrStdout(), n, ms)
+			if asJSON {
+				return writeNetSolveJSON(cmd.OutOrStdout(), unit, ms)
+			}
+			return writeNetSolveTable(cmd.OutOrStdout(), n, unit, ms)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}; an infinite value is null with \"infinite\": true")
 	return cmd
 }
 
-func writeNetSolveJSON(w io.Writer, ms []analytic.NetMetric) error {
+func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric) error {
 	type metric struct {
 		Station string              `json:"station"`
 		Class   *string             `json:"class"`
@@ -352,8 +361,9 @@ func writeNetSolveJSON(w io.Writer, ms []analytic.NetMetric) error {
 		Infinite bool `json:"infinite,omitempty"`
 	}
 	out := struct {
-		Metrics []metric `json:"metrics"`
-	}{Metrics: []metric{}}
+		TimeUnit string   `json:"time_unit,omitempty"` // of the values; seconds when absent
+		Metrics  []metric `json:"metrics"`
+	}{TimeUnit: netUnitName(unit), Metrics: []metric{}}
 	for _, m := range ms {
 		out.Metrics = append(out.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact, math.IsInf(m.Value, 1)})
 	}
@@ -362,8 +372,8 @@ func writeNetSolveJSON(w io.Writer, ms []analytic.NetMetric) error {
 	return enc.Encode(out)
 }
 
-func writeNetSolveTable(w io.Writer, n *network.Network, ms []analytic.NetMetric) error {
-	fmt.Fprintf(w, "network %q: %d analytic values\n\n", n.Name, len(ms))
+func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analytic.NetMetric) error {
+	fmt.Fprintf(w, "network %q: %d analytic values%s\n\n", n.Name, len(ms), netUnitNote(unit))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "station\tclass\tmetric\tvalue\tmethod\texact")
 	for _, m := range ms {
@@ -374,4 +384,40 @@ func writeNetSolveTable(w io.Writer, n *network.Network, ms []analytic.NetMetric
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Station, orDash(m.Class), m.Name, validate.FormatValue(m.Value), m.Method, ex)
 	}
 	return tw.Flush()
+}
+
+// netUnitName is the network file's time unit when it is not seconds, else
+// "" (results are then in seconds, as they always were).
+func netUnitName(unit string) string {
+	if network.TimeUnitSeconds(unit) == 1 {
+		return ""
+	}
+	return unit
+}
+
+// netUnitNote says in which unit times and rates are shown, for a file
+// whose time_unit is not seconds ("" otherwise).
+func netUnitNote(unit string) string {
+	u := netUnitName(unit)
+	if u == "" {
+		return ""
+	}
+	return fmt.Sprintf("; times in %s and rates per %s, as the file's time_unit", u, u)
+}
+
+// netUnitScale is the factor that turns metric name's value from seconds
+// into the network file's time unit: rates (throughput and its bounds) are
+// multiplied by the unit's length, times (mean_response, mean_wait and
+// their bounds) divided by it; counts, utilisations and shares are kept.
+func netUnitScale(unit, name string) float64 {
+	u := network.TimeUnitSeconds(unit)
+	switch {
+	case u == 1:
+		return 1
+	case strings.HasPrefix(name, "throughput"):
+		return u
+	case strings.HasPrefix(name, "mean_response"), name == "mean_wait":
+		return 1 / u
+	}
+	return 1
 }

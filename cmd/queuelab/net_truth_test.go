@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -62,4 +63,52 @@ func TestNetRunNotEnoughData(t *testing.T) {
 			assert.Contains(t, out, "not enough data", "%v: the table is printed with the verdicts", tc.args)
 		}
 	}
+}
+
+// TestNetTimeUnit (issue 19, smaller): a file with time_unit: min gets
+// its results in minutes, and says so, in net run and net solve (table
+// and JSON); before, they were seconds with no unit shown.
+func TestNetTimeUnit(t *testing.T) {
+	f := writeNet(t, "min.yaml", "name: minutes\ntime_unit: min\narrivals: {to: a, rate: 0.5}\nstations:\n  - name: a\n    service: {dist: exp, mean: 1}\n")
+	code, out, errOut := runCapture3(t, "net", "solve", f, "--json")
+	require.Equal(t, 0, code, errOut)
+	var solve struct {
+		TimeUnit string `json:"time_unit"`
+		Metrics  []struct {
+			Station, Name string
+			Class         *string
+			Value         float64
+		} `json:"metrics"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &solve))
+	assert.Equal(t, "min", solve.TimeUnit)
+	got := map[string]float64{}
+	for _, m := range solve.Metrics {
+		if m.Class == nil {
+			got[m.Station+" "+m.Name] = m.Value
+		}
+	}
+	assert.InDelta(t, 2, got["a mean_response"], 1e-9, "M/M/1 at ρ = 0.5 with S = 1 min: T = 2 min")
+	assert.InDelta(t, 0.5, got["a throughput"], 1e-9, "per minute")
+	assert.InDelta(t, 1, got["a mean_in_system"], 1e-9)
+	code, out, errOut = runCapture3(t, "net", "run", f, "--json", "--duration", "600000", "--warmup", "0")
+	require.Equal(t, 0, code, errOut)
+	var run struct {
+		TimeUnit string `json:"time_unit"`
+		Metrics  []struct {
+			Station, Name string
+			Sim, Formula  float64
+		} `json:"metrics"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &run))
+	assert.Equal(t, "min", run.TimeUnit)
+	for _, m := range run.Metrics {
+		if m.Station == "a" && m.Name == "mean_response" {
+			assert.InDelta(t, 2, m.Formula, 1e-9)
+			assert.InDelta(t, 2, m.Sim, 0.3)
+		}
+	}
+	code, out, _ = runCapture3(t, "net", "solve", f)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "times in min")
 }
