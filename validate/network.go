@@ -31,6 +31,10 @@ type NetworkConfig struct {
 	// network's mean end-to-end response time, all classes together.
 	Precision, MaxDuration float64
 	PrecisionNames         []string
+	// PrecisionAll applies Precision to every metric that has a finite
+	// analytic value instead (PrecisionNames is then ignored): net run's
+	// default, so that its checks have the power to give a verdict.
+	PrecisionAll bool
 	// Replications ≥ 2 runs independent replications on all cores through
 	// des.Replicate (seeds des.ReplicationSeed(Seed, i)) and builds every
 	// interval across their means; 0 or 1: one run, batch means.
@@ -162,6 +166,19 @@ type metricKey struct{ station, class, name string }
 // precisionKeys lists the metrics the precision target applies to.
 func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricKey]bool {
 	keys := map[metricKey]bool{}
+	if cfg.PrecisionAll {
+		single := len(cfg.Network.Classes) == 1
+		for _, f := range formulas {
+			if !math.IsInf(f.Value, 1) {
+				class := f.Class
+				if single {
+					class = ""
+				}
+				keys[metricKey{f.Station, class, f.Name}] = true
+			}
+		}
+		return keys
+	}
 	if len(cfg.PrecisionNames) == 0 {
 		keys[metricKey{network.NetworkStation, "", "mean_response"}] = true
 		return keys
