@@ -279,8 +279,32 @@ func writeNetRunTable(w io.Writer, rep *validate.NetworkReport, unit string) err
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nVerdicts at per-check significance α = %g (see queuelab mmc --help); approximate methods are reported with how far they are off.\n", validate.DefaultRule.Alpha)
+	_, err := fmt.Fprintln(w, "\n"+netVerdictNote(rep))
 	return err
+}
+
+// netVerdictNote states the verdict rules as the checks of rep applied
+// them (README, "Network verdicts"), with the family-wise bound of the
+// exact checks.
+func netVerdictNote(rep *validate.NetworkReport) string {
+	alpha := validate.DefaultRule.Alpha
+	m, k := 0, 0
+	for i := range rep.Checks {
+		c := &rep.Checks[i]
+		switch c.Verdict {
+		case validate.Agrees, validate.Inconclusive, validate.Disagrees:
+			if !c.Approx {
+				m++
+				k = c.Sim.K
+			}
+		}
+	}
+	s := fmt.Sprintf("Verdicts at per-check significance α = %g", alpha)
+	if m > 0 && k >= 2 {
+		ratio := des.StudentTQuantile(1-alpha/2, float64(k-1)) / des.StudentTQuantile(0.975, float64(k-1))
+		s += fmt.Sprintf(": an exact value DISAGREES beyond %.2f × the 95 %% half-width (%d batches or replications); %d exact checks, family-wise false alarms ≤ %.2g %%", ratio, k, m, 100*float64(m)*alpha)
+	}
+	return s + ". An approximate value is judged by its printed error, (formula − sim)/|sim|: DISAGREES beyond ±50 % by more than noise explains."
 }
 
 func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport, unit string) error {
