@@ -119,3 +119,18 @@ func TestNetworkInfiniteMean(t *testing.T) {
 		assert.Equal(t, Unbounded, got[k], k)
 	}
 }
+
+// TestNetworkDefaultWarmup (issue 19.4): without a given warm-up,
+// RunNetwork discards a fixed NetworkWarmupShare of the run (to within one
+// observation window), not what MSER-5 picks: the rule whose bias
+// TestNetworkWarmupBias (long) measures on heavy-tailed queues.
+func TestNetworkDefaultWarmup(t *testing.T) {
+	n := parseNet(t, "name: lcfs\narrivals: {to: a, rate: 0.8}\nstations:\n  - name: a\n    discipline: lcfs-pr\n    service: {dist: hyperexp, mean: 1, cv: 2}\n")
+	const d = 100_000.0
+	for _, seed := range []uint64{1, 2, 3} {
+		rep, err := RunNetwork(NetworkConfig{Network: n, Seed: seed, Generator: des.PCG, Duration: d, Warmup: AutoWarmup})
+		require.NoError(t, err)
+		assert.InDelta(t, 0.05*d, rep.Warmup, d/windowsPerRun+1e-6, "seed %d", seed)
+		assert.InDelta(t, d, rep.Warmup+rep.Measured, 1e-6, "seed %d: the warm-up comes out of the run", seed)
+	}
+}
