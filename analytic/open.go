@@ -66,7 +66,10 @@ func (s *netSolver) solveOpen() error {
 	}
 	for i := range s.n.Stations {
 		if s.limited(i) {
-			return nil // losses change the flows: nothing here is exact or modelled
+			// Losses change the flows downstream: only what they cannot
+			// reach is solved (solveUpstreamOfLoss).
+			s.solveUpstreamOfLoss(lam)
+			return nil
 		}
 	}
 	s.emitTraffic(lam)
@@ -281,20 +284,28 @@ func (s *netSolver) priorityPerf(thr []float64) (stationPerf, bool) {
 }
 
 // solveSingleLimited handles one station with finite capacity or patience
-// and Poisson arrivals: Erlang B (delay station with capacity), M/M/c/K,
-// Erlang-A or M/M/c+D. Every class shares the station's figures in
+// and Poisson arrivals: Erlang B (delay station with capacity, or c = K),
+// M/M/c/K, Erlang-A or M/M/c+D. Every class shares the station's figures in
 // proportion to its arrival rate (PASTA).
 func (s *netSolver) solveSingleLimited(thr []float64, total, a float64) {
-	st := s.n.Stations[0]
+	s.solveLimited(0, thr, total, a, true)
+}
+
+// solveLimited solves station i, which has finite capacity or patience and
+// Poisson arrivals at the per-class rates thr (total their sum, a the
+// offered load), as solveSingleLimited says; with network it also adds
+// the "network" rows (the network is this one station).
+func (s *netSolver) solveLimited(i int, thr []float64, total, a float64, network bool) {
+	st := s.n.Stations[i]
 	if !s.poisson() || (st.Capacity > 0 && st.Patience > 0 && !st.delay()) {
 		return
 	}
 	var lim limitedPerf
-	switch mean, exp := s.expUniform(0, thr); {
+	switch mean, exp := s.expUniform(i, thr); {
 	case st.delay() || st.Capacity == st.Servers:
 		// A loss system: as many places as servers (a delay station's
 		// capacity, or c = K), nobody waits, any service law.
-		if !s.sameMean(thr) {
+		if !s.sameMean(i, thr) {
 			return // per-class figures would need the class mix of those admitted
 		}
 		c := st.Capacity
@@ -319,7 +330,7 @@ func (s *netSolver) solveSingleLimited(thr []float64, total, a float64) {
 	default:
 		return
 	}
-	s.emitLimited(thr, total, lim)
+	s.emitLimited(i, thr, total, lim, network)
 }
 
 // limitedPerf is the solution of a single station that loses customers.
@@ -337,8 +348,8 @@ type limitedPerf struct {
 // (Lq and L over the throughput); with abandonment (p_abandon) the mean
 // wait is over all arrivals, Lq/λ, since those who abandon wait too, and
 // no mean response is given.
-func (s *netSolver) emitLimited(thr []float64, total float64, lim limitedPerf) {
-	st := s.n.Stations[0]
+func (s *netSolver) emitLimited(i int, thr []float64, total float64, lim limitedPerf, network bool) {
+	st := s.n.Stations[i]
 	for k, c := range s.n.Classes {
 		if thr[k] <= 0 {
 			continue
@@ -347,6 +358,9 @@ func (s *netSolver) emitLimited(thr []float64, total float64, lim limitedPerf) {
 		s.limitedRow(st, c.Name, thr[k], share, lim)
 	}
 	s.limitedRow(st, "", total, 1, lim)
+	if !network {
+		return
+	}
 	// The network is this one station: its end-to-end figures are the
 	// station's (a lost or abandoning customer leaves the network there).
 	for k, c := range s.n.Classes {
@@ -392,9 +406,9 @@ func (s *netSolver) limitedRow(st NetStation, class string, lambda, share float6
 }
 
 // sameMean reports whether every class with thr > 0 has the same mean
-// service time at station 0 (whatever its law).
-func (s *netSolver) sameMean(thr []float64) bool {
-	st := s.n.Stations[0]
+// service time at station i (whatever its law).
+func (s *netSolver) sameMean(i int, thr []float64) bool {
+	st := s.n.Stations[i]
 	mean := 0.0
 	for k, x := range thr {
 		if x <= 0 {
@@ -406,4 +420,56 @@ func (s *netSolver) sameMean(thr []float64) bool {
 		mean = st.Mean[k]
 	}
 	return true
+}
+
+// solveUpstreamOfLoss solves the part of a one-class open network with
+// Poisson arrivals that one station L with capacity or patience cannot
+// influence: the stations L cannot reach (its losses change no flow
+// there) when they form a Jackson network (exponential service, a BCMP
+// discipline), and L itself when it cannot reach itself either. L's
+// arrivals are then the external Poisson flow and exit flows of that
+// Jackson network, which are independent Poisson processes (Melamed,
+// "Characterizations of Poisson traffic streams in Jackson queueing
+// networks", Adv. Appl. Prob. 11, 1979), so L is solved exactly as a
+// single station (solveLimited). Stations downstream of L get nothing: the
+// losses thin and reshape their flows. Anything else: nothing.
+func (s *netSolver) solveUpstreamOfLoss(lam []float64) {
+	if s.r != 1 || !s.poisson() {
+		return
+	}
+	loss := -1
+	for i := range s.n.Stations {
+		if s.limited(i) {
+			if loss >= 0 {
+				return // two lossy stations
+			}
+			loss = i
+		}
+	}
+	reached := make([]bool, s.m) // what L's departures can reach (nodes = stations: one class)
+	back := s.n.Routing[loss][loss] > 0
+	for _, x := range s.n.reachable(loss) {
+		if x != loss {
+			reached[x] = true
+			back = back || s.n.Routing[x][loss] > 0
+		}
+	}
+	if back {
+		return // L feeds itself: its arrivals are not Poisson
+	}
+	for j := range s.m {
+		if j == loss || reached[j] || lam[j] == 0 {
+			continue
+		}
+		thr, a := s.classLoads(j, lam)
+		if !s.bcmpType(j, thr) || s.n.Stations[j].scv(0) != 1 {
+			return
+		}
+		perf := s.productFormPerf(j, thr, a)
+		perf.method, perf.exact = MethodJackson, true
+		s.emitStation(j, thr, perf, true)
+	}
+	if thr, a := s.classLoads(loss, lam); thr[0] > 0 {
+		s.solveLimited(loss, thr, thr[0], a, false)
+	}
 }

@@ -64,7 +64,15 @@ const (
 //     ("Jackson product form" for one class with exponential service
 //     everywhere, else "BCMP product form"), exact.
 //   - Any other open network whose finite-server stations are all FCFS or
-//     SIRO without capacity or patience: QNA, approximate.
+//     SIRO without capacity or patience: QNA, approximate, except for
+//     FCFS/SIRO stations that only external Poisson flows reach (exact:
+//     Pollaczek–Khinchine with one server, Erlang C with exponential
+//     class-independent service).
+//   - A one-class open network with Poisson arrivals and one station L
+//     with capacity or patience: the stations L cannot reach, if they form
+//     a Jackson network, and L itself (as a single station, its arrivals
+//     being Poisson) when it cannot reach itself; exact. Nothing
+//     downstream of L.
 //   - A closed network (all classes closed) with no patience, no capacity
 //     below the population and no priority station: exact MVA (exact when every
 //     station is of a BCMP type, else marked inexact), Bard–Schweitzer and

@@ -97,3 +97,32 @@ func TestSolveSmallerLabels(t *testing.T) {
 	assert.InDelta(t, MMc{2, 1.5, 1}.MeanNumberInSystem(), metric(t, ms, "q", "job", "mean_in_system", MethodErlangC).Value, 1e-12)
 	assert.False(t, hasMethod(ms, MethodInsensitive))
 }
+
+// TestSolveLossDownstream (issue 19, smaller): a loss station fed by an
+// M/M/1 queue (Burke, Melamed: the Jackson part's exit flows are Poisson)
+// is solved exactly, and so is the Jackson part, which its losses cannot
+// reach; the station downstream of the losses gets nothing. With feedback
+// from the loss station into the Jackson part nothing is exact but the
+// arrival rates, and nothing is given.
+func TestSolveLossDownstream(t *testing.T) {
+	p := matrix(3)
+	p[0][1], p[0][2], p[1][2] = 0.7, 0.3, 1
+	n := Network{
+		Stations: []NetStation{expStation("a", 1, 0.3), {Name: "b", Servers: 2, Capacity: 2, Mean: []float64{1}, SCV: []float64{4}}, expStation("c", 1, 0.2)},
+		Classes:  []NetClass{{Name: "job", Rate: 2, ArrivalSCV: 1}},
+		Routing:  p,
+	}
+	ms, err := SolveNetwork(n)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.3/(1-0.6), metric(t, ms, "a", "job", "mean_response", MethodJackson).Value, 1e-12)
+	assert.InDelta(t, ErlangB(2, 1.4), metric(t, ms, "b", "job", "p_loss", MethodErlangB).Value, 1e-12)
+	assert.InDelta(t, 1.4*(1-ErlangB(2, 1.4)), metric(t, ms, "b", "job", "throughput", MethodErlangB).Value, 1e-12)
+	for _, m := range ms {
+		assert.NotEqual(t, "c", m.Station, "downstream of the losses: %+v", m)
+		assert.NotEqual(t, "network", m.Station, "%+v", m)
+	}
+	p[1][2], p[1][0] = 0, 0.5
+	ms, err = SolveNetwork(n)
+	require.NoError(t, err)
+	assert.Empty(t, ms)
+}
