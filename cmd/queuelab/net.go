@@ -71,53 +71,7 @@ Exit status: 0 when the run was judged (whatever the verdicts); 1 when the
 network is unstable or keeps its customers, or the run measured too few
 customers to judge; 2 for bad flags or a refused run.`,
 		Args: exactOneFile,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.serve {
-				return serveNetworkFile(cmd, args[0], f.addr)
-			}
-			n, unit, err := network.ParseFileUnit(args[0])
-			if err != nil {
-				return usagef("%v", err)
-			}
-			cfg, err := f.config(cmd, n)
-			if err != nil {
-				return err
-			}
-			if cfg.PrecisionAll && budget.check(n.Work(cfg.Simulated(), cfg.Replications)) != nil {
-				// The default growth would pass the budget: run the default length only.
-				cfg.Precision, cfg.PrecisionAll, cfg.MaxDuration = 0, false, 0
-			}
-			if err := budget.check(n.Work(cfg.Simulated(), cfg.Replications)); err != nil {
-				return err
-			}
-			if err := netExpectEnough(cfg); err != nil {
-				return err
-			}
-			rep, err := validate.RunNetwork(cfg)
-			if err != nil {
-				return err
-			}
-			if rep.Unstable != nil {
-				return fmt.Errorf("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", n.Name, rep.Unstable.Station, rep.Unstable.Rho)
-			}
-			enough := rep.EnoughData()
-			if enough != nil {
-				validate.MarkNetworkNoData(rep.Checks, enough)
-			}
-			w := cmd.OutOrStdout()
-			switch {
-			case f.asJSON:
-				err = writeNetRunJSON(w, rep, unit)
-			case f.asCSV:
-				err = writeNetRunCSV(w, rep, unit)
-			default:
-				err = writeNetRunTable(w, rep, unit)
-			}
-			if err != nil {
-				return err
-			}
-			return enough
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return f.run(cmd, args[0], budget) },
 	}
 	fl := cmd.Flags()
 	budget = addBudgetFlags(fl)
@@ -133,6 +87,59 @@ customers to judge; 2 for bad flags or a refused run.`,
 	fl.BoolVar(&f.serve, "serve", false, "open FILE in the live simulator in the browser instead (see queuelab serve --network)")
 	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "with --serve: the address to listen on")
 	return cmd
+}
+
+// run is the net run command: it reads FILE and the flags, costs the run
+// against the budget, refuses what cannot give a steady state or enough
+// data, simulates and prints every metric beside its analytic values. It
+// returns the "not enough data" error (exit status 1) after printing,
+// when too few customers were measured to judge.
+func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) error {
+	if f.serve {
+		return serveNetworkFile(cmd, file, f.addr)
+	}
+	n, unit, err := network.ParseFileUnit(file)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	cfg, err := f.config(cmd, n)
+	if err != nil {
+		return err
+	}
+	if cfg.PrecisionAll && budget.check(n.Work(cfg.Simulated(), cfg.Replications)) != nil {
+		// The default growth would exceed the budget: run the first length only.
+		cfg.Precision, cfg.PrecisionAll, cfg.MaxDuration = 0, false, 0
+	}
+	if err := budget.check(n.Work(cfg.Simulated(), cfg.Replications)); err != nil {
+		return err
+	}
+	if err := netExpectEnough(cfg); err != nil {
+		return err
+	}
+	rep, err := validate.RunNetwork(cfg)
+	if err != nil {
+		return err
+	}
+	if rep.Unstable != nil {
+		return fmt.Errorf("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", n.Name, rep.Unstable.Station, rep.Unstable.Rho)
+	}
+	enough := rep.EnoughData()
+	if enough != nil {
+		validate.MarkNetworkNoData(rep.Checks, enough)
+	}
+	w := cmd.OutOrStdout()
+	switch {
+	case f.asJSON:
+		err = writeNetRunJSON(w, rep, unit)
+	case f.asCSV:
+		err = writeNetRunCSV(w, rep, unit)
+	default:
+		err = writeNetRunTable(w, rep, unit)
+	}
+	if err != nil {
+		return err
+	}
+	return enough
 }
 
 // netExpectEnough refuses, before it starts, an open network's run that
