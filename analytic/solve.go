@@ -54,9 +54,13 @@ const (
 //     class-independent service → M/M/c/K; patience with exponential
 //     class-independent service → Erlang-A (PatienceSCV 1) or M/M/c+D
 //     (PatienceSCV 0). All exact. FCFS/SIRO otherwise (non-Poisson arrivals,
-//     or c > 1 with general service) → Kingman (c = 1) or Allen–Cunneen
-//     (c > 1), approximate. A station with both capacity and patience, or
-//     patience of another law, gets nothing.
+//     or c > 1 with general service) → Kingman (c = 1; "QNA GI/G/1" with
+//     Whitt's correction when arrivals are smoother than Poisson) or
+//     Allen–Cunneen (c > 1), approximate. A FCFS station with c = K is a
+//     loss system → Erlang B, any law. A station with both capacity and
+//     patience, or patience of another law, gets nothing. A single lossy
+//     station's "network" rows are its own (throughput, loss share,
+//     customers; the response of those admitted with blocking).
 //   - An open network with Poisson arrivals whose every station is of a BCMP
 //     type — delay or PS (any c, any law), LCFS-PR with c = 1 (any law),
 //     FCFS/SIRO/LCFS-PR exponential class-independent — and has no
