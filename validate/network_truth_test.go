@@ -134,3 +134,37 @@ func TestNetworkDefaultWarmup(t *testing.T) {
 		assert.InDelta(t, d, rep.Warmup+rep.Measured, 1e-6, "seed %d: the warm-up comes out of the run", seed)
 	}
 }
+
+// TestNetworkNobodyWaited (issue 20.5): at a load of 10⁻⁶ a run with 400
+// customers sees nobody wait: mean_wait 0 ± 0 against the formula's
+// 10⁻⁶ s is "inconclusive" (the formula expects far fewer than ln(1/α)
+// waiting customers), not DISAGREES. A run that saw nobody wait where
+// hundreds should have still DISAGREES.
+func TestNetworkNobodyWaited(t *testing.T) {
+	n := parseNet(t, "name: rare\narrivals: {to: a, rate: 1e-6}\nstations:\n  - name: a\n    service: {dist: exp, mean: 1}\n")
+	rep, err := RunNetwork(NetworkConfig{Network: n, Seed: 1, Generator: des.PCG, Duration: 1e8, Warmup: 0, Replications: 4})
+	require.NoError(t, err)
+	for _, c := range rep.Checks {
+		if c.Name == "mean_wait" || c.Name == "mean_in_queue" {
+			require.Zero(t, c.Sim.Mean, "nobody waited at this seed")
+			assert.Equal(t, Inconclusive, c.Verdict, c.Name)
+		}
+	}
+	zero, den, deps := make([]float64, 30), make([]float64, 30), make([]float64, 30)
+	for b := range den {
+		den[b], deps[b] = 40, 40
+	}
+	res := &network.Result{Customers: 1200, Metrics: []network.Metric{
+		{Station: "q", Name: "throughput", Num: deps, Den: den},
+		{Station: "q", Name: "mean_wait", Num: zero, Den: den},
+	}}
+	cs := NetworkChecks(&network.Network{Name: "n", Classes: []network.Class{{Name: "job"}}}, []*network.Result{res}, []analytic.NetMetric{
+		{Station: "q", Name: "utilization", Value: 0.5, Method: analytic.MethodErlangC, Exact: true},
+		{Station: "q", Class: "job", Name: "mean_wait", Value: 1, Method: analytic.MethodErlangC, Exact: true},
+	})
+	for _, c := range cs {
+		if c.Name == "mean_wait" {
+			assert.Equal(t, Disagrees, c.Verdict, "600 waiting customers expected, none seen")
+		}
+	}
+}
