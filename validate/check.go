@@ -14,7 +14,9 @@ import (
 //     half-width of the Student-t batch-means interval at confidence
 //     1 − α, tol is the formula's documented model tolerance (0 for an
 //     exact result) and ε = 10⁻⁹·|f| absorbs floating-point rounding and
-//     the nanosecond time grid.
+//     the nanosecond time grid. Network checks of approximations
+//     (Check.SimRelative) take the tolerance relative to the estimate, as
+//     their printed error is: |estimate − f| ≤ (1 + tol)·h_α + tol·|estimate| + ε.
 //  2. Power: h_α ≤ PowerRel·|f| (or h_α ≤ PowerAbs, for quantities whose
 //     value is near 0). With PowerRel = 5 %, a real relative error of 10 %
 //     puts the estimate's centre two half-widths away from f, so it is
