@@ -109,12 +109,22 @@ func (s *netSolver) emitBounds(ch chain, model ClosedModel, bcmp bool) {
 			return
 		}
 	}
-	name := s.n.Classes[ch.classes[0]].Name
+	// The bounds are on the chain's cycles at its reference node; the
+	// "network" figures are those of the first class's customers (see
+	// emitChains): their throughput is a share f of the chain's, and their
+	// cycle time N_k/X_k = N/(X·v) with v their start station's visits.
+	k := ch.classes[0]
+	f, ok := s.startCycles(ch, k, 1)
+	if !ok {
+		return
+	}
+	v := f * float64(ch.population) / float64(s.n.Classes[k].Population)
+	name := s.n.Classes[k].Name
 	emit := func(b JobBounds, method string) {
-		s.add("network", name, "throughput_lower", b.ThroughputLower, method, false)
-		s.add("network", name, "throughput_upper", b.ThroughputUpper, method, false)
-		s.add("network", name, "mean_response_lower", b.ResponseLower+think, method, false)
-		s.add("network", name, "mean_response_upper", b.ResponseUpper+think, method, false)
+		s.add("network", name, "throughput_lower", f*b.ThroughputLower, method, false)
+		s.add("network", name, "throughput_upper", f*b.ThroughputUpper, method, false)
+		s.add("network", name, "mean_response_lower", (b.ResponseLower+think)/v, method, false)
+		s.add("network", name, "mean_response_upper", (b.ResponseUpper+think)/v, method, false)
 	}
 	if b, err := AsymptoticBounds(demands, think, ch.population); err == nil {
 		emit(b, MethodAsymptotic)
@@ -167,16 +177,45 @@ func (s *netSolver) emitClosed(chains []chain, model ClosedModel, res MVAResult,
 	s.emitChains(chains, res, method, exact)
 }
 
-// emitChains adds the "network" figures of each closed chain under its
-// first class's name.
+// emitChains adds the "network" figures of every closed class with
+// customers: those of the customers who start in it, whose cycle runs from
+// one arrival at the class's start station to the next, in whatever class
+// of the chain they are then (the simulator's definition, see
+// SolveNetwork).
 func (s *netSolver) emitChains(chains []chain, res MVAResult, method string, exact bool) {
 	for ci, ch := range chains {
-		name := s.n.Classes[ch.classes[0]].Name
-		x := res.Throughput[ci]
-		s.add("network", name, "throughput", x, method, exact)
-		s.add("network", name, "mean_response", float64(ch.population)/x, method, exact)
-		s.add("network", name, "mean_in_system", float64(ch.population), method, exact)
+		for _, k := range ch.classes {
+			x, ok := s.startCycles(ch, k, res.Throughput[ci])
+			if !ok {
+				continue
+			}
+			pop := float64(s.n.Classes[k].Population)
+			name := s.n.Classes[k].Name
+			s.add("network", name, "throughput", x, method, exact)
+			s.add("network", name, "mean_response", pop/x, method, exact)
+			s.add("network", name, "mean_in_system", pop, method, exact)
+		}
 	}
+}
+
+// startCycles returns the rate at which the customers who start in closed
+// class k of chain ch complete cycles back to k's start station, given
+// the chain's throughput x at its reference node: every customer of a
+// chain moves by the same routing, so in the long run each visits the
+// start station (in any class of the chain) at the rate
+// x·Σ_q v_(q, start)/N, and the class's N_k customers together at N_k/N of
+// the chain's rate. ok is false when the class has no customers or its
+// customers never return to their start station.
+func (s *netSolver) startCycles(ch chain, k int, x float64) (float64, bool) {
+	c := s.n.Classes[k]
+	visits := 0.0
+	for _, q := range ch.classes {
+		visits += ch.visits[q*s.m+c.Start]
+	}
+	if c.Population == 0 || visits == 0 {
+		return 0, false
+	}
+	return x * visits * (float64(c.Population) / float64(ch.population)), true
 }
 
 // mixedApplies reports whether mixed MVA is exact for the network: Poisson

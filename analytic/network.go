@@ -38,7 +38,7 @@ type NetStation struct {
 	Discipline  Discipline // ignored at a delay station
 	Capacity    int        // most customers at the station (queue + service); 0 = unlimited
 	Mean        []float64  // mean service time per class (s); 0 = this class is never served here
-	SCV         []float64  // squared coefficient of variation of service time per class (1 = exponential); nil = all 1
+	SCV         []float64  // squared coefficient of variation of service time per class (1 = exponential, +Inf = infinite variance); nil = all 1
 	Patience    float64    // mean patience of a waiting customer (s); 0 = none
 	PatienceSCV float64    // 1 = exponential patience (Erlang-A), 0 = deterministic (M/M/c+D)
 }
@@ -180,8 +180,8 @@ func (n Network) validateStations() error {
 			if !nonneg(s.Mean[k]) {
 				return fmt.Errorf("%s, class %q: mean service time must be a finite number ≥ 0; got %v", where, n.Classes[k].Name, s.Mean[k])
 			}
-			if !nonneg(s.scv(k)) {
-				return fmt.Errorf("%s, class %q: service SCV must be a finite number ≥ 0; got %v", where, n.Classes[k].Name, s.scv(k))
+			if v := s.scv(k); !nonneg(v) && !math.IsInf(v, 1) {
+				return fmt.Errorf("%s, class %q: service SCV must be a number ≥ 0 (+Inf for a law of infinite variance); got %v", where, n.Classes[k].Name, v)
 			}
 		}
 	}

@@ -206,8 +206,11 @@ func TestSolveSingleStations(t *testing.T) {
 		{"Erlang-A", single(NetStation{Name: "q", Servers: 5, Mean: []float64{1}, SCV: []float64{1}, Patience: 2, PatienceSCV: 1}, 6, 1), MethodErlangA, true, "p_abandon", ErlangA{5, 6, 1, 0.5}.ProbAbandon()},
 		{"M/M/c+D", single(NetStation{Name: "q", Servers: 5, Mean: []float64{1}, SCV: []float64{1}, Patience: 2, PatienceSCV: 0}, 6, 1), MethodMMcD, true, "mean_wait", MMcD{5, 6, 1, 2}.MeanWait()},
 		// GI/G/1 with Erlang-2 arrivals (c²a = 0.5) and det service at ρ = 0.5:
-		// Kingman Wq = 1·1·(0.5 + 0)/2 = 0.25.
-		{"E2/D/1 Kingman", single(NetStation{Name: "q", Servers: 1, Mean: []float64{1}, SCV: []float64{0}}, 0.5, 0.5), MethodKingman, false, "mean_wait", 0.25},
+		// Kingman Wq = 1·1·(0.5 + 0)/2 = 0.25, times QNA's correction
+		// g = exp(−2·0.5·0.5²/(3·0.5·0.5)) = e^(−1/3) for c²a < 1.
+		{"E2/D/1 QNA", single(NetStation{Name: "q", Servers: 1, Mean: []float64{1}, SCV: []float64{0}}, 0.5, 0.5), MethodWhittGG1, false, "mean_wait", 0.25 * math.Exp(-1.0/3)},
+		// H2/M/1 (c²a = 2): no correction, Kingman Wq = 0.5/(1 − 0.5)·(2 + 1)/2 = 1.5.
+		{"H2/M/1 Kingman", single(expStation("q", 1, 1), 0.5, 2), MethodKingman, false, "mean_wait", 1.5},
 		{"M/D/2 Allen-Cunneen", single(NetStation{Name: "q", Servers: 2, Mean: []float64{1}, SCV: []float64{0}}, 1.5, 1), MethodAllenCunneen, false, "mean_wait", MMc{2, 1.5, 1}.MeanWait() / 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -266,8 +269,11 @@ func TestQNAOnGeneralNetwork(t *testing.T) {
 	// Deterministic service smooths the flow: a tandem of two D servers fed
 	// by Poisson arrivals. The second station's arrival SCV is the first's
 	// departure SCV, ρ²·0 + (1 − ρ²)·1 = 0.75 at ρ = 0.5, so its Kingman
-	// wait is 0.5·1/(1 − 0.5)·(0.75 + 0)/2 = 0.375 s; the first is M/D/1,
-	// 0.5 s. SolveNetwork reports QNA, not exact.
+	// wait is 0.5·1/(1 − 0.5)·(0.75 + 0)/2 = 0.375 s, and QNA's (Whitt's
+	// correction for c²a < 1) 0.375·exp(−2·0.5·0.25²/(3·0.5·0.75)) =
+	// 0.375·e^(−1/18); the first is M/D/1, 0.5 s, exactly (P-K: only
+	// Poisson arrivals reach it). SolveNetwork reports QNA, not exact,
+	// for b and the network.
 	p := matrix(2)
 	p[0][1] = 1
 	det := func(name string) NetStation {
@@ -276,14 +282,18 @@ func TestQNAOnGeneralNetwork(t *testing.T) {
 	n := Network{Stations: []NetStation{det("a"), det("b")}, Classes: []NetClass{{Name: "job", Rate: 0.5, ArrivalSCV: 1}}, Routing: p}
 	res, err := QNA(n)
 	require.NoError(t, err)
+	wb := 0.375 * math.Exp(-1.0/18)
 	assert.InDelta(t, 0.75, res[1].ArrivalSCV, 1e-12)
-	assert.InDelta(t, 0.375, res[1].MeanWait, 1e-12)
+	assert.InDelta(t, wb, res[1].MeanWait, 1e-12)
 	ms, err := SolveNetwork(n)
 	require.NoError(t, err)
 	m := metric(t, ms, "b", "job", "mean_wait", MethodQNA)
-	assert.InDelta(t, 0.375, m.Value, 1e-12)
+	assert.InDelta(t, wb, m.Value, 1e-12)
 	assert.False(t, m.Exact)
-	assert.InDelta(t, 0.5+1+0.375+1, metric(t, ms, "network", "job", "mean_response", MethodQNA).Value, 1e-12)
+	pk := metric(t, ms, "a", "job", "mean_wait", MethodPK)
+	assert.InDelta(t, 0.5, pk.Value, 1e-12)
+	assert.True(t, pk.Exact)
+	assert.InDelta(t, 0.5+1+wb+1, metric(t, ms, "network", "job", "mean_response", MethodQNA).Value, 1e-12)
 	assert.False(t, hasMethod(ms, MethodJackson))
 }
 
@@ -394,7 +404,8 @@ func TestSolveInvalid(t *testing.T) {
 		{"unknown discipline", func(n *Network) { n.Stations[0].Discipline = 9 }, "unknown discipline"},
 		{"means", func(n *Network) { n.Stations[0].Mean = nil }, "0 mean service times for 1 classes"},
 		{"negative mean", func(n *Network) { n.Stations[0].Mean[0] = -1 }, "mean service time must be"},
-		{"bad SCV", func(n *Network) { n.Stations[0].SCV[0] = math.Inf(1) }, "service SCV"},
+		{"bad SCV", func(n *Network) { n.Stations[0].SCV[0] = math.NaN() }, "service SCV"},
+		{"negative SCV", func(n *Network) { n.Stations[0].SCV[0] = -1 }, "service SCV"},
 		{"capacity below servers", func(n *Network) { n.Stations[0].Servers, n.Stations[0].Capacity = 3, 2 }, "capacity must be"},
 		{"open and closed", func(n *Network) { n.Classes[0].Population = 3 }, "exactly one of rate"},
 		{"neither", func(n *Network) { n.Classes[0].Rate = 0 }, "exactly one of rate"},
@@ -436,7 +447,10 @@ func TestSolveClosedClassSwitching(t *testing.T) {
 	// Two customers, one of class a and one of class b, on a cycle where a
 	// customer is class a at s0 (PS, 1 s) and turns into class b for s1
 	// (PS, 2 s), then back: one chain of two customers, the same as one
-	// class of N = 2 on the cycle. Its figures are reported under class a.
+	// class of N = 2 on the cycle. Its "network" figures are those of the
+	// customers who start in each class: one customer each, whose cycle
+	// (back to its start station) is the chain's cycle time and whose
+	// throughput is half the chain's.
 	m := 2
 	p := matrix(4)
 	p[0*m+0][1*m+1], p[1*m+1][0*m+0] = 1, 1
@@ -451,15 +465,13 @@ func TestSolveClosedClassSwitching(t *testing.T) {
 	ms, err := SolveNetwork(n)
 	require.NoError(t, err)
 	// By hand (see TestExactMVAHandChecked): X = 3/7, cycle 14/3 s.
-	assert.InDelta(t, 3.0/7, metric(t, ms, "network", "a", "throughput", MethodExactMVA).Value, 1e-12)
-	assert.InDelta(t, 14.0/3, metric(t, ms, "network", "a", "mean_response", MethodExactMVA).Value, 1e-12)
+	for _, class := range []string{"a", "b"} {
+		assert.InDelta(t, 3.0/14, metric(t, ms, "network", class, "throughput", MethodExactMVA).Value, 1e-12)
+		assert.InDelta(t, 14.0/3, metric(t, ms, "network", class, "mean_response", MethodExactMVA).Value, 1e-12)
+		assert.InDelta(t, 1, metric(t, ms, "network", class, "mean_in_system", MethodExactMVA).Value, 1e-12)
+	}
 	assert.InDelta(t, 10.0/3, metric(t, ms, "s1", "b", "mean_response", MethodExactMVA).Value, 1e-12)
 	assert.InDelta(t, 3.0/7, metric(t, ms, "s1", "b", "throughput", MethodExactMVA).Value, 1e-12)
-	for _, x := range ms {
-		if x.Station == "network" {
-			assert.Equal(t, "a", x.Class)
-		}
-	}
 }
 
 func TestSolveClosedExactness(t *testing.T) {
@@ -599,10 +611,12 @@ func TestSolveClosedTransientStart(t *testing.T) {
 	}
 	ms, err := SolveNetwork(n)
 	require.NoError(t, err)
-	assert.InDelta(t, 3.0/7, metric(t, ms, "network", "job", "throughput", MethodExactMVA).Value, 1e-12)
 	assert.InDelta(t, 3.0/7, metric(t, ms, "a", "job", "throughput", MethodExactMVA).Value, 1e-12)
 	for _, x := range ms {
 		assert.NotEqual(t, "setup", x.Station, "nobody is at setup in steady state")
+		// A cycle runs between two arrivals at the start station, which
+		// nobody sees again: no end-to-end figure.
+		assert.NotEqual(t, "network", x.Station, "%+v", x)
 	}
 	// If setup instead sends customers to either of two separate loops, how
 	// many end up in each is a matter of luck: an error.

@@ -66,7 +66,10 @@ func (s *netSolver) solveOpen() error {
 	}
 	for i := range s.n.Stations {
 		if s.limited(i) {
-			return nil // losses change the flows: nothing here is exact or modelled
+			// Losses change the flows downstream: only what they cannot
+			// reach is solved (solveUpstreamOfLoss).
+			s.solveUpstreamOfLoss(lam)
+			return nil
 		}
 	}
 	s.emitTraffic(lam)
@@ -85,13 +88,67 @@ func (s *netSolver) solveOpen() error {
 		return nil
 	}
 	if res, err := QNA(s.n); err == nil {
+		exact, method := true, ""
 		for i := range s.n.Stations {
-			thr, _ := s.classLoads(i, lam)
-			s.emitStation(i, thr, s.qnaPerf(i, res[i].MeanWait, MethodQNA), false)
+			thr, a := s.classLoads(i, lam)
+			perf, ok := s.poissonStationPerf(i, thr, a)
+			if !ok {
+				perf = s.qnaPerf(i, res[i].MeanWait, MethodQNA)
+			}
+			exact = exact && perf.exact
+			if method == "" || method == perf.method {
+				method = perf.method
+			} else {
+				method = MethodQNA
+			}
+			s.emitStation(i, thr, perf, false)
 		}
-		s.emitOpenNetwork(MethodQNA, false)
+		if !exact {
+			method = MethodQNA
+		}
+		s.emitOpenNetwork(method, exact)
 	}
 	return nil
+}
+
+// poissonStationPerf returns the exact per-visit measures of a FCFS or
+// SIRO station i of an open network that only external Poisson flows
+// reach (no routing into it, itself included), so that its arrivals are
+// Poisson (a superposition of independent Poisson processes): Erlang C
+// when its service is exponential and class-independent, else
+// Pollaczek–Khinchine with one server. ok is false otherwise (QNA then
+// approximates it).
+func (s *netSolver) poissonStationPerf(i int, thr []float64, a float64) (stationPerf, bool) {
+	st := s.n.Stations[i]
+	if st.delay() || (st.Discipline != FCFS && st.Discipline != SIRO) || !s.poisson() {
+		return stationPerf{}, false
+	}
+	for _, row := range s.n.Routing {
+		for k := range s.r {
+			if row[k*s.m+i] > 0 {
+				return stationPerf{}, false
+			}
+		}
+	}
+	total := 0.0
+	for _, x := range thr {
+		total += x
+	}
+	if total == 0 {
+		return stationPerf{}, false
+	}
+	if _, ok := s.expUniform(i, thr); ok {
+		perf := s.productFormPerf(i, thr, a)
+		perf.method, perf.exact = MethodErlangC, true
+		return perf, true
+	}
+	if st.Servers != 1 {
+		return stationPerf{}, false
+	}
+	mean, scv := st.mixture(thr, total)
+	perf := s.qnaPerf(i, MG1{total, mean, scv}.MeanWait(), MethodPK)
+	perf.exact = true
+	return perf, true
 }
 
 // allBCMP reports whether every station is of a BCMP type for the classes
@@ -167,7 +224,9 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 	case poisson && s.bcmpType(0, thr):
 		perf := s.productFormPerf(0, thr, a)
 		perf.method, perf.exact = MethodInsensitive, true
-		if st.Discipline != PS && st.Discipline != LCFSPR {
+		if st.Discipline != PS && !(st.Discipline == LCFSPR && st.Servers == 1) {
+			// FCFS, SIRO, or LCFS-PR on several servers, with exponential
+			// class-independent service: the M/M/c number in system.
 			perf.method = MethodErlangC
 		}
 		return perf, true
@@ -175,7 +234,11 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 		return stationPerf{}, false
 	case poisson && st.Servers == 1:
 		mean, scv := s.n.Stations[0].mixture(thr, total)
-		perf := s.qnaPerf(0, MG1{total, mean, scv}.MeanWait(), MethodPK)
+		wq := math.Inf(1) // E[S²] = ∞: so is the mean wait (P-K)
+		if !math.IsInf(scv, 1) {
+			wq = MG1{total, mean, scv}.MeanWait()
+		}
+		perf := s.qnaPerf(0, wq, MethodPK)
 		perf.exact = true
 		return perf, true
 	}
@@ -186,6 +249,9 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 	method := MethodAllenCunneen
 	if st.Servers == 1 {
 		method = MethodKingman
+		if res[0].ArrivalSCV < 1 {
+			method = MethodWhittGG1 // Kingman with QNA's correction for smooth arrivals
+		}
 	}
 	return s.qnaPerf(0, res[0].MeanWait, method), true
 }
@@ -218,22 +284,33 @@ func (s *netSolver) priorityPerf(thr []float64) (stationPerf, bool) {
 }
 
 // solveSingleLimited handles one station with finite capacity or patience
-// and Poisson arrivals: Erlang B (delay station with capacity), M/M/c/K,
-// Erlang-A or M/M/c+D. Every class shares the station's figures in
+// and Poisson arrivals: Erlang B (delay station with capacity, or c = K),
+// M/M/c/K, Erlang-A or M/M/c+D. Every class shares the station's figures in
 // proportion to its arrival rate (PASTA).
 func (s *netSolver) solveSingleLimited(thr []float64, total, a float64) {
-	st := s.n.Stations[0]
+	s.solveLimited(0, thr, total, a, true)
+}
+
+// solveLimited solves station i, which has finite capacity or patience and
+// Poisson arrivals at the per-class rates thr (total their sum, a the
+// offered load), as solveSingleLimited says; with network it also adds
+// the "network" rows (the network is this one station).
+func (s *netSolver) solveLimited(i int, thr []float64, total, a float64, network bool) {
+	st := s.n.Stations[i]
 	if !s.poisson() || (st.Capacity > 0 && st.Patience > 0 && !st.delay()) {
 		return
 	}
 	var lim limitedPerf
-	switch mean, exp := s.expUniform(0, thr); {
-	case st.delay():
-		if !s.sameMean(thr) {
+	switch mean, exp := s.expUniform(i, thr); {
+	case st.delay() || st.Capacity == st.Servers:
+		// A loss system: as many places as servers (a delay station's
+		// capacity, or c = K), nobody waits, any service law.
+		if !s.sameMean(i, thr) {
 			return // per-class figures would need the class mix of those admitted
 		}
-		b := ErlangB(st.Capacity, a)
-		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: st.Capacity, lossName: "p_loss"}
+		c := st.Capacity
+		b := ErlangB(c, a)
+		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: c, lossName: "p_loss"}
 	case !exp:
 		return
 	case st.Capacity > 0:
@@ -253,7 +330,7 @@ func (s *netSolver) solveSingleLimited(thr []float64, total, a float64) {
 	default:
 		return
 	}
-	s.emitLimited(thr, total, lim)
+	s.emitLimited(i, thr, total, lim, network)
 }
 
 // limitedPerf is the solution of a single station that loses customers.
@@ -271,8 +348,8 @@ type limitedPerf struct {
 // (Lq and L over the throughput); with abandonment (p_abandon) the mean
 // wait is over all arrivals, Lq/λ, since those who abandon wait too, and
 // no mean response is given.
-func (s *netSolver) emitLimited(thr []float64, total float64, lim limitedPerf) {
-	st := s.n.Stations[0]
+func (s *netSolver) emitLimited(i int, thr []float64, total float64, lim limitedPerf, network bool) {
+	st := s.n.Stations[i]
 	for k, c := range s.n.Classes {
 		if thr[k] <= 0 {
 			continue
@@ -281,6 +358,32 @@ func (s *netSolver) emitLimited(thr []float64, total float64, lim limitedPerf) {
 		s.limitedRow(st, c.Name, thr[k], share, lim)
 	}
 	s.limitedRow(st, "", total, 1, lim)
+	if !network {
+		return
+	}
+	// The network is this one station: its end-to-end figures are the
+	// station's (a lost or abandoning customer leaves the network there).
+	for k, c := range s.n.Classes {
+		if thr[k] > 0 {
+			s.limitedNetworkRow(c.Name, thr[k], thr[k]/total, lim)
+		}
+	}
+	s.limitedNetworkRow("", total, 1, lim)
+}
+
+// limitedNetworkRow adds the "network" rows of a single station that loses
+// customers, for one class (or, with share 1, all): throughput, the loss
+// share, mean number in the network and, with blocking, the mean response
+// of those admitted (with abandonment the simulator's end-to-end response
+// covers the served only, which no formula here gives).
+func (s *netSolver) limitedNetworkRow(class string, lambda, share float64, lim limitedPerf) {
+	x := lambda * (1 - lim.loss)
+	s.add("network", class, "throughput", x, lim.method, true)
+	s.add("network", class, lim.lossName, lim.loss, lim.method, true)
+	s.add("network", class, "mean_in_system", share*lim.inSystem, lim.method, true)
+	if lim.lossName == "p_loss" && x > 0 {
+		s.add("network", class, "mean_response", share*lim.inSystem/x, lim.method, true)
+	}
 }
 
 // limitedRow adds one class's (or, with share 1, all classes') rows. The
@@ -303,9 +406,9 @@ func (s *netSolver) limitedRow(st NetStation, class string, lambda, share float6
 }
 
 // sameMean reports whether every class with thr > 0 has the same mean
-// service time at station 0 (whatever its law).
-func (s *netSolver) sameMean(thr []float64) bool {
-	st := s.n.Stations[0]
+// service time at station i (whatever its law).
+func (s *netSolver) sameMean(i int, thr []float64) bool {
+	st := s.n.Stations[i]
 	mean := 0.0
 	for k, x := range thr {
 		if x <= 0 {
@@ -317,4 +420,56 @@ func (s *netSolver) sameMean(thr []float64) bool {
 		mean = st.Mean[k]
 	}
 	return true
+}
+
+// solveUpstreamOfLoss solves the part of a one-class open network with
+// Poisson arrivals that one station L with capacity or patience cannot
+// influence: the stations L cannot reach (its losses change no flow
+// there) when they form a Jackson network (exponential service, a BCMP
+// discipline), and L itself when it cannot reach itself either. L's
+// arrivals are then the external Poisson flow and exit flows of that
+// Jackson network, which are independent Poisson processes (Melamed,
+// "Characterizations of Poisson traffic streams in Jackson queueing
+// networks", Adv. Appl. Prob. 11, 1979), so L is solved exactly as a
+// single station (solveLimited). Stations downstream of L get nothing: the
+// losses thin and reshape their flows. Anything else: nothing.
+func (s *netSolver) solveUpstreamOfLoss(lam []float64) {
+	if s.r != 1 || !s.poisson() {
+		return
+	}
+	loss := -1
+	for i := range s.n.Stations {
+		if s.limited(i) {
+			if loss >= 0 {
+				return // two lossy stations
+			}
+			loss = i
+		}
+	}
+	reached := make([]bool, s.m) // what L's departures can reach (nodes = stations: one class)
+	back := s.n.Routing[loss][loss] > 0
+	for _, x := range s.n.reachable(loss) {
+		if x != loss {
+			reached[x] = true
+			back = back || s.n.Routing[x][loss] > 0
+		}
+	}
+	if back {
+		return // L feeds itself: its arrivals are not Poisson
+	}
+	for j := range s.m {
+		if j == loss || reached[j] || lam[j] == 0 {
+			continue
+		}
+		thr, a := s.classLoads(j, lam)
+		if !s.bcmpType(j, thr) || s.n.Stations[j].scv(0) != 1 {
+			return
+		}
+		perf := s.productFormPerf(j, thr, a)
+		perf.method, perf.exact = MethodJackson, true
+		s.emitStation(j, thr, perf, true)
+	}
+	if thr, a := s.classLoads(loss, lam); thr[0] > 0 {
+		s.solveLimited(loss, thr, thr[0], a, false)
+	}
 }

@@ -26,6 +26,27 @@ func KingmanWait(lambda, mean, arrivalSCV, serviceSCV float64) float64 {
 	return mean * rho / (1 - rho) * (arrivalSCV + serviceSCV) / 2
 }
 
+// WhittWait returns the mean wait in a GI/G/1 queue by the approximation of
+// Whitt's QNA ([Whitt] (1983), §4, eqs. 45–46): Kingman's value times a
+// factor g < 1 for arrivals smoother than Poisson,
+//
+//	Wq ≈ S·ρ/(1 − ρ)·(c²_a + c²_s)/2 · g,
+//	g = exp(−2(1 − ρ)(1 − c²_a)² / (3ρ(c²_a + c²_s)))   if c²_a < 1,
+//	g = 1                                              if c²_a ≥ 1
+//
+// (the correction of Krämer and Langenbach-Belz that QNA adopts). With
+// c²_a ≥ 1 it is KingmanWait; it is exact for M/G/1. Returns +Inf if
+// ρ ≥ 1, 0 when ρ = 0, and NaN for invalid arguments (as KingmanWait).
+func WhittWait(lambda, mean, arrivalSCV, serviceSCV float64) float64 {
+	w := KingmanWait(lambda, mean, arrivalSCV, serviceSCV)
+	if math.IsNaN(w) || math.IsInf(w, 1) || w == 0 || arrivalSCV >= 1 {
+		return w
+	}
+	rho := lambda * mean
+	d := 1 - arrivalSCV
+	return w * math.Exp(-2*(1-rho)*d*d/(3*rho*(arrivalSCV+serviceSCV)))
+}
+
 // AllenCunneenWait returns the Allen–Cunneen approximation of the mean wait
 // in a GI/G/c queue ([Allen-Cunneen]): the
 // exact M/M/c wait scaled by the mean of the two SCVs,
@@ -56,7 +77,7 @@ type QNAStation struct {
 	ServiceSCV   float64 // c²_si of the class mixture
 	ArrivalSCV   float64 // c²_ai from the variability equations (of runs of visits if the station feeds back to itself)
 	DepartureSCV float64 // c²_di = 1 + (1 − ρ²)(c²_a − 1) + ρ²(c²_s − 1)/√c (likewise)
-	MeanWait     float64 // Wq_i per visit: Kingman (c = 1) or Allen–Cunneen (c > 1)
+	MeanWait     float64 // Wq_i per visit: WhittWait (c = 1) or Allen–Cunneen (c > 1)
 }
 
 // QNA solves an open network by the Queueing Network Analyzer of [Whitt]
@@ -72,9 +93,14 @@ type QNAStation struct {
 //     with w_j = 1/(1 + 4(1 − ρ_j)²(ν_j − 1)), ν_j = 1/Σ_k p_kj²
 //     (Albin's weight);
 //
-// and then each station is a GI/G/c queue, solved by KingmanWait (c = 1) or
-// AllenCunneenWait (c > 1). A delay station passes its arrival SCV on to
-// its departures (the c → ∞ limit of the departure formula).
+// and then each station is a GI/G/c queue, solved by WhittWait (c = 1:
+// Kingman's formula with QNA's correction g for c²_a < 1) or
+// AllenCunneenWait (c > 1: the M/M/c wait scaled by (c²_a + c²_s)/2, QNA's
+// multi-server formula). A delay station passes its arrival SCV on to its
+// departures (the c → ∞ limit of the departure formula). This is the
+// published QNA for FCFS single-class-aggregated stations, without its
+// extensions (batch arrivals, multiplication of customers, the
+// second-moment outputs).
 //
 // Immediate feedback is eliminated first, as QNA does: a station that sends
 // a share q of its departures straight back to itself is treated as serving
@@ -83,7 +109,8 @@ type QNAStation struct {
 // per-visit wait reported is the run's wait times 1 − q (Little's law on
 // the same queue length).
 //
-// Assumptions and simplifications: all classes open; every station with
+// Assumptions and simplifications: all classes open; service times of
+// finite variance; every station with
 // finite servers is FCFS (or SIRO, treated alike); no finite capacity and
 // no patience; classes are aggregated at each station (their service
 // times form a mixture); external arrivals of each class are one renewal
@@ -101,6 +128,11 @@ func QNA(n Network) ([]QNAStation, error) {
 		}
 	}
 	for _, s := range n.Stations {
+		for k := range n.Classes {
+			if s.Mean[k] > 0 && math.IsInf(s.scv(k), 1) {
+				return nil, fmt.Errorf("QNA needs service times of finite variance (station %q, class %q)", s.Name, n.Classes[k].Name)
+			}
+		}
 		if s.Capacity > 0 || s.Patience > 0 {
 			return nil, fmt.Errorf("QNA does not model finite capacity or patience (station %q)", s.Name)
 		}
@@ -127,7 +159,7 @@ func QNA(n Network) ([]QNAStation, error) {
 		case s.delay() || q.Rate == 0:
 			q.MeanWait = 0
 		case s.Servers == 1:
-			q.MeanWait = KingmanWait(e.rate, e.mean, q.ArrivalSCV, e.scv) * (1 - e.self)
+			q.MeanWait = WhittWait(e.rate, e.mean, q.ArrivalSCV, e.scv) * (1 - e.self)
 		default:
 			q.MeanWait = AllenCunneenWait(s.Servers, e.rate, e.mean, q.ArrivalSCV, e.scv) * (1 - e.self)
 		}

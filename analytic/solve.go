@@ -28,6 +28,7 @@ const (
 	MethodMMcD         = "M/M/c+D"
 	MethodQNA          = "QNA (Whitt 1983)"
 	MethodKingman      = "Kingman"
+	MethodWhittGG1     = "QNA GI/G/1 (Whitt 1983)"
 	MethodAllenCunneen = "Allen-Cunneen"
 )
 
@@ -53,9 +54,13 @@ const (
 //     class-independent service → M/M/c/K; patience with exponential
 //     class-independent service → Erlang-A (PatienceSCV 1) or M/M/c+D
 //     (PatienceSCV 0). All exact. FCFS/SIRO otherwise (non-Poisson arrivals,
-//     or c > 1 with general service) → Kingman (c = 1) or Allen–Cunneen
-//     (c > 1), approximate. A station with both capacity and patience, or
-//     patience of another law, gets nothing.
+//     or c > 1 with general service) → Kingman (c = 1; "QNA GI/G/1" with
+//     Whitt's correction when arrivals are smoother than Poisson) or
+//     Allen–Cunneen (c > 1), approximate. A FCFS station with c = K is a
+//     loss system → Erlang B, any law. A station with both capacity and
+//     patience, or patience of another law, gets nothing. A single lossy
+//     station's "network" rows are its own (throughput, loss share,
+//     customers; the response of those admitted with blocking).
 //   - An open network with Poisson arrivals whose every station is of a BCMP
 //     type — delay or PS (any c, any law), LCFS-PR with c = 1 (any law),
 //     FCFS/SIRO/LCFS-PR exponential class-independent — and has no
@@ -63,7 +68,15 @@ const (
 //     ("Jackson product form" for one class with exponential service
 //     everywhere, else "BCMP product form"), exact.
 //   - Any other open network whose finite-server stations are all FCFS or
-//     SIRO without capacity or patience: QNA, approximate.
+//     SIRO without capacity or patience: QNA, approximate, except for
+//     FCFS/SIRO stations that only external Poisson flows reach (exact:
+//     Pollaczek–Khinchine with one server, Erlang C with exponential
+//     class-independent service).
+//   - A one-class open network with Poisson arrivals and one station L
+//     with capacity or patience: the stations L cannot reach, if they form
+//     a Jackson network, and L itself (as a single station, its arrivals
+//     being Poisson) when it cannot reach itself; exact. Nothing
+//     downstream of L.
 //   - A closed network (all classes closed) with no patience, no capacity
 //     below the population and no priority station: exact MVA (exact when every
 //     station is of a BCMP type, else marked inexact), Bard–Schweitzer and
@@ -77,14 +90,30 @@ const (
 //     patience, only the open classes' throughputs and utilisations.
 //   - Anything else gets no metrics beyond the above.
 //
+// Service of infinite variance (SCV +Inf, e.g. Pareto with α ≤ 2) keeps
+// every value that stays exact: throughputs and utilisations, the
+// insensitive PS, LCFS-PR and delay figures, and for a single M/G/1 FCFS
+// or SIRO station the Pollaczek–Khinchine mean wait, which is +Inf (as are
+// the mean response and numbers that include it): the mean has no finite
+// limit, and a simulation's running average of it grows without bound.
+// QNA, Kingman and Allen–Cunneen need finite variances and are left out.
+// +Inf is the only non-finite value SolveNetwork returns.
+//
 // Closed chains: classes that switch into one another form a chain
 // ([BCMP]); its population is the sum of theirs, its reference station is
 // the start station of its first class (or, if its customers never return
 // there, the first station of the part of the network they cycle in; a
 // chain that can settle in two separate parts is an error). The "network"
-// figures of a chain are reported under its first class's name: throughput
-// = completions per second at the reference station, mean_response = cycle
-// time N/X between two visits to it, mean_in_system = N. For an open
+// figures of a closed class k are those of the N_k customers who start in
+// it (as the simulator files them): a cycle runs from one arrival at k's
+// start station to the next, in whatever class of the chain the customer
+// is then; throughput = cycles per second of those customers =
+// X·Σ_q v_(q, start)·N_k/N (X the chain's throughput at its reference
+// node, v its visit ratios, N its population), mean_response = N_k over
+// that, mean_in_system = N_k. Without class switching this is the class's
+// throughput at its start station and its cycle time N/X. A class whose
+// customers never come back to their start station, or that has no
+// customers, has no "network" figures. For an open
 // class, "network" figures are
 // per customer who arrives from outside as that class: throughput = its
 // arrival rate, mean_response = the sum over stations (and classes it
@@ -121,7 +150,7 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 		return nil, err
 	}
 	for _, x := range s.out {
-		if !finite(x.Value) {
+		if !finite(x.Value) && !math.IsInf(x.Value, 1) {
 			return nil, fmt.Errorf("internal error: %s of station %q class %q by %s is %v", x.Name, x.Station, x.Class, x.Method, x.Value)
 		}
 	}

@@ -1,6 +1,7 @@
 package analytic
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -84,10 +85,16 @@ func (n Network) openFlows(gamma []float64) ([]float64, error) {
 		}
 	}
 	if !ok {
-		return nil, fmt.Errorf("open-class customers never leave the network: the routing of open classes has a closed loop with no exit")
+		return nil, ErrNoExit
 	}
 	return lambda, nil
 }
+
+// ErrNoExit is returned (possibly wrapped) for an open network whose
+// customers can never leave: the routing of its open classes has a closed
+// loop with no exit, so customers pile up without bound and no steady
+// state exists. Simulators refuse such a network before running it.
+var ErrNoExit = errors.New("open-class customers never leave the network: the routing of open classes has a closed loop with no exit")
 
 // openRates returns the arrival rate λ per node of every open class (total
 // over the visits of a customer, external and internal arrivals).

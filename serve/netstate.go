@@ -113,6 +113,11 @@ func judgeRow(e NetEstimate, fs []NetFormula, unit float64) netRowJSON {
 			break
 		}
 	}
+	if math.IsInf(ref.Value, 1) { // service of infinite variance: see validate.Unbounded
+		unbounded := validate.Check{Verdict: validate.Unbounded}
+		r.Text = unbounded.VerdictText()
+		return r
+	}
 	if e.K < 2 || math.IsNaN(e.Mean) || math.IsNaN(ref.Value) || math.IsInf(ref.Value, 0) {
 		r.Verdict, r.Text = "inconclusive", "collecting: no interval yet"
 		return r
@@ -137,7 +142,7 @@ func judgeRow(e NetEstimate, fs []NetFormula, unit float64) netRowJSON {
 		Approx:  !ref.Exact,
 	}
 	if c.Approx {
-		c.Tol = validate.NetworkApproxTol
+		c.Tol, c.SimRelative = validate.NetworkApproxTol, true // net run's rule
 	}
 	c.Judge(rule)
 	r.VerdictHalf = num(c.HalfAlpha)

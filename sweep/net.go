@@ -24,7 +24,8 @@ import (
 // shape), population.CLASS (a closed class), servers.STATION (not for
 // delay stations) and service-mean.STATION (a station with one service
 // law for all classes, keeping its shape). A design point whose open
-// network is unstable (analytic.SolveNetwork) is refused before any run.
+// network is unstable, or whose open customers can never leave
+// (analytic.SolveNetwork), is refused before any run.
 type netSystem struct {
 	file      string // as resolved
 	data      []byte
@@ -210,7 +211,7 @@ func (s *netSystem) Check(settings []Setting) error {
 		return err
 	}
 	var u *analytic.UnstableError
-	if _, err := analytic.SolveNetwork(an); errors.As(err, &u) {
+	if _, err := analytic.SolveNetwork(an); errors.As(err, &u) || errors.Is(err, analytic.ErrNoExit) {
 		return err
 	}
 	return nil

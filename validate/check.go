@@ -14,7 +14,9 @@ import (
 //     half-width of the Student-t batch-means interval at confidence
 //     1 − α, tol is the formula's documented model tolerance (0 for an
 //     exact result) and ε = 10⁻⁹·|f| absorbs floating-point rounding and
-//     the nanosecond time grid.
+//     the nanosecond time grid. Network checks of approximations
+//     (Check.SimRelative) take the tolerance relative to the estimate, as
+//     their printed error is: |estimate − f| ≤ (1 + tol)·h_α + tol·|estimate| + ε.
 //  2. Power: h_α ≤ PowerRel·|f| (or h_α ≤ PowerAbs, for quantities whose
 //     value is near 0). With PowerRel = 5 %, a real relative error of 10 %
 //     puts the estimate's centre two half-widths away from f, so it is
@@ -60,6 +62,11 @@ const (
 	// observation of its kind, fewer than two batches): too little data
 	// to say anything, which is neither agreement nor disagreement.
 	NoData
+	// Unbounded: the formula says the mean is infinite (service of
+	// infinite variance at an M/G/1 queue, say): the simulated value is a
+	// running average with no finite limit, which grows with the run, so
+	// its interval means nothing and nothing is tested.
+	Unbounded
 )
 
 // Failed reports whether v fails a catalogue run.
@@ -78,7 +85,13 @@ type Check struct {
 	// probability (formula × observations), used when the run saw none; 0
 	// or NaN when it does not apply.
 	Expected float64
-	Note     string // explanation shown in reports
+	// SimRelative makes Tol relative to the simulated mean, as the printed
+	// error (formula − sim)/|sim| is (the network rule, see
+	// NetworkApproxTol): an approximation fails when
+	// |sim − formula| > Tol·|sim| + (1 + Tol)·h_α, i.e. when no true value
+	// within the interval is within Tol of the formula.
+	SimRelative bool
+	Note        string // explanation shown in reports
 
 	Verdict   Verdict
 	HalfAlpha float64 // half-width at 1 − α
@@ -99,6 +112,10 @@ func (c *Check) Judge(rule Rule) {
 	}
 	h := e.HalfWidthAt(1 - rule.Alpha)
 	c.HalfAlpha = h
+	if math.IsInf(c.Formula, 1) {
+		c.Verdict = Unbounded
+		return
+	}
 	if math.IsNaN(e.Mean) || math.IsInf(h, 1) {
 		c.Verdict = NoData
 		return
@@ -115,7 +132,11 @@ func (c *Check) Judge(rule Rule) {
 		}
 	}
 	eps := 1e-9 * math.Abs(c.Formula)
-	if math.Abs(e.Mean-c.Formula) > h+c.Tol*math.Abs(c.Formula)+eps {
+	allowed := h + c.Tol*math.Abs(c.Formula) + eps
+	if c.SimRelative {
+		allowed = (1+c.Tol)*h + c.Tol*math.Abs(e.Mean) + eps
+	}
+	if math.Abs(e.Mean-c.Formula) > allowed {
 		c.Verdict = Disagrees
 		return
 	}
@@ -132,7 +153,7 @@ func (c *Check) Judge(rule Rule) {
 
 // VerdictText returns the verdict as reports print it: "agrees",
 // "approximate: formula off by X %", "inconclusive", "DISAGREES", "not
-// enough data" or "—".
+// enough data", "no finite limit: the mean is infinite" or "—".
 func (c *Check) VerdictText() string {
 	switch c.Verdict {
 	case Agrees:
@@ -145,6 +166,8 @@ func (c *Check) VerdictText() string {
 		return "DISAGREES"
 	case NoData:
 		return "not enough data"
+	case Unbounded:
+		return "no finite limit: the mean is infinite"
 	}
 	return "—"
 }

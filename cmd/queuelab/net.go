@@ -56,49 +56,28 @@ confidence interval beside every analytic value that applies, its method and
 a verdict (exact methods must agree; approximate ones are reported with how
 far they are off). An unstable network is reported naming the station.
 
-The default duration is 200 000 times the longest mean interarrival or service time (delay stations aside).`,
+Without --duration or --precision the run starts at 200 000 times the longest
+mean interarrival or service time (delay stations aside) and grows, by
+quarters, until every metric with an analytic value has a 95 % relative
+half-width of at most 2 % (so that its check can give a verdict), or to 5
+times that length. With --duration it runs exactly that long.
+
+An open network whose customers can never leave is refused before it runs,
+as net solve refuses it. A run expected to see fewer than 300 customers (10
+per batch) is refused; one that measured fewer prints every verdict as "not
+enough data".
+
+Exit status: 0 when the run was judged (whatever the verdicts); 1 when the
+run measured too few customers to judge, or stopped at --max-duration short
+of --precision; 2 for bad flags, a refused run, or a network with no steady
+state (unstable, or keeping its customers).`,
 		Args: exactOneFile,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.serve {
-				return serveNetworkFile(cmd, args[0], f.addr)
-			}
-			n, err := network.ParseFile(args[0])
-			if err != nil {
-				return usagef("%v", err)
-			}
-			cfg, err := f.config(cmd, n)
-			if err != nil {
-				return err
-			}
-			if err := budget.check(n.Work(cfg.Simulated(), cfg.Replications)); err != nil {
-				return err
-			}
-			rep, err := validate.RunNetwork(cfg)
-			if err != nil {
-				return err
-			}
-			if rep.Unstable != nil {
-				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", n.Name, rep.Unstable.Station, rep.Unstable.Rho)
-			}
-			w := cmd.OutOrStdout()
-			switch {
-			case f.asJSON:
-				err = writeNetRunJSON(w, rep)
-			case f.asCSV:
-				err = writeNetRunCSV(w, rep)
-			default:
-				err = writeNetRunTable(w, rep)
-			}
-			if err != nil {
-				return err
-			}
-			return rep.PrecisionShortfall()
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return f.run(cmd, args[0], budget) },
 	}
 	fl := cmd.Flags()
 	budget = addBudgetFlags(fl)
-	fl.StringVar(&f.duration, "duration", "", "simulated length after the warm-up (duration or seconds; default 200 000 × the longest mean interarrival or service time)")
-	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: chosen by MSER-5, at most half the run)")
+	fl.StringVar(&f.duration, "duration", "", "simulated length (duration or seconds; default: 200 000 × the longest mean interarrival or service time, grown until the checks are precise enough, at most 5 times)")
+	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: the first 5 % of the run)")
 	fl.StringVar(&f.precision, "precision", "", "run until the 95 % relative half-width of the network's mean response time is at most P (0–1, e.g. 0.01)")
 	fl.StringVar(&f.maxDuration, "max-duration", "", "longest run with --precision (default 100 × --duration)")
 	fl.StringVar(&f.replications, "replications", "1", "independent replications (1–10000); with 2 or more, intervals are across replications")
@@ -110,6 +89,104 @@ The default duration is 200 000 times the longest mean interarrival or service t
 	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "with --serve: the address to listen on")
 	return cmd
 }
+
+// run is the net run command: it reads FILE and the flags, costs the run
+// against the budget, refuses what cannot give a steady state or enough
+// data, simulates and prints every metric beside its analytic values. It
+// returns the "not enough data" error (exit status 1) after printing,
+// when too few customers were measured to judge.
+func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) error {
+	if f.serve {
+		return serveNetworkFile(cmd, file, f.addr)
+	}
+	n, unit, err := network.ParseFileUnit(file)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	cfg, err := f.config(cmd, n)
+	if err != nil {
+		return err
+	}
+	if cfg.PrecisionAll && budget.check(n.Work(cfg.Simulated(), cfg.Replications)) != nil {
+		// The default growth would exceed the budget: run the first length only.
+		cfg.Precision, cfg.PrecisionAll, cfg.MaxDuration = 0, false, 0
+	}
+	if err := budget.check(n.Work(cfg.Simulated(), cfg.Replications)); err != nil {
+		return err
+	}
+	if err := netExpectEnough(cfg); err != nil {
+		return err
+	}
+	rep, err := validate.RunNetwork(cfg)
+	if errors.Is(err, analytic.ErrNoExit) {
+		return usagef("%v", err) // no steady state: exit 2, as an unstable network
+	}
+	if err != nil {
+		return err
+	}
+	if rep.Unstable != nil {
+		return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", n.Name, rep.Unstable.Station, rep.Unstable.Rho)
+	}
+	enough := rep.EnoughData()
+	if enough != nil {
+		validate.MarkNetworkNoData(rep.Checks, enough)
+	}
+	w := cmd.OutOrStdout()
+	switch {
+	case f.asJSON:
+		err = writeNetRunJSON(w, rep, unit)
+	case f.asCSV:
+		err = writeNetRunCSV(w, rep, unit)
+	default:
+		err = writeNetRunTable(w, rep, unit)
+	}
+	if err != nil {
+		return err
+	}
+	if enough != nil {
+		return enough
+	}
+	return rep.PrecisionShortfall()
+}
+
+// netExpectEnough refuses, before it starts, an open network's run that
+// is expected to measure fewer customers than validate.MinCustomers. A
+// network that is unstable or keeps its customers is left to RunNetwork,
+// whose refusal says more.
+func netExpectEnough(cfg validate.NetworkConfig) error {
+	exp, need := cfg.ExpectedCustomers(), cfg.MinCustomers()
+	if exp >= float64(need) {
+		return nil
+	}
+	if an, err := cfg.Network.Analytic(); err == nil {
+		var u *analytic.UnstableError
+		if _, err := analytic.SolveNetwork(an); errors.As(err, &u) || errors.Is(err, analytic.ErrNoExit) {
+			return nil
+		}
+	}
+	perSecond := exp / cfg.Duration
+	if longest := float64(need) / perSecond; longest > netMaxDuration {
+		return usagef("--duration: not enough data: even the longest run (%g s) at %g arrivals/s expects %.3g customers, need %d (%d per batch); raise the arrival rate or add replications",
+			netMaxDuration, perSecond/float64(max(cfg.Replications, 1)), perSecond*netMaxDuration, need, validate.MinPerBatch)
+	}
+	return usagef("--duration: not enough data: %g s at %g arrivals/s expects %.3g customers, need %d (%d per batch); lengthen --duration to at least %.4g s",
+		cfg.Duration, perSecond/float64(max(cfg.Replications, 1)), exp, need, validate.MinPerBatch, float64(need)/perSecond)
+}
+
+// netDefaultPrecision is the 95 % relative half-width a run without
+// --duration and --precision aims at for every metric with an analytic
+// value: at 2 % the half-width at the verdicts' α = 10⁻⁴ (t with
+// 29 degrees of freedom: 2.4 times the 95 % one) is within the power rule's
+// 5 % of the value, so the check gives a verdict instead of
+// "inconclusive". netDefaultGrowth bounds how much longer than the default
+// duration such a run may grow.
+const (
+	netDefaultPrecision = 0.02
+	netDefaultGrowth    = 5
+)
+
+// netMaxDuration is the longest --duration, in seconds.
+const netMaxDuration = 1e8
 
 func exactOneFile(cmd *cobra.Command, args []string) error {
 	if len(args) != 1 {
@@ -123,7 +200,7 @@ func (f *netRunFlags) config(cmd *cobra.Command, n *network.Network) (validate.N
 	var err error
 	cfg.Duration = network.DefaultDuration(n)
 	if f.duration != "" {
-		if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, 1e8, true); err != nil {
+		if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, netMaxDuration, true); err != nil {
 			return cfg, err
 		}
 	}
@@ -147,6 +224,11 @@ func (f *netRunFlags) config(cmd *cobra.Command, n *network.Network) (validate.N
 		}
 	} else if f.maxDuration != "" {
 		return cfg, usagef("--max-duration: applies only with --precision")
+	} else if f.duration == "" {
+		// Neither given: run until every check can give a verdict
+		// (see netDefaultPrecision), at most netDefaultGrowth times longer.
+		cfg.Precision, cfg.PrecisionAll = netDefaultPrecision, true
+		cfg.MaxDuration = math.Min(netDefaultGrowth*cfg.Duration, 1e9)
 	}
 	if cfg.Replications, err = mmcInt("replications", f.replications, 1, 10_000); err != nil {
 		return cfg, err
@@ -174,11 +256,11 @@ func netClass(c string) *string {
 	return &c
 }
 
-func netRunHeader(rep *validate.NetworkReport) string {
+func netRunHeader(rep *validate.NetworkReport, unit string) string {
 	cfg := rep.Config
 	warm := "given"
 	if cfg.Warmup < 0 {
-		warm = "MSER-5"
+		warm = fmt.Sprintf("%g %% of the first length", 100*validate.NetworkWarmupShare)
 	}
 	s := fmt.Sprintf("network %q: seed %d (%s), warm-up %.4g s (%s), measured %.4g s", cfg.Network.Name, cfg.Seed, cfg.Generator, rep.Warmup, warm, rep.Measured)
 	if cfg.Replications > 1 {
@@ -187,30 +269,59 @@ func netRunHeader(rep *validate.NetworkReport) string {
 		s += fmt.Sprintf(", %d batches", rep.Result.Batches)
 	}
 	s += fmt.Sprintf(", %d customers", rep.Customers)
+	if cfg.Precision > 0 {
+		s += fmt.Sprintf(" (run grown towards a %g %% relative half-width, at most %.4g s)", 100*cfg.Precision, cfg.MaxDuration)
+	}
+	s += netUnitNote(unit)
 	if rep.SolveErr != nil {
 		s += "\nanalytic: " + rep.SolveErr.Error()
 	}
 	return s
 }
 
-func writeNetRunTable(w io.Writer, rep *validate.NetworkReport) error {
-	fmt.Fprintln(w, netRunHeader(rep))
+func writeNetRunTable(w io.Writer, rep *validate.NetworkReport, unit string) error {
+	fmt.Fprintln(w, netRunHeader(rep, unit))
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "station\tclass\tmetric\tsimulated ± 95 % CI\tformula\tmethod\tverdict")
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s ± %s\t%s\t%s\t%s\n", c.Station, orDash(c.Class), c.Name, validate.FormatValue(c.Sim.Mean),
-			validate.FormatValue(c.Sim.HalfWidth), validate.FormatValue(c.Formula), orDash(c.Source), c.VerdictText())
+		u := netUnitScale(unit, c.Name)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s ± %s\t%s\t%s\t%s\n", c.Station, orDash(c.Class), c.Name, validate.FormatValue(u*c.Sim.Mean),
+			validate.FormatValue(u*c.Sim.HalfWidth), validate.FormatValue(u*c.Formula), orDash(c.Source), c.VerdictText())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nVerdicts at per-check significance α = %g (see queuelab mmc --help); approximate methods are reported with how far they are off.\n", validate.DefaultRule.Alpha)
+	_, err := fmt.Fprintln(w, "\n"+netVerdictNote(rep))
 	return err
 }
 
-func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport) error {
+// netVerdictNote states the verdict rules as the checks of rep applied
+// them (README, "Network verdicts"), with the family-wise bound of the
+// exact checks.
+func netVerdictNote(rep *validate.NetworkReport) string {
+	alpha := validate.DefaultRule.Alpha
+	m, k := 0, 0
+	for i := range rep.Checks {
+		c := &rep.Checks[i]
+		switch c.Verdict {
+		case validate.Agrees, validate.Inconclusive, validate.Disagrees:
+			if !c.Approx {
+				m++
+				k = c.Sim.K
+			}
+		}
+	}
+	s := fmt.Sprintf("Verdicts at per-check significance α = %g", alpha)
+	if m > 0 && k >= 2 {
+		ratio := des.StudentTQuantile(1-alpha/2, float64(k-1)) / des.StudentTQuantile(0.975, float64(k-1))
+		s += fmt.Sprintf(": an exact value DISAGREES beyond %.2f × the 95 %% half-width (%d batches or replications); %d exact checks, family-wise false alarms ≤ %.2g %%", ratio, k, m, 100*float64(m)*alpha)
+	}
+	return s + ". An approximate value is judged by its printed error, (formula − sim)/|sim|: DISAGREES beyond ±50 % by more than noise explains."
+}
+
+func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport, unit string) error {
 	type metric struct {
 		Station string               `json:"station"`
 		Class   *string              `json:"class"`
@@ -228,15 +339,18 @@ func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport) error {
 		Measured     validate.JSONNumber `json:"measured_s"`
 		Replications int                 `json:"replications"`
 		Customers    int64               `json:"customers"`
+		TimeUnit     string              `json:"time_unit,omitempty"` // of sim, ci95 and formula; seconds when absent
 		Metrics      []metric            `json:"metrics"`
 	}{Network: rep.Config.Network.Name, Seed: rep.Config.Seed, Warmup: validate.JSONNumber(rep.Warmup),
-		Measured: validate.JSONNumber(rep.Measured), Replications: max(rep.Config.Replications, 1), Customers: rep.Customers}
+		Measured: validate.JSONNumber(rep.Measured), Replications: max(rep.Config.Replications, 1), Customers: rep.Customers,
+		TimeUnit: netUnitName(unit)}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		m := metric{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(c.Sim.Mean),
-			CI95: validate.JSONNumber(c.Sim.HalfWidth), Verdict: c.VerdictText()}
+		u := netUnitScale(unit, c.Name)
+		m := metric{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(u * c.Sim.Mean),
+			CI95: validate.JSONNumber(u * c.Sim.HalfWidth), Verdict: c.VerdictText()}
 		if !math.IsNaN(c.Formula) {
-			v := validate.JSONNumber(c.Formula)
+			v := validate.JSONNumber(u * c.Formula)
 			m.Formula, m.Method = &v, &c.Source
 		}
 		out.Metrics = append(out.Metrics, m)
@@ -246,7 +360,7 @@ func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport) error {
 	return enc.Encode(out)
 }
 
-func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport) error {
+func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport, unit string) error {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"station", "class", "name", "sim", "ci95", "formula", "method", "verdict"})
 	num := func(x float64) string {
@@ -257,7 +371,8 @@ func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport) error {
 	}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		_ = cw.Write([]string{c.Station, c.Class, c.Name, num(c.Sim.Mean), num(c.Sim.HalfWidth), num(c.Formula), c.Source, c.VerdictText()})
+		u := netUnitScale(unit, c.Name)
+		_ = cw.Write([]string{c.Station, c.Class, c.Name, num(u * c.Sim.Mean), num(u * c.Sim.HalfWidth), num(u * c.Formula), c.Source, c.VerdictText()})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -270,7 +385,7 @@ func newNetSolveCmd() *cobra.Command {
 		Short: "Solve a network analytically: every method that applies, exact or approximate",
 		Args:  exactOneFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := network.ParseFile(args[0])
+			n, unit, err := network.ParseFileUnit(args[0])
 			if err != nil {
 				return usagef("%v", err)
 			}
@@ -283,20 +398,26 @@ func newNetSolveCmd() *cobra.Command {
 			if errors.As(err, &u) {
 				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
 			}
+			if errors.Is(err, analytic.ErrNoExit) {
+				return usagef("%v", err)
+			}
 			if err != nil && len(ms) == 0 {
 				return err
 			}
-			if asJSON {
-				return writeNetSolveJSON(cmd.OutOrStdout(), ms)
+			for i := range ms {
+				ms[i].Value *= netUnitScale(unit, ms[i].Name)
 			}
-			return writeNetSolveTable(cmd.OutOrStdout(), n, ms)
+			if asJSON {
+				return writeNetSolveJSON(cmd.OutOrStdout(), unit, ms)
+			}
+			return writeNetSolveTable(cmd.OutOrStdout(), n, unit, ms)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}; an infinite value is null with \"infinite\": true")
 	return cmd
 }
 
-func writeNetSolveJSON(w io.Writer, ms []analytic.NetMetric) error {
+func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric) error {
 	type metric struct {
 		Station string              `json:"station"`
 		Class   *string             `json:"class"`
@@ -304,20 +425,24 @@ func writeNetSolveJSON(w io.Writer, ms []analytic.NetMetric) error {
 		Value   validate.JSONNumber `json:"value"`
 		Method  string              `json:"method"`
 		Exact   bool                `json:"exact"`
+		// Infinite marks a value of +Inf (value null): a mean with no
+		// finite limit.
+		Infinite bool `json:"infinite,omitempty"`
 	}
 	out := struct {
-		Metrics []metric `json:"metrics"`
-	}{Metrics: []metric{}}
+		TimeUnit string   `json:"time_unit,omitempty"` // of the values; seconds when absent
+		Metrics  []metric `json:"metrics"`
+	}{TimeUnit: netUnitName(unit), Metrics: []metric{}}
 	for _, m := range ms {
-		out.Metrics = append(out.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact})
+		out.Metrics = append(out.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact, math.IsInf(m.Value, 1)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }
 
-func writeNetSolveTable(w io.Writer, n *network.Network, ms []analytic.NetMetric) error {
-	fmt.Fprintf(w, "network %q: %d analytic values\n\n", n.Name, len(ms))
+func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analytic.NetMetric) error {
+	fmt.Fprintf(w, "network %q: %d analytic values%s\n\n", n.Name, len(ms), netUnitNote(unit))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "station\tclass\tmetric\tvalue\tmethod\texact")
 	for _, m := range ms {
@@ -328,4 +453,40 @@ func writeNetSolveTable(w io.Writer, n *network.Network, ms []analytic.NetMetric
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Station, orDash(m.Class), m.Name, validate.FormatValue(m.Value), m.Method, ex)
 	}
 	return tw.Flush()
+}
+
+// netUnitName is the network file's time unit when it is not seconds, else
+// "" (results are then in seconds, as they always were).
+func netUnitName(unit string) string {
+	if network.TimeUnitSeconds(unit) == 1 {
+		return ""
+	}
+	return unit
+}
+
+// netUnitNote says in which unit times and rates are shown, for a file
+// whose time_unit is not seconds ("" otherwise).
+func netUnitNote(unit string) string {
+	u := netUnitName(unit)
+	if u == "" {
+		return ""
+	}
+	return fmt.Sprintf("; times in %s and rates per %s, as the file's time_unit", u, u)
+}
+
+// netUnitScale is the factor that turns metric name's value from seconds
+// into the network file's time unit: rates (throughput and its bounds) are
+// multiplied by the unit's length, times (mean_response, mean_wait and
+// their bounds) divided by it; counts, utilisations and shares are kept.
+func netUnitScale(unit, name string) float64 {
+	u := network.TimeUnitSeconds(unit)
+	switch {
+	case u == 1:
+		return 1
+	case strings.HasPrefix(name, "throughput"):
+		return u
+	case strings.HasPrefix(name, "mean_response"), name == "mean_wait":
+		return 1 / u
+	}
+	return 1
 }

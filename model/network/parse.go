@@ -23,6 +23,34 @@ var timeUnits = map[string]float64{"ms": 1e-3, "s": 1, "min": 60, "h": 3600}
 
 var topKeys = []string{"name", "time_unit", "classes", "arrivals", "stations", "routing"}
 
+// ParseFileUnit is ParseFile that also returns the file's time_unit ("ms",
+// "s", "min" or "h"; "" when it gives none), in which a report may show
+// results; the Network itself is in seconds whatever the unit.
+func ParseFileUnit(path string) (*Network, string, error) {
+	data, err := scenario.ReadInput(path, MaxFileSize)
+	if err != nil {
+		return nil, "", err
+	}
+	n, err := Parse(path, data)
+	if err != nil {
+		return nil, "", err
+	}
+	var top struct {
+		TimeUnit string `yaml:"time_unit"`
+	}
+	_ = yaml.Unmarshal(data, &top) // Parse has read and checked it
+	return n, top.TimeUnit, nil
+}
+
+// TimeUnitSeconds returns the length of a time_unit in seconds (1 for ""
+// or an unknown unit).
+func TimeUnitSeconds(unit string) float64 {
+	if u := timeUnits[unit]; u > 0 {
+		return u
+	}
+	return 1
+}
+
 // ParseFile reads and parses the network file at path (see Parse).
 func ParseFile(path string) (*Network, error) {
 	data, err := scenario.ReadInput(path, MaxFileSize)

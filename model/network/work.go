@@ -72,7 +72,7 @@ func (n *Network) Work(duration float64, replications int) des.Work {
 		switch {
 		case m.Class == "" && m.Name == "throughput" && m.Station != "network":
 			stationRate[m.Station] = math.Max(stationRate[m.Station], m.Value)
-		case m.Class == "" && m.Name == "mean_in_system" && m.Station == "network":
+		case m.Class == "" && m.Name == "mean_in_system" && m.Station == "network" && !math.IsInf(m.Value, 1):
 			inSystem = math.Max(inSystem, m.Value)
 		}
 	}
