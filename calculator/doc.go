@@ -10,7 +10,12 @@
 //
 // Parameters are named by their command-line flags ("servers",
 // "arrival-rate", …), and messages quote them as flags ("--servers: must
-// be …"). Numbers, integers and durations are parsed by the model
+// be …"). Inside the package a formula reads its values by the Param
+// values it declares (in.f(pArrival)), not by name: a misspelt parameter
+// does not compile, and reading one the formula does not declare fails
+// TestEveryFormulaReadsOnlyItsParameters. Each formula is a function
+// beside its family (queues.go, paymentswitch.go, webservice.go) and one
+// row of the ordered registry (registry.go). Numbers, integers and durations are parsed by the model
 // controls' parser (scenario.Control.Parse), so a duration means the same
 // in a playbook, a sweep and the calculator: a Go duration ("80ms") or a
 // bare number of seconds.
