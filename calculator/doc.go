@@ -10,15 +10,18 @@
 //
 // Parameters are named by their command-line flags ("servers",
 // "arrival-rate", …), and messages quote them as flags ("--servers: must
-// be …"). Inside the package a formula reads its values by the Param
-// values it declares (in.f(pArrival)), not by name: a misspelt parameter
-// does not compile, and reading one the formula does not declare fails
-// TestEveryFormulaReadsOnlyItsParameters. Each formula is a function
-// beside its family (queues.go, paymentswitch.go, webservice.go) and one
-// row of the ordered registry (registry.go). Numbers, integers and durations are parsed by the model
+// be …"). Numbers, integers and durations are parsed by the model
 // controls' parser (scenario.Control.Parse), so a duration means the same
 // in a playbook, a sweep and the calculator: a Go duration ("80ms") or a
 // bare number of seconds.
+//
+// Inside the package a formula reads its values by the Param values it
+// declares (in.f(pArrival)), not by name: a misspelt parameter does not
+// compile, and reading one the formula does not declare fails
+// TestEveryFormulaReadsOnlyItsParameters. Each formula is an entry (a
+// Formula value) and its evaluation beside its family (queues.go,
+// paymentswitch.go, webservice.go), and one row of the ordered registry
+// (registry.go).
 //
 // The package lives beside analytic rather than in it because analytic
 // imports nothing of ours, and the calculator needs the control parser of

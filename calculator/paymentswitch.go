@@ -16,19 +16,15 @@ var (
 	pTimeout     = durP("timeout", "", false, "timeout T")
 )
 
-func timeoutLatencyFormula() Formula {
-	return Formula{
-		Name:    "timeout-latency",
-		Summary: "Exponential latency L cut off by a timeout T: E[min(L, T)] and P(L > T)",
-		Params:  []Param{pLatencyMean, pTimeout},
-		eval: func(in Inputs) ([]Output, error) {
-			m, t := in.f(pLatencyMean), in.f(pTimeout)
-			return []Output{
-				{"mean_held", analytic.TimeoutHeldMean(m, t), "s", "E[min(L, T)] = m(1 − e^{−T/m})"},
-				{"p_timeout", analytic.TimeoutProb(m, t), "", "P(L > T) = e^{−T/m}"},
-			}, nil
-		},
-	}
+var timeoutLatency = Formula{Name: "timeout-latency", Params: []Param{pLatencyMean, pTimeout}, eval: timeoutLatencyEval,
+	Summary: "Exponential latency L cut off by a timeout T: E[min(L, T)] and P(L > T)"}
+
+func timeoutLatencyEval(in Inputs) ([]Output, error) {
+	m, t := in.f(pLatencyMean), in.f(pTimeout)
+	return []Output{
+		{"mean_held", analytic.TimeoutHeldMean(m, t), "s", "E[min(L, T)] = m(1 − e^{−T/m})"},
+		{"p_timeout", analytic.TimeoutProb(m, t), "", "P(L > T) = e^{−T/m}"},
+	}, nil
 }
 
 var (
@@ -41,35 +37,31 @@ var (
 	pBusySlots = optional(intP("slots", "", 1, "connection slots N, for the busy share"))
 )
 
-// holdingTimeFormula is the switch's slot holding time over issuer groups.
-func holdingTimeFormula() Formula {
-	return Formula{
-		Name:    "holding-time",
-		Summary: "Payment-switch slot holding time S = switch time + Σ share·E[min(L, T)], with and without the reversal",
-		Params:  []Param{pSwitchTime, pIssuerTimeout, pReversal, pGroups, pBusyRate, pBusySlots},
-		eval: func(in Inputs) ([]Output, error) {
-			gs, err := parseGroups(in.str(pGroups))
-			if err != nil {
-				return nil, err
-			}
-			sw, rev, t := in.f(pSwitchTime), in.f(pReversal), in.f(pIssuerTimeout)
-			s := analytic.HoldingTime(sw, t, gs)
-			outs := []Output{
-				{"holding_time", s, "s", "S = switch time + Σ share·E[min(L, T)] (the original)"},
-				{"holding_time_with_reversal", analytic.HoldingTimeWithReversal(sw, rev, t, gs), "s", "S + reversal time × timeout share"},
-				{"timeout_share", analytic.TimeoutShare(t, gs), "", "Σ share·P(L > T)"},
-			}
-			if in.has(pBusyRate) != in.has(pBusySlots) {
-				return nil, inputf("holding-time: give both --arrival-rate and --slots for the busy share, or neither")
-			}
-			if in.has(pBusySlots) {
-				outs = append(outs,
-					Output{"busy_slots", analytic.LittleL(in.f(pBusyRate), s), "", "λ·S (Little's law)"},
-					Output{"busy_share", analytic.LittleL(in.f(pBusyRate), s) / in.f(pBusySlots), "", "λ·S/N"})
-			}
-			return outs, nil
-		},
+// holdingTime is the switch's slot holding time over issuer groups.
+var holdingTime = Formula{Name: "holding-time", Params: []Param{pSwitchTime, pIssuerTimeout, pReversal, pGroups, pBusyRate, pBusySlots}, eval: holdingTimeEval,
+	Summary: "Payment-switch slot holding time S = switch time + Σ share·E[min(L, T)], with and without the reversal"}
+
+func holdingTimeEval(in Inputs) ([]Output, error) {
+	gs, err := parseGroups(in.str(pGroups))
+	if err != nil {
+		return nil, err
 	}
+	sw, rev, t := in.f(pSwitchTime), in.f(pReversal), in.f(pIssuerTimeout)
+	s := analytic.HoldingTime(sw, t, gs)
+	outs := []Output{
+		{"holding_time", s, "s", "S = switch time + Σ share·E[min(L, T)] (the original)"},
+		{"holding_time_with_reversal", analytic.HoldingTimeWithReversal(sw, rev, t, gs), "s", "S + reversal time × timeout share"},
+		{"timeout_share", analytic.TimeoutShare(t, gs), "", "Σ share·P(L > T)"},
+	}
+	if in.has(pBusyRate) != in.has(pBusySlots) {
+		return nil, inputf("holding-time: give both --arrival-rate and --slots for the busy share, or neither")
+	}
+	if in.has(pBusySlots) {
+		outs = append(outs,
+			Output{"busy_slots", analytic.LittleL(in.f(pBusyRate), s), "", "λ·S (Little's law)"},
+			Output{"busy_share", analytic.LittleL(in.f(pBusyRate), s) / in.f(pBusySlots), "", "λ·S/N"})
+	}
+	return outs, nil
 }
 
 // parseGroups parses "0.75:250ms,0.25:12s".
@@ -111,28 +103,24 @@ var (
 	pAmountFactor = numP("amount-factor", "1.5", 0, false, "mean fraud amount / mean genuine amount")
 )
 
-func rocFormula() Formula {
-	return Formula{
-		Name:    "roc",
-		Summary: "Binormal fraud score: FPR, TPR, AUC, step-up shares and fraud basis points at a threshold",
-		Params:  []Param{pROCDPrime, pThreshold, pBand, pGenuinePass, pFraudPass, pFraudShare, pAmountFactor},
-		eval: func(in Inputs) ([]Output, error) {
-			b := analytic.Binormal{DPrime: in.f(pROCDPrime)}
-			t := in.f(pThreshold)
-			g, f := b.StepUp(t, in.f(pBand), in.f(pGenuinePass), in.f(pFraudPass))
-			return []Output{
-				{"fpr", b.FPR(t), "", "genuine declined by the rule, 1 − Φ(t)"},
-				{"tpr", b.TPR(t), "", "fraud declined by the rule, 1 − Φ(t − d′)"},
-				{"auc", b.AUC(), "", "area under the ROC curve, Φ(d′/√2)"},
-				{"genuine_challenged", g.Challenged, "", "genuine sent to step-up"},
-				{"genuine_approved", g.Approved, "", "genuine approved (directly or after step-up)"},
-				{"fraud_challenged", f.Challenged, "", "fraud sent to step-up"},
-				{"fraud_approved", f.Approved, "", "fraud approved"},
-				{"fraud_stopped", 1 - f.Approved, "", "fraud declined or failing step-up"},
-				{"fraud_bp", analytic.FraudBasisPoints(in.f(pFraudShare), g.Approved, f.Approved, in.f(pAmountFactor)), "bp", "fraud in basis points of approved amount"},
-			}, nil
-		},
-	}
+var roc = Formula{Name: "roc", Params: []Param{pROCDPrime, pThreshold, pBand, pGenuinePass, pFraudPass, pFraudShare, pAmountFactor}, eval: rocEval,
+	Summary: "Binormal fraud score: FPR, TPR, AUC, step-up shares and fraud basis points at a threshold"}
+
+func rocEval(in Inputs) ([]Output, error) {
+	b := analytic.Binormal{DPrime: in.f(pROCDPrime)}
+	t := in.f(pThreshold)
+	g, f := b.StepUp(t, in.f(pBand), in.f(pGenuinePass), in.f(pFraudPass))
+	return []Output{
+		{"fpr", b.FPR(t), "", "genuine declined by the rule, 1 − Φ(t)"},
+		{"tpr", b.TPR(t), "", "fraud declined by the rule, 1 − Φ(t − d′)"},
+		{"auc", b.AUC(), "", "area under the ROC curve, Φ(d′/√2)"},
+		{"genuine_challenged", g.Challenged, "", "genuine sent to step-up"},
+		{"genuine_approved", g.Approved, "", "genuine approved (directly or after step-up)"},
+		{"fraud_challenged", f.Challenged, "", "fraud sent to step-up"},
+		{"fraud_approved", f.Approved, "", "fraud approved"},
+		{"fraud_stopped", 1 - f.Approved, "", "fraud declined or failing step-up"},
+		{"fraud_bp", analytic.FraudBasisPoints(in.f(pFraudShare), g.Approved, f.Approved, in.f(pAmountFactor)), "bp", "fraud in basis points of approved amount"},
+	}, nil
 }
 
 var (
@@ -141,21 +129,17 @@ var (
 	pCostRatio  = numP("cost-ratio", "", 0, true, "k = cost of declining a genuine customer / cost of a missed fraud")
 )
 
-func optimalThresholdFormula() Formula {
-	return Formula{
-		Name:    "optimal-threshold",
-		Summary: "Cost-optimal decline threshold t* = d′/2 + ln(((1 − π)/π)·k)/d′",
-		Params:  []Param{pCostDPrime, pBaseRate, pCostRatio},
-		eval: func(in Inputs) ([]Output, error) {
-			b := analytic.Binormal{DPrime: in.f(pCostDPrime)}
-			t := b.OptimalThreshold(in.f(pBaseRate), in.f(pCostRatio))
-			return []Output{
-				{"threshold", t, "σ", "decline scores ≥ t*"},
-				{"fpr", b.FPR(t), "", "genuine declined at t*"},
-				{"tpr", b.TPR(t), "", "fraud declined at t*"},
-			}, nil
-		},
-	}
+var optimalThreshold = Formula{Name: "optimal-threshold", Params: []Param{pCostDPrime, pBaseRate, pCostRatio}, eval: optimalThresholdEval,
+	Summary: "Cost-optimal decline threshold t* = d′/2 + ln(((1 − π)/π)·k)/d′"}
+
+func optimalThresholdEval(in Inputs) ([]Output, error) {
+	b := analytic.Binormal{DPrime: in.f(pCostDPrime)}
+	t := b.OptimalThreshold(in.f(pBaseRate), in.f(pCostRatio))
+	return []Output{
+		{"threshold", t, "σ", "decline scores ≥ t*"},
+		{"fpr", b.FPR(t), "", "genuine declined at t*"},
+		{"tpr", b.TPR(t), "", "fraud declined at t*"},
+	}, nil
 }
 
 var (
@@ -165,22 +149,18 @@ var (
 	pFactor = numP("factor", "1", 0, true, "scale the amounts (1.5 for fraud)")
 )
 
-func lognormalFormula() Formula {
-	return Formula{
-		Name:    "lognormal",
-		Summary: "Lognormal amounts: P(X ≤ L) and the volume below L, E[X; X ≤ L]",
-		Params:  []Param{pMedian, pSigma, pLimit, pFactor},
-		eval: func(in Inputs) ([]Output, error) {
-			l := analytic.LognormalFromMedian(in.f(pMedian), in.f(pSigma)).Scaled(in.f(pFactor))
-			x := in.f(pLimit)
-			return []Output{
-				{"p_below", l.CDF(x), "", "P(X ≤ L) = Φ((ln L − μ)/σ)"},
-				{"partial_expectation", l.PartialExpectation(x), "u", "E[X; X ≤ L] = e^{μ+σ²/2}·Φ((ln L − μ − σ²)/σ)"},
-				{"mean", l.Mean(), "u", "E[X] = e^{μ+σ²/2}"},
-				{"volume_share_below", l.PartialExpectation(x) / l.Mean(), "", "share of the amount in transactions ≤ L"},
-			}, nil
-		},
-	}
+var lognormal = Formula{Name: "lognormal", Params: []Param{pMedian, pSigma, pLimit, pFactor}, eval: lognormalEval,
+	Summary: "Lognormal amounts: P(X ≤ L) and the volume below L, E[X; X ≤ L]"}
+
+func lognormalEval(in Inputs) ([]Output, error) {
+	l := analytic.LognormalFromMedian(in.f(pMedian), in.f(pSigma)).Scaled(in.f(pFactor))
+	x := in.f(pLimit)
+	return []Output{
+		{"p_below", l.CDF(x), "", "P(X ≤ L) = Φ((ln L − μ)/σ)"},
+		{"partial_expectation", l.PartialExpectation(x), "u", "E[X; X ≤ L] = e^{μ+σ²/2}·Φ((ln L − μ − σ²)/σ)"},
+		{"mean", l.Mean(), "u", "E[X] = e^{μ+σ²/2}"},
+		{"volume_share_below", l.PartialExpectation(x) / l.Mean(), "", "share of the amount in transactions ≤ L"},
+	}, nil
 }
 
 var (
@@ -189,18 +169,14 @@ var (
 	pShedFraction = probP("shed-fraction", "0.9", "load shedding admits at most this share of capacity")
 )
 
-func goodputFormula() Formula {
-	return Formula{
-		Name:    "goodput",
-		Summary: "Overload goodput (N/S − ωλ)/(1 − ω) beyond capacity, and the shedding admit rate",
-		Params:  []Param{pArrival, pSlots, pServiceMean, pOmega, pShedFraction},
-		eval: func(in Inputs) ([]Output, error) {
-			capacity := in.f(pSlots) / in.f(pServiceMean)
-			return []Output{
-				{"capacity", capacity, "/s", "N/S"},
-				{"goodput", analytic.Goodput(in.f(pArrival), capacity, in.f(pOmega)), "/s", "useful completions per second without shedding"},
-				{"shed_admit_rate", analytic.SheddingAdmitRate(in.f(pArrival), capacity, in.f(pShedFraction)), "/s", "admitted per second with shedding"},
-			}, nil
-		},
-	}
+var goodput = Formula{Name: "goodput", Params: []Param{pArrival, pSlots, pServiceMean, pOmega, pShedFraction}, eval: goodputEval,
+	Summary: "Overload goodput (N/S − ωλ)/(1 − ω) beyond capacity, and the shedding admit rate"}
+
+func goodputEval(in Inputs) ([]Output, error) {
+	capacity := in.f(pSlots) / in.f(pServiceMean)
+	return []Output{
+		{"capacity", capacity, "/s", "N/S"},
+		{"goodput", analytic.Goodput(in.f(pArrival), capacity, in.f(pOmega)), "/s", "useful completions per second without shedding"},
+		{"shed_admit_rate", analytic.SheddingAdmitRate(in.f(pArrival), capacity, in.f(pShedFraction)), "/s", "admitted per second with shedding"},
+	}, nil
 }

@@ -1,38 +1,42 @@
 package calculator
 
-// registry lists the formulas in the order of the listing, each by the
-// function that builds it. A formula lives beside its family (queues.go,
-// paymentswitch.go, webservice.go) with its parameters; adding one is its
-// function there and one row here.
-var registry = []func() Formula{
-	erlangBFormula,
-	erlangCFormula,
-	mmcFormula,
-	mmcPatienceFormula,
-	erlangAFormula,
-	mmckFormula,
-	littleFormula,
-	timeoutLatencyFormula,
-	holdingTimeFormula,
-	rocFormula,
-	optimalThresholdFormula,
-	lognormalFormula,
-	goodputFormula,
-	diurnalRateFormula,
-	ttlCacheFormula,
-	dbQueryTimeFormula,
-	serviceTimeFormula,
-	p99Formula,
-	burnRateFormula,
-	autoscalerFormula,
-	costRateFormula,
+import "slices"
+
+// registry lists the formulas in the order of the listing. A formula
+// lives beside its family (queues.go, paymentswitch.go, webservice.go):
+// its parameters, its entry and its evaluation; adding one is those there
+// and one row here.
+var registry = []*Formula{
+	&erlangB,
+	&erlangC,
+	&mmc,
+	&mmcPatience,
+	&erlangA,
+	&mmck,
+	&little,
+	&timeoutLatency,
+	&holdingTime,
+	&roc,
+	&optimalThreshold,
+	&lognormal,
+	&goodput,
+	&diurnalRate,
+	&ttlCache,
+	&dbQueryTime,
+	&serviceTime,
+	&p99,
+	&burnRate,
+	&autoscaler,
+	&costRate,
 }
 
-// formulas builds every formula, in listing order.
+// formulas returns every formula, in listing order, each with its own
+// copy of its parameter list.
 func formulas() []Formula {
 	out := make([]Formula, len(registry))
-	for i, build := range registry {
-		out[i] = build()
+	for i, f := range registry {
+		out[i] = *f
+		out[i].Params = slices.Clone(f.Params)
 	}
 	return out
 }
@@ -42,9 +46,11 @@ func All() []Formula { return formulas() }
 
 // Lookup returns the formula called name.
 func Lookup(name string) (Formula, bool) {
-	for _, f := range formulas() {
+	for _, f := range registry {
 		if f.Name == name {
-			return f, true
+			g := *f
+			g.Params = slices.Clone(f.Params)
+			return g, true
 		}
 	}
 	return Formula{}, false

@@ -16,15 +16,11 @@ var (
 	pAmplitude = probP("amplitude", "0.25", "relative amplitude of the daily wave")
 )
 
-func diurnalRateFormula() Formula {
-	return Formula{
-		Name:    "diurnal-rate",
-		Summary: "Web-service arrival rate base·(1 + amplitude·sin(2π(hour − 6)/24))",
-		Params:  []Param{pBase, pHour, pAmplitude},
-		eval: func(in Inputs) ([]Output, error) {
-			return []Output{{"rate", analytic.DiurnalRate(in.f(pBase), in.f(pAmplitude), in.f(pHour)), "/s", "arrival rate λ"}}, nil
-		},
-	}
+var diurnalRate = Formula{Name: "diurnal-rate", Params: []Param{pBase, pHour, pAmplitude}, eval: diurnalRateEval,
+	Summary: "Web-service arrival rate base·(1 + amplitude·sin(2π(hour − 6)/24))"}
+
+func diurnalRateEval(in Inputs) ([]Output, error) {
+	return []Output{{"rate", analytic.DiurnalRate(in.f(pBase), in.f(pAmplitude), in.f(pHour)), "/s", "arrival rate λ"}}, nil
 }
 
 var (
@@ -34,24 +30,20 @@ var (
 	pZipf    = numP("zipf", "0", 0, false, "Zipf exponent s of popularity (0 = uniform)")
 )
 
-func ttlCacheFormula() Formula {
-	return Formula{
-		Name:    "ttl-cache",
-		Summary: "TTL cache hit share warm·rT/(1 + rT), r = λ/objects (Zipf popularity optional), mean age T/2",
-		Params:  []Param{pArrival, pTTL, pObjects, pWarm, pZipf},
-		eval: func(in Inputs) ([]Output, error) {
-			n := in.int(pObjects)
-			lambda, ttl, warm := in.f(pArrival), in.f(pTTL), in.f(pWarm)
-			hit := analytic.TTLHitRatio(lambda/float64(n), ttl, warm)
-			if in.f(pZipf) != 0 {
-				hit = analytic.ZipfTTLHitRatio(lambda, ttl, warm, n, in.f(pZipf))
-			}
-			return []Output{
-				{"hit", hit, "", "share of requests served from the cache"},
-				{"mean_age", analytic.CachedAnswerMeanAge(ttl), "s", "mean age of a cached answer, T/2"},
-			}, nil
-		},
+var ttlCache = Formula{Name: "ttl-cache", Params: []Param{pArrival, pTTL, pObjects, pWarm, pZipf}, eval: ttlCacheEval,
+	Summary: "TTL cache hit share warm·rT/(1 + rT), r = λ/objects (Zipf popularity optional), mean age T/2"}
+
+func ttlCacheEval(in Inputs) ([]Output, error) {
+	n := in.int(pObjects)
+	lambda, ttl, warm := in.f(pArrival), in.f(pTTL), in.f(pWarm)
+	hit := analytic.TTLHitRatio(lambda/float64(n), ttl, warm)
+	if in.f(pZipf) != 0 {
+		hit = analytic.ZipfTTLHitRatio(lambda, ttl, warm, n, in.f(pZipf))
 	}
+	return []Output{
+		{"hit", hit, "", "share of requests served from the cache"},
+		{"mean_age", analytic.CachedAnswerMeanAge(ttl), "s", "mean age of a cached answer, T/2"},
+	}, nil
 }
 
 var (
@@ -63,23 +55,19 @@ var (
 	pQueryMax   = durP("max", "250ms", false, "cap on the query time")
 )
 
-func dbQueryTimeFormula() Formula {
-	return Formula{
-		Name:    "db-query-time",
-		Summary: "Database load λ·q·(1 − hit) + extra and query time base/(1 − ρ), capped",
-		Params:  []Param{pArrival, pQueries, pHit, pExtra, pDBCapacity, pQueryBase, pQueryMax},
-		eval: func(in Inputs) ([]Output, error) {
-			if in.f(pQueryMax) < in.f(pQueryBase) {
-				return nil, inputf("--max: must be ≥ --base %gs, got %gs", in.f(pQueryBase), in.f(pQueryMax))
-			}
-			load := analytic.DBLoad(in.f(pArrival), in.f(pQueries), in.f(pHit), in.f(pExtra))
-			return []Output{
-				{"db_load", load, "/s", "queries per second"},
-				{"utilization", load / in.f(pDBCapacity), "", "ρ = load / capacity (may exceed 1)"},
-				{"query_time", analytic.DBQueryTime(in.f(pQueryBase), load, in.f(pDBCapacity), in.f(pQueryMax)), "s", "base/(1 − ρ), capped"},
-			}, nil
-		},
+var dbQueryTime = Formula{Name: "db-query-time", Params: []Param{pArrival, pQueries, pHit, pExtra, pDBCapacity, pQueryBase, pQueryMax}, eval: dbQueryTimeEval,
+	Summary: "Database load λ·q·(1 − hit) + extra and query time base/(1 − ρ), capped"}
+
+func dbQueryTimeEval(in Inputs) ([]Output, error) {
+	if in.f(pQueryMax) < in.f(pQueryBase) {
+		return nil, inputf("--max: must be ≥ --base %gs, got %gs", in.f(pQueryBase), in.f(pQueryMax))
 	}
+	load := analytic.DBLoad(in.f(pArrival), in.f(pQueries), in.f(pHit), in.f(pExtra))
+	return []Output{
+		{"db_load", load, "/s", "queries per second"},
+		{"utilization", load / in.f(pDBCapacity), "", "ρ = load / capacity (may exceed 1)"},
+		{"query_time", analytic.DBQueryTime(in.f(pQueryBase), load, in.f(pDBCapacity), in.f(pQueryMax)), "s", "base/(1 − ρ), capped"},
+	}, nil
 }
 
 var (
@@ -88,16 +76,12 @@ var (
 	pQueryTime   = durP("query-time", "", false, "DB query time")
 )
 
-func serviceTimeFormula() Formula {
-	return Formula{
-		Name:    "service-time",
-		Summary: "Web-service worker time S = app time + (1 − hit)·q·query time",
-		Params:  []Param{pAppTime, pHit, pMissQueries, pQueryTime},
-		eval: func(in Inputs) ([]Output, error) {
-			s := analytic.WebServiceTime(in.f(pAppTime), in.f(pHit), in.f(pMissQueries), in.f(pQueryTime))
-			return []Output{{"service_time", s, "s", "mean worker holding time S"}}, nil
-		},
-	}
+var serviceTime = Formula{Name: "service-time", Params: []Param{pAppTime, pHit, pMissQueries, pQueryTime}, eval: serviceTimeEval,
+	Summary: "Web-service worker time S = app time + (1 − hit)·q·query time"}
+
+func serviceTimeEval(in Inputs) ([]Output, error) {
+	s := analytic.WebServiceTime(in.f(pAppTime), in.f(pHit), in.f(pMissQueries), in.f(pQueryTime))
+	return []Output{{"service_time", s, "s", "mean worker holding time S"}}, nil
 }
 
 var (
@@ -105,21 +89,17 @@ var (
 	pSLO       = Param{flag: "slo", def: "0.999", lo: 0, hi: 1, hiOpen: true, desc: "availability objective"}
 )
 
-func burnRateFormula() Formula {
-	return Formula{
-		Name:    "burn-rate",
-		Summary: "Error budget 1 − SLO, burn = error rate / budget, budget spent per minute (30-day month)",
-		Params:  []Param{pErrorRate, pSLO},
-		eval: func(in Inputs) ([]Output, error) {
-			burn := analytic.BurnRate(in.f(pErrorRate), in.f(pSLO))
-			return []Output{
-				{"budget", analytic.ErrorBudget(in.f(pSLO)), "", "allowed error share 1 − SLO"},
-				{"burn", burn, "×", "error rate / budget"},
-				{"budget_per_minute", analytic.BudgetSpentPerMinute(burn), "", "share of a 30-day budget spent per minute, burn/43200"},
-				{"minutes_to_exhaust", 43200 / math.Max(burn, 1e-300), "min", "minutes until a full budget is gone at this burn"},
-			}, nil
-		},
-	}
+var burnRate = Formula{Name: "burn-rate", Params: []Param{pErrorRate, pSLO}, eval: burnRateEval,
+	Summary: "Error budget 1 − SLO, burn = error rate / budget, budget spent per minute (30-day month)"}
+
+func burnRateEval(in Inputs) ([]Output, error) {
+	burn := analytic.BurnRate(in.f(pErrorRate), in.f(pSLO))
+	return []Output{
+		{"budget", analytic.ErrorBudget(in.f(pSLO)), "", "allowed error share 1 − SLO"},
+		{"burn", burn, "×", "error rate / budget"},
+		{"budget_per_minute", analytic.BudgetSpentPerMinute(burn), "", "share of a 30-day budget spent per minute, burn/43200"},
+		{"minutes_to_exhaust", 43200 / math.Max(burn, 1e-300), "min", "minutes until a full budget is gone at this burn"},
+	}, nil
 }
 
 var (
@@ -129,19 +109,15 @@ var (
 	pMaxInstances = intP("max", "40", 0, "most instances")
 )
 
-func autoscalerFormula() Formula {
-	return Formula{
-		Name:    "autoscaler",
-		Summary: "Target-tracking autoscaler: ⌈serving·min(util, 1)/target⌉, at most --max",
-		Params:  []Param{pServing, pUtilization, pTarget, pMaxInstances},
-		eval: func(in Inputs) ([]Output, error) {
-			n, err := analytic.DesiredInstances(in.int(pServing), in.f(pUtilization), in.f(pTarget), in.int(pMaxInstances))
-			if err != nil {
-				return nil, inputf("autoscaler: %v", err)
-			}
-			return []Output{{"desired", float64(n), "", "desired instances"}}, nil
-		},
+var autoscaler = Formula{Name: "autoscaler", Params: []Param{pServing, pUtilization, pTarget, pMaxInstances}, eval: autoscalerEval,
+	Summary: "Target-tracking autoscaler: ⌈serving·min(util, 1)/target⌉, at most --max"}
+
+func autoscalerEval(in Inputs) ([]Output, error) {
+	n, err := analytic.DesiredInstances(in.int(pServing), in.f(pUtilization), in.f(pTarget), in.int(pMaxInstances))
+	if err != nil {
+		return nil, inputf("autoscaler: %v", err)
 	}
+	return []Output{{"desired", float64(n), "", "desired instances"}}, nil
 }
 
 var (
@@ -149,13 +125,9 @@ var (
 	pPrice     = numP("price", "", 0, false, "price per instance-hour (6 u on the switch, 0.40 $ on the web service)")
 )
 
-func costRateFormula() Formula {
-	return Formula{
-		Name:    "cost-rate",
-		Summary: "Fleet cost per hour: instances × price per instance-hour",
-		Params:  []Param{pInstances, pPrice},
-		eval: func(in Inputs) ([]Output, error) {
-			return []Output{{"cost_per_hour", analytic.CostRate(in.int(pInstances), in.f(pPrice)), "/h", "cost rate"}}, nil
-		},
-	}
+var costRate = Formula{Name: "cost-rate", Params: []Param{pInstances, pPrice}, eval: costRateEval,
+	Summary: "Fleet cost per hour: instances × price per instance-hour"}
+
+func costRateEval(in Inputs) ([]Output, error) {
+	return []Output{{"cost_per_hour", analytic.CostRate(in.int(pInstances), in.f(pPrice)), "/h", "cost rate"}}, nil
 }
