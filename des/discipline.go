@@ -82,6 +82,21 @@ func validDisciplines() string {
 	return strings.Join(names, ", ")
 }
 
+// holdableDisciplines lists the names of the disciplines that accept
+// UntilRelease, for messages: "fcfs, siro or priority".
+func holdableDisciplines() string {
+	var names []string
+	for _, spec := range disciplines {
+		if spec.holdable {
+			names = append(names, spec.name)
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // String returns the discipline's name as ParseDiscipline accepts it.
 func (d Discipline) String() string {
 	if d.valid() {

@@ -294,7 +294,7 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 		panic(fmt.Sprintf("des: station %q: Arrive with negative work %v", s.name, work))
 	}
 	if work == UntilRelease && !s.holdable() {
-		panic(fmt.Sprintf("des: station %q: Arrive with UntilRelease under %v, %v; want fcfs, siro or priority with leave-queue", s.name, s.discipline, s.abandon))
+		panic(fmt.Sprintf("des: station %q: Arrive with UntilRelease under %v, %v; want %s with leave-queue", s.name, s.discipline, s.abandon, holdableDisciplines()))
 	}
 	now := s.env.Now()
 	tot, cs := &s.Stats.Total, s.Stats.Class(class)
