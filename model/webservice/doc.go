@@ -40,10 +40,11 @@
 //     the queue grows until waits reach 2 s and the excess reneges. The
 //     formula engine counts its "failed share 1 − N/a" in the same column.
 //  4. App work: 50 ms, +20 ms with recommendations on, ×1.25 on the bad
-//     build. The distribution is a parameter (Params.Workers.AppCV): exponential
-//     by default, which is the M/M/c assumption of the formula, so the two
-//     engines are comparable; 0 gives deterministic, other values a
-//     lognormal with that coefficient of variation. A request on the bad
+//     build. The distribution is a parameter (Params.Workers.AppCV):
+//     exponential by default, which is the M/M/c assumption of the
+//     formula, so the two engines are comparable; 0 gives deterministic,
+//     other values a lognormal with that coefficient of variation. A
+//     request on the bad
 //     build then fails with probability 5 % (an HTTP 500 after the work,
 //     no cache or database access).
 //  5. Cache lookup for the request's object (below). A hit answers.
@@ -57,8 +58,8 @@
 // # The cache
 //
 // Every one of the 20,000 hot objects is an entry holding the time it was
-// filled. Popularity is uniform by default; Params.Cache.ZipfS > 0 gives Zipf(s)
-// popularity, sampled from a precomputed alias table (Walker/Vose). Only a
+// filled. Popularity is uniform by default; Params.Cache.ZipfS > 0 gives
+// Zipf(s) popularity, sampled from a precomputed alias table (Walker/Vose). Only a
 // warm share of the objects is cacheable: objects are ranked once in a
 // random order and object k is cacheable while its rank is below
 // warm·20,000. A request for a cacheable object hits if its entry is
@@ -76,8 +77,8 @@
 // minute: warm += (1 − warm)(1 − e^(−1/30))·slow. "Slower while the
 // database is saturated" is read as: refilling needs spare database reads,
 // so slow = 1 while the minute's DB utilisation is below 80 %
-// (Params.Cache.RefillSlowFrom) and falls linearly to 0 at 100 %. The warm-up job
-// adds 12 % of the cache per minute for 6 minutes (pressing it again
+// (Params.Cache.RefillSlowFrom) and falls linearly to 0 at 100 %. The
+// warm-up job adds 12 % of the cache per minute for 6 minutes (pressing it again
 // restarts the 6 minutes) and sends 600 extra queries/s, a Poisson stream
 // through the same database. A flush sets warm to 0 and drops every entry.
 //
