@@ -44,9 +44,8 @@
 //     exponential by default, which is the M/M/c assumption of the
 //     formula, so the two engines are comparable; 0 gives deterministic,
 //     other values a lognormal with that coefficient of variation. A
-//     request on the bad
-//     build then fails with probability 5 % (an HTTP 500 after the work,
-//     no cache or database access).
+//     request on the bad build then fails with probability 5 % (an HTTP
+//     500 after the work, no cache or database access).
 //  5. Cache lookup for the request's object (below). A hit answers.
 //  6. On a miss, q queries in sequence (2, or 3 with recommendations: the
 //     feature's state when the request started service decides both its
