@@ -15,6 +15,14 @@
 // in a playbook, a sweep and the calculator: a Go duration ("80ms") or a
 // bare number of seconds.
 //
+// Inside the package a formula reads its values by the Param values it
+// declares (in.f(pArrival)), not by name: a misspelt parameter does not
+// compile, and reading one the formula does not declare fails
+// TestEveryFormulaReadsOnlyItsParameters. Each formula is an entry (a
+// Formula value) and its evaluation beside its family (queues.go,
+// paymentswitch.go, webservice.go), and one row of the ordered registry
+// (registry.go).
+//
 // The package lives beside analytic rather than in it because analytic
 // imports nothing of ours, and the calculator needs the control parser of
 // model/scenario; it is not part of validate, which compares simulations

@@ -29,19 +29,44 @@ func IsInputError(err error) bool {
 }
 
 // Inputs holds the parsed parameter values of one evaluation.
+//
+// A formula reads its values by the Param it declared (in.f(pLoad)), never
+// by a name, so a misspelt parameter does not compile; reading a Param the
+// formula did not declare panics, which the test evaluating every formula
+// with every parameter given catches.
 type Inputs struct {
-	num  map[string]float64
-	text map[string]string
+	params []Param // the formula's declared parameters
+	num    map[string]float64
+	text   map[string]string
 }
 
-func (in Inputs) has(flag string) bool {
-	_, ok := in.num[flag]
-	_, ok2 := in.text[flag]
+// check panics unless p is one of the formula's declared parameters.
+func (in Inputs) check(p Param) {
+	for _, q := range in.params {
+		if q == p {
+			return
+		}
+	}
+	panic("calculator: the formula reads --" + p.flag + ", which it does not declare (or declares differently)")
+}
+
+// has reports whether p was given or defaulted.
+func (in Inputs) has(p Param) bool {
+	in.check(p)
+	_, ok := in.num[p.flag]
+	_, ok2 := in.text[p.flag]
 	return ok || ok2
 }
-func (in Inputs) f(flag string) float64  { return in.num[flag] }
-func (in Inputs) int(flag string) int    { return int(in.num[flag]) }
-func (in Inputs) str(flag string) string { return in.text[flag] }
+
+// f returns the value of a Number, Integer or Duration parameter (0 if an
+// optional one was left out).
+func (in Inputs) f(p Param) float64 { in.check(p); return in.num[p.flag] }
+
+// int returns the value of an Integer parameter.
+func (in Inputs) int(p Param) int { return int(in.f(p)) }
+
+// str returns the value of a Text parameter.
+func (in Inputs) str(p Param) string { in.check(p); return in.text[p.flag] }
 
 // Number returns the value of a Number, Integer or Duration parameter
 // (seconds) and whether it was given or defaulted.
@@ -66,26 +91,13 @@ type Formula struct {
 	eval    func(in Inputs) ([]Output, error)
 }
 
-// All returns every formula, in the order of the listing.
-func All() []Formula { return formulas() }
-
-// Lookup returns the formula called name.
-func Lookup(name string) (Formula, bool) {
-	for _, f := range formulas() {
-		if f.Name == name {
-			return f, true
-		}
-	}
-	return Formula{}, false
-}
-
 // Evaluate parses the given parameter values (by flag name, as written;
 // parameters left out take their defaults) and evaluates the formula. Every
 // error is an *InputError naming the flags: an unknown or missing
 // parameter, a value out of range, inputs for which the formula has no
 // finite result.
 func (f Formula) Evaluate(given map[string]string) (Inputs, []Output, error) {
-	in := Inputs{num: map[string]float64{}, text: map[string]string{}}
+	in := Inputs{params: f.Params, num: map[string]float64{}, text: map[string]string{}}
 	for name := range given {
 		if !f.hasParam(name) {
 			return in, nil, inputf("%s: unknown parameter %s", f.Name, scenario.QuoteShort(name))

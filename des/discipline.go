@@ -1,6 +1,9 @@
 package des
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Discipline is the order in which a Station serves its customers. The
 // names follow the vocabulary of LINE and JMT.
@@ -43,20 +46,61 @@ const (
 	PreemptivePriority
 )
 
-// disciplineNames are the names ParseDiscipline accepts, by Discipline.
-var disciplineNames = [...]string{
-	FCFS:                  "fcfs",
-	LCFSPR:                "lcfs-pr",
-	PS:                    "ps",
-	SIRO:                  "siro",
-	NonPreemptivePriority: "priority",
-	PreemptivePriority:    "preemptive-priority",
+// disciplineSpec is what a Station needs to know of a discipline: its
+// name and its waiting room. Everything else a discipline does lives in
+// its room's file (roomfcfs.go, …); adding a discipline is that file, its
+// constant above and its row below.
+type disciplineSpec struct {
+	name string
+	// newRoom builds the waiting room for classes customer classes; nil
+	// for PS, which shares its servers and has no waiting room.
+	newRoom func(classes int) room
+	// holdable: customers may arrive with work UntilRelease (with
+	// LeaveQueue abandonment); not where the station needs the work to
+	// order or interrupt service.
+	holdable bool
+	// random: the room draws from the station's Stream.
+	random bool
+}
+
+// disciplines describes every Discipline, by its value.
+var disciplines = [...]disciplineSpec{
+	FCFS:                  {name: "fcfs", newRoom: newFCFSRoom, holdable: true},
+	LCFSPR:                {name: "lcfs-pr", newRoom: newLCFSRoom},
+	PS:                    {name: "ps"},
+	SIRO:                  {name: "siro", newRoom: newSIRORoom, holdable: true, random: true},
+	NonPreemptivePriority: {name: "priority", newRoom: newPriorityRoom, holdable: true},
+	PreemptivePriority:    {name: "preemptive-priority", newRoom: newPreemptiveRoom},
+}
+
+// validDisciplines lists the names, for messages: "fcfs, lcfs-pr, …".
+func validDisciplines() string {
+	names := make([]string, len(disciplines))
+	for d, spec := range disciplines {
+		names[d] = spec.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// holdableDisciplines lists the names of the disciplines that accept
+// UntilRelease, for messages: "fcfs, siro or priority".
+func holdableDisciplines() string {
+	var names []string
+	for _, spec := range disciplines {
+		if spec.holdable {
+			names = append(names, spec.name)
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // String returns the discipline's name as ParseDiscipline accepts it.
 func (d Discipline) String() string {
-	if int(d) < len(disciplineNames) {
-		return disciplineNames[d]
+	if d.valid() {
+		return disciplines[d].name
 	}
 	return fmt.Sprintf("discipline(%d)", uint8(d))
 }
@@ -64,17 +108,23 @@ func (d Discipline) String() string {
 // ParseDiscipline parses a discipline name: "fcfs", "lcfs-pr", "ps",
 // "siro", "priority" or "preemptive-priority".
 func ParseDiscipline(s string) (Discipline, error) {
-	for d, name := range disciplineNames {
-		if s == name {
+	for d, spec := range disciplines {
+		if s == spec.name {
 			return Discipline(d), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown discipline %q (valid: fcfs, lcfs-pr, ps, siro, priority, preemptive-priority)", s)
+	return 0, fmt.Errorf("unknown discipline %q (valid: %s)", s, validDisciplines())
 }
 
 // valid reports whether d is one of the named disciplines.
-func (d Discipline) valid() bool { return int(d) < len(disciplineNames) }
+func (d Discipline) valid() bool { return int(d) < len(disciplines) }
 
 // preemptive reports whether an arrival may interrupt a customer in
 // service.
-func (d Discipline) preemptive() bool { return d == LCFSPR || d == PreemptivePriority }
+func (d Discipline) preemptive() bool {
+	if !d.valid() || disciplines[d].newRoom == nil {
+		return false
+	}
+	_, ok := disciplines[d].newRoom(1).(preemptor)
+	return ok
+}

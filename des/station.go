@@ -119,13 +119,20 @@ type Station struct {
 	booting         int   // servers ordered by Boot, not yet in service
 	starting        int32 // the customer whose OnStart is running, or none
 
-	jobs      Slab[job]
-	seq       uint64 // arrival sequence number of the next customer
-	n         int    // customers present
-	waiting   int    // customers waiting (to start or to resume)
-	busy      int    // customers in service (not PS)
-	counts    []classCount
-	room      waitingRoom
+	jobs    Slab[job]
+	seq     uint64 // arrival sequence number of the next customer
+	n       int    // customers present
+	waiting int    // customers waiting (to start or to resume)
+	busy    int    // customers in service (not PS)
+	counts  []classCount
+	// room holds the waiting customers in the discipline's order (nil for
+	// PS); serving is the same room as a preemptor for the preemptive
+	// disciplines, nil otherwise.
+	room    room
+	serving preemptor
+	// sharing is set for PS: the servers are shared by virtual time (ps),
+	// nobody waits.
+	sharing   bool
 	deadlines deadlines
 	ps        psClock
 	// ownDeadlines gives every waiting customer's deadline an event of its
@@ -164,12 +171,17 @@ func NewStation(env *Env, cfg StationConfig) (*Station, error) {
 	if s.classes > 1 {
 		s.Stats.classes = make([]ClassStats, s.classes)
 	}
-	s.room.init(s.discipline, s.classes)
+	if spec := disciplines[s.discipline]; spec.newRoom != nil {
+		s.room = spec.newRoom(s.classes)
+		s.serving, _ = s.room.(preemptor)
+	} else {
+		s.sharing = true
+	}
 	s.doneKind = env.Register(cfg.Name+".done", s.onDone)
 	s.timerKind = env.Register(cfg.Name+".patience", s.onPatience)
 	s.bootKind = env.Register(cfg.Name+".boot", s.onBoot)
 	s.deadlineKind = env.Register(cfg.Name+".deadline", s.onDeadline)
-	if s.discipline == PS {
+	if s.sharing {
 		s.ps.kind = env.Register(cfg.Name+".ps", s.onPSDone)
 	}
 	now := env.Now()
@@ -192,7 +204,7 @@ func (c StationConfig) validate() error {
 		errs = append(errs, fmt.Errorf("servers %d: want an integer ≥ 1 or Infinite (%d)", c.Servers, Infinite))
 	}
 	if !c.Discipline.valid() {
-		errs = append(errs, fmt.Errorf("discipline %d: want one of fcfs, lcfs-pr, ps, siro, priority, preemptive-priority", uint8(c.Discipline)))
+		errs = append(errs, fmt.Errorf("discipline %d: want one of %s", uint8(c.Discipline), validDisciplines()))
 	}
 	if c.Capacity < 0 && c.Capacity != Unlimited {
 		errs = append(errs, fmt.Errorf("capacity %d: want an integer ≥ 1 or Unlimited (%d)", c.Capacity, Unlimited))
@@ -208,8 +220,8 @@ func (c StationConfig) validate() error {
 	} else if c.DiscardFraction > 0 && c.Abandonment != StayQueued {
 		errs = append(errs, fmt.Errorf("discard fraction %v: applies to stay-queued abandonment only", c.DiscardFraction))
 	}
-	if c.Discipline == SIRO && c.Random == nil {
-		errs = append(errs, errors.New("discipline siro needs a random stream (Random)"))
+	if c.Discipline.valid() && disciplines[c.Discipline].random && c.Random == nil {
+		errs = append(errs, fmt.Errorf("discipline %v needs a random stream (Random)", c.Discipline))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("des: station %q: %w", c.Name, err)
@@ -253,7 +265,7 @@ func (s *Station) Waiting() int { return s.waiting }
 // BusyServers returns the number of servers serving a customer: min(n, c)
 // for PS. It can exceed Servers() while removed servers drain.
 func (s *Station) BusyServers() int {
-	if s.discipline == PS {
+	if s.sharing {
 		return min(s.n, s.servers)
 	}
 	return s.busy
@@ -282,7 +294,7 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 		panic(fmt.Sprintf("des: station %q: Arrive with negative work %v", s.name, work))
 	}
 	if work == UntilRelease && !s.holdable() {
-		panic(fmt.Sprintf("des: station %q: Arrive with UntilRelease under %v, %v; want fcfs, siro or priority with leave-queue", s.name, s.discipline, s.abandon))
+		panic(fmt.Sprintf("des: station %q: Arrive with UntilRelease under %v, %v; want %s with leave-queue", s.name, s.discipline, s.abandon, holdableDisciplines()))
 	}
 	now := s.env.Now()
 	tot, cs := &s.Stats.Total, s.Stats.Class(class)
@@ -297,7 +309,7 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 		}
 		return Balked
 	}
-	if s.discipline == PS {
+	if s.sharing {
 		s.psAdvance(now) // at the old number present
 	}
 	i := s.jobs.Get()
@@ -310,7 +322,7 @@ func (s *Station) Arrive(cust int32, class int, work Time, patience Time) Admiss
 	s.n++
 	s.counts[class].n++
 	switch {
-	case s.discipline == PS:
+	case s.sharing:
 		s.psArrive(i, now)
 		return Started
 	case s.busy < s.servers:
@@ -348,15 +360,13 @@ func (s *Station) finish(i int32) {
 	now := s.env.Now()
 	j := s.jobs.At(i)
 	cust, class := j.cust, j.class
-	s.room.leaveService(&s.jobs, i)
+	if s.serving != nil {
+		s.serving.leaveService(&s.jobs, i)
+	}
 	s.busy--
 	s.counts[class].busy--
 	stale := j.stale
-	if stale {
-		s.discard(j, now)
-	} else {
-		s.depart(j, now)
-	}
+	s.leave(j, now, stale)
 	s.jobs.Put(i)
 	s.fill(now)
 	s.note(class)
@@ -368,18 +378,16 @@ func (s *Station) finish(i int32) {
 	}
 }
 
-// depart counts the departure of j and removes it from the number
-// present.
-func (s *Station) depart(j *job, now Time) {
+// leave removes j from the number present now and counts it: a departure
+// with its sojourn or, for a stale customer, a discard with its stay.
+func (s *Station) leave(j *job, now Time, stale bool) {
 	s.n--
 	s.counts[j.class].n--
-	sojourn := (now - j.arrived).Seconds()
+	d := (now - j.arrived).Seconds()
 	tot, cs := &s.Stats.Total, s.Stats.Class(int(j.class))
-	tot.Departures++
-	tot.Sojourn.Add(sojourn)
+	tot.leave(d, stale)
 	if cs != tot {
-		cs.Departures++
-		cs.Sojourn.Add(sojourn)
+		cs.leave(d, stale)
 	}
 }
 
@@ -404,7 +412,9 @@ func (s *Station) start(i int32, now Time) {
 	}
 	s.busy++
 	s.counts[j.class].busy++
-	s.room.enterService(&s.jobs, i)
+	if s.serving != nil {
+		s.serving.enterService(&s.jobs, i)
+	}
 	work := j.remaining
 	if first {
 		work = s.callStart(i, now-j.arrived)
@@ -434,10 +444,10 @@ func (s *Station) fill(now Time) {
 // discipline preempts and a customer in service yields to it; it reports
 // whether a server was freed.
 func (s *Station) preemptFor(class int, now Time) bool {
-	if !s.discipline.preemptive() || s.busy == 0 {
+	if s.serving == nil || s.busy == 0 {
 		return false
 	}
-	v := s.room.victim(&s.jobs, class)
+	v := s.serving.victim(&s.jobs, class)
 	if v == none {
 		return false
 	}
@@ -445,7 +455,7 @@ func (s *Station) preemptFor(class int, now Time) bool {
 	s.env.Cancel(j.done)
 	j.done = Handle{}
 	j.remaining = j.doneAt - now
-	s.room.leaveService(&s.jobs, v)
+	s.serving.leaveService(&s.jobs, v)
 	s.busy--
 	s.counts[j.class].busy--
 	s.room.add(&s.jobs, v, true)

@@ -22,11 +22,7 @@ type Ticket int32
 // holdable reports whether customers of the station may arrive with work
 // UntilRelease.
 func (s *Station) holdable() bool {
-	switch s.discipline {
-	case FCFS, SIRO, NonPreemptivePriority:
-		return s.abandon == LeaveQueue
-	}
-	return false
+	return disciplines[s.discipline].holdable && s.abandon == LeaveQueue
 }
 
 // Release ends now the service of the customer holding ticket t, which

@@ -18,13 +18,12 @@ const (
 	StayQueued
 )
 
+var abandonmentNames = [...]string{LeaveQueue: "leave-queue", StayQueued: "stay-queued"}
+
 // String returns "leave-queue" or "stay-queued".
 func (a Abandonment) String() string {
-	switch a {
-	case LeaveQueue:
-		return "leave-queue"
-	case StayQueued:
-		return "stay-queued"
+	if int(a) < len(abandonmentNames) {
+		return abandonmentNames[a]
 	}
 	return fmt.Sprintf("abandonment(%d)", uint8(a))
 }
@@ -65,20 +64,5 @@ func (s *Station) abandonNow(i int32) {
 	}
 	if s.OnAbandon != nil {
 		s.OnAbandon(cust, int(class))
-	}
-}
-
-// discard counts the end of stale customer j's discard service and removes
-// it from the number present.
-func (s *Station) discard(j *job, now Time) {
-	s.n--
-	s.counts[j.class].n--
-	stay := (now - j.arrived).Seconds()
-	tot, cs := &s.Stats.Total, s.Stats.Class(int(j.class))
-	tot.Discards++
-	tot.Discarded.Add(stay)
-	if cs != tot {
-		cs.Discards++
-		cs.Discarded.Add(stay)
 	}
 }

@@ -89,7 +89,7 @@ func (s *Station) onPSDone(Event) {
 	s.ps.v = math.Max(s.ps.v, e.tag)
 	j := s.jobs.At(e.ref)
 	cust, class := j.cust, j.class
-	s.depart(j, now)
+	s.leave(j, now, false)
 	s.jobs.Put(e.ref)
 	if s.n == 0 {
 		s.ps.v = 0

@@ -18,7 +18,7 @@ func (s *Station) SetServers(n int) {
 	}
 	s.checkNotStarting("SetServers")
 	now := s.env.Now()
-	if s.discipline == PS {
+	if s.sharing {
 		s.psAdvance(now)
 	}
 	if n == Infinite {
@@ -26,7 +26,7 @@ func (s *Station) SetServers(n int) {
 	}
 	s.servers = n
 	s.noteServers()
-	if s.discipline == PS {
+	if s.sharing {
 		s.psReschedule()
 		s.psNote()
 		return

@@ -62,6 +62,18 @@ type ClassStats struct {
 
 // reset forgets the statistics before now, keeping the current values of
 // the time-weighted quantities.
+// leave counts a customer that left after d seconds: a departure with its
+// sojourn or, if stale, a discard with its stay.
+func (c *ClassStats) leave(d float64, stale bool) {
+	if stale {
+		c.Discards++
+		c.Discarded.Add(d)
+		return
+	}
+	c.Departures++
+	c.Sojourn.Add(d)
+}
+
 func (c *ClassStats) reset(now Time) {
 	c.Arrivals, c.Losses, c.Abandons, c.Departures, c.Discards = 0, 0, 0, 0, 0
 	c.Sojourn, c.Wait, c.Abandoned, c.Discarded = Tally{}, Tally{}, Tally{}, Tally{}

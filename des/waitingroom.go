@@ -8,7 +8,7 @@ type job struct {
 	cust       int32
 	class      int32
 	prev, next int32 // links of the list the customer is on (waiting or in service)
-	pos        int32 // SIRO: index in waitingRoom.bag
+	pos        int32 // SIRO: index in siroRoom.bag
 	started    bool  // has started service at least once
 	stale      bool  // abandoned but still queued (StayQueued)
 	// onDeadlines: its patience deadline is on the station's deadline
@@ -69,6 +69,20 @@ func (l *jobList) insertAfter(jobs *Slab[job], at, i int32) {
 	a.next = i
 }
 
+// popHead unlinks and returns the head; the list must not be empty.
+func (l *jobList) popHead(jobs *Slab[job]) int32 {
+	i := l.head
+	l.unlink(jobs, i)
+	return i
+}
+
+// popTail unlinks and returns the tail; the list must not be empty.
+func (l *jobList) popTail(jobs *Slab[job]) int32 {
+	i := l.tail
+	l.unlink(jobs, i)
+	return i
+}
+
 func (l *jobList) unlink(jobs *Slab[job], i int32) {
 	j := jobs.At(i)
 	if j.prev == none {
@@ -84,152 +98,52 @@ func (l *jobList) unlink(jobs *Slab[job], i int32) {
 	j.prev, j.next = none, none
 }
 
-// waitingRoom holds a Station's waiting customers in the order its
-// discipline serves them, and for the preemptive disciplines the customers
-// in service in the order they yield. Every operation is O(1) except
-// next and victim for the priority disciplines, which scan the classes,
-// and the LCFS-PR insertion into service (O(1) unless SetServers has
-// disturbed the arrival order; see enterService).
-type waitingRoom struct {
-	discipline Discipline
-	// queues are the waiting customers: one FIFO per class for the
-	// priority disciplines; otherwise one list, FIFO for FCFS and a stack
-	// (top at the tail) for LCFS-PR.
-	queues []jobList
-	// serving are the customers in service for the preemptive disciplines:
-	// for LCFS-PR one list in arrival order, for PreemptivePriority one
-	// list per class in order of start. nil otherwise.
-	serving []jobList
-	// bag holds the waiting customers for SIRO, in no order.
-	bag []int32
+// room is the seam between a Station and its discipline: the waiting
+// customers, held in the order the discipline serves them. A discipline
+// is one type implementing room (and preemptor, if arrivals interrupt
+// service) in a file of its own, plus its name and row in discipline.go.
+// The station owns the job records and passes them in; a room owns only
+// its lists. PS has no room: nobody waits (see psClock).
+type room interface {
+	// add puts customer i in the room; preempted says it was just
+	// interrupted in service (it keeps the work it has left).
+	add(jobs *Slab[job], i int32, preempted bool)
+	// next removes and returns the waiting customer to serve next; the
+	// room must not be empty. random is the station's Stream (nil unless
+	// the discipline needs one).
+	next(jobs *Slab[job], random *Stream) int32
+	// remove takes waiting customer i out of the room (it abandoned).
+	remove(jobs *Slab[job], i int32)
 }
 
-func (r *waitingRoom) init(d Discipline, classes int) {
-	r.discipline = d
-	lists := 1
-	if d == NonPreemptivePriority || d == PreemptivePriority {
-		lists = classes
+// preemptor is the part of a room of a preemptive discipline: it also
+// keeps the customers in service, in the order they yield to an arrival.
+type preemptor interface {
+	// enterService records that customer i is now in service.
+	enterService(jobs *Slab[job], i int32)
+	// leaveService records that customer i is no longer in service.
+	leaveService(jobs *Slab[job], i int32)
+	// victim returns the customer in service that an arrival of class
+	// class preempts, or none.
+	victim(jobs *Slab[job], class int) int32
+}
+
+// newLists returns n empty lists.
+func newLists(n int) []jobList {
+	ls := make([]jobList, n)
+	for k := range ls {
+		ls[k] = emptyList
 	}
-	r.queues = make([]jobList, lists)
-	for k := range r.queues {
-		r.queues[k] = emptyList
-	}
-	if d.preemptive() {
-		r.serving = make([]jobList, lists)
-		for k := range r.serving {
-			r.serving[k] = emptyList
+	return ls
+}
+
+// popFirst removes and returns the head of the first non-empty list; one
+// must be non-empty.
+func popFirst(jobs *Slab[job], ls []jobList) int32 {
+	for k := range ls {
+		if !ls[k].empty() {
+			return ls[k].popHead(jobs)
 		}
 	}
-}
-
-// list returns the index of the queue or serving list of a class.
-func (r *waitingRoom) list(class int32) int32 {
-	if len(r.queues) == 1 {
-		return 0
-	}
-	return class
-}
-
-// add puts customer i in the waiting room; preempted says it was just
-// interrupted (PreemptivePriority puts it at the head of its class).
-func (r *waitingRoom) add(jobs *Slab[job], i int32, preempted bool) {
-	j := jobs.At(i)
-	switch {
-	case r.discipline == SIRO:
-		j.pos = int32(len(r.bag))
-		r.bag = append(r.bag, i)
-	case preempted && r.discipline == PreemptivePriority:
-		r.queues[j.class].pushFront(jobs, i)
-	default:
-		r.queues[r.list(j.class)].pushBack(jobs, i)
-	}
-}
-
-// next removes and returns the waiting customer to serve next; the room
-// must not be empty.
-func (r *waitingRoom) next(jobs *Slab[job], random *Stream) int32 {
-	switch r.discipline {
-	case SIRO:
-		i := r.bag[random.IntN(len(r.bag))]
-		r.takeFromBag(jobs, i)
-		return i
-	case LCFSPR:
-		l := &r.queues[0]
-		i := l.tail
-		l.unlink(jobs, i)
-		return i
-	}
-	for k := range r.queues {
-		if l := &r.queues[k]; !l.empty() {
-			i := l.head
-			l.unlink(jobs, i)
-			return i
-		}
-	}
-	panic("des: waitingRoom.next on an empty room")
-}
-
-// remove takes waiting customer i out of the room (it abandoned).
-func (r *waitingRoom) remove(jobs *Slab[job], i int32) {
-	if r.discipline == SIRO {
-		r.takeFromBag(jobs, i)
-		return
-	}
-	r.queues[r.list(jobs.At(i).class)].unlink(jobs, i)
-}
-
-// takeFromBag removes i from the SIRO bag by moving the last entry into
-// its place.
-func (r *waitingRoom) takeFromBag(jobs *Slab[job], i int32) {
-	p := jobs.At(i).pos
-	last := r.bag[len(r.bag)-1]
-	r.bag[p] = last
-	jobs.At(last).pos = p
-	r.bag = r.bag[:len(r.bag)-1]
-}
-
-// enterService records that customer i is now in service.
-func (r *waitingRoom) enterService(jobs *Slab[job], i int32) {
-	switch r.discipline {
-	case PreemptivePriority:
-		r.serving[jobs.At(i).class].pushBack(jobs, i)
-	case LCFSPR:
-		// Keep arrival order. A new arrival is the latest (the tail) and a
-		// resumed customer is normally the earliest (the head); only after
-		// SetServers changes can the walk go further.
-		l := &r.serving[0]
-		seq := jobs.At(i).seq
-		if l.head == none || jobs.At(l.head).seq > seq {
-			l.pushFront(jobs, i)
-			return
-		}
-		at := l.tail // the head is earlier, so the walk stops there at the latest
-		for jobs.At(at).seq > seq {
-			at = jobs.At(at).prev
-		}
-		l.insertAfter(jobs, at, i)
-	}
-}
-
-// leaveService records that customer i is no longer in service.
-func (r *waitingRoom) leaveService(jobs *Slab[job], i int32) {
-	if r.serving != nil {
-		r.serving[r.list(jobs.At(i).class)].unlink(jobs, i)
-	}
-}
-
-// victim returns the customer in service that an arrival of class class
-// preempts, or none: for LCFS-PR the earliest arrival in service; for
-// PreemptivePriority the latest started of the lowest-priority class in
-// service, if that class is below class.
-func (r *waitingRoom) victim(jobs *Slab[job], class int) int32 {
-	if r.discipline == LCFSPR {
-		return r.serving[0].head
-	}
-	for k := len(r.serving) - 1; k > class; k-- {
-		if t := r.serving[k].tail; t != none {
-			return t
-		}
-	}
-	return none
+	panic("des: next on an empty waiting room")
 }

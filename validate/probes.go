@@ -421,7 +421,7 @@ func diurnalProbe(b breaks) ProbeExperiment {
 			}
 			p := webservice.Defaults()
 			return []Check{{Name: "mean arrival rate of the first minute vs base·(1 + 0.25·sin(2π·2 h/24 h))",
-				Sim: MeanEstimate("rate", xs), Formula: analytic.DiurnalRate(p.BaseRate, p.Amplitude, 8),
+				Sim: MeanEstimate("rate", xs), Formula: analytic.DiurnalRate(p.Traffic.BaseRate, p.Traffic.Amplitude, 8),
 				Source: "diurnal curve", Expected: math.NaN(),
 				Note: fmt.Sprintf("%d independent replications; the interval is over replications", n)}}, 60 * float64(n), nil
 		},

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"queuelab/des"
+	"queuelab/model/fleet"
 )
 
 // lbPolicy is the load balancer's routing (the lb control's choices).
@@ -29,8 +30,8 @@ type balancer struct {
 }
 
 // route picks the queue of a new request: −1 if no instance serves.
-func (e *balancer) route(policy lbPolicy) int {
-	n := len(e.serveIdx)
+func (b *balancer) route(policy lbPolicy) int {
+	n := len(b.serveIdx)
 	if n == 0 {
 		return -1
 	}
@@ -38,30 +39,54 @@ func (e *balancer) route(policy lbPolicy) int {
 	case lbPooled:
 		return 0
 	case lbRoundRobin:
-		e.rr++
-		if e.rr >= n {
-			e.rr = 0
+		b.rr++
+		if b.rr >= n {
+			b.rr = 0
 		}
-		return 1 + int(e.serveIdx[e.rr])
+		return 1 + int(b.serveIdx[b.rr])
 	}
 	// Least connections: fewest requests in the instance (in service or
 	// waiting); ties go to the first found from a rotating start.
-	e.rr++
-	if e.rr >= n {
-		e.rr = 0
+	b.rr++
+	if b.rr >= n {
+		b.rr = 0
 	}
 	best, bestLoad := -1, math.MaxInt
 	for k := 0; k < n; k++ {
-		j := e.rr + k
+		j := b.rr + k
 		if j >= n {
 			j -= n
 		}
-		if l := e.workers[1+e.serveIdx[j]].InSystem(); l < bestLoad {
+		if l := b.workers[1+b.serveIdx[j]].InSystem(); l < bestLoad {
 			best, bestLoad = j, l
 			if l == 0 {
 				break
 			}
 		}
 	}
-	return 1 + int(e.serveIdx[best])
+	return 1 + int(b.serveIdx[best])
+}
+
+// rebuild refreshes the list of serving slots from f and gives the pooled
+// queue perInstance workers per serving instance.
+func (b *balancer) rebuild(f *fleet.Fleet, perInstance int) {
+	b.serveIdx = b.serveIdx[:0]
+	for i := range f.Slots() {
+		if f.At(i).State == fleet.Serving {
+			b.serveIdx = append(b.serveIdx, int32(i))
+		}
+	}
+	b.workers[0].SetServers(perInstance * f.Serving())
+}
+
+// freeIfDrained frees the instance of worker queue pi in f once it is
+// draining and holds no request (the pooled queue, 0, has no instance).
+func (b *balancer) freeIfDrained(pi int, f *fleet.Fleet) {
+	if pi == 0 {
+		return
+	}
+	slot := pi - 1
+	if f.At(slot).State == fleet.Draining && b.workers[pi].InSystem() == 0 {
+		f.Drained(slot)
+	}
 }

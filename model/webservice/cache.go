@@ -18,7 +18,7 @@ type warmth struct {
 
 // refill advances the warm share by one minute at database utilisation
 // dbUtil.
-func (w *warmth) refill(p Params, dbUtil float64) {
+func (w *warmth) refill(p CacheParams, dbUtil float64) {
 	slow := 1.0
 	if dbUtil > p.RefillSlowFrom {
 		slow = max(0, (1-dbUtil)/(1-p.RefillSlowFrom))
@@ -46,7 +46,7 @@ type objectCache struct {
 	zipf      bool
 }
 
-func newObjectCache(p Params, order *des.Stream) objectCache {
+func newObjectCache(p CacheParams, order *des.Stream) objectCache {
 	c := objectCache{fill: make([]des.Time, p.Objects), rank: make([]int32, p.Objects)}
 	for i := range c.rank {
 		c.rank[i] = int32(i)
@@ -63,6 +63,12 @@ func newObjectCache(p Params, order *des.Stream) objectCache {
 	return c
 }
 
+// setWarm makes the share warm of the objects cacheable, in the warm
+// order.
+func (c *objectCache) setWarm(warm float64) {
+	c.warmCount = int32(math.Floor(warm * float64(len(c.rank))))
+}
+
 // object draws the object a request asks for.
 func (c *objectCache) object(s *des.Stream) int32 {
 	if c.zipf {
@@ -76,7 +82,7 @@ func (c *objectCache) object(s *des.Stream) int32 {
 // period of length T followed by an expired wait of mean 1/r, so at a
 // random instant the entry is fresh with probability rT/(1 + rT) and its
 // age is then uniform on [0, T).
-func (c *objectCache) prefill(p Params, lam, T float64, s *des.Stream) {
+func (c *objectCache) prefill(p CacheParams, lam, T float64, s *des.Stream) {
 	n := len(c.fill)
 	var norm float64
 	if p.ZipfS > 0 {

@@ -40,7 +40,7 @@ var controlTable = scenario.Table[core]{
 	scenario.SwitchControl(ctlAutoscale, func(c *core) *bool { return &c.ctl.autoscale }),
 	scenario.RealControl(ctlAutoscaleTarget, func(c *core) *float64 { return &c.scaler.Target }),
 	scenario.SecondsControl(ctlTTL, func(c *core) *float64 { return &c.ctl.ttl }),
-	{Control: ctlWarmup, Set: func(c *core, _ scenario.Value) { c.warmupLeft = c.p.WarmupMinutes }},
+	{Control: ctlWarmup, Set: func(c *core, _ scenario.Value) { c.warmth.warmupLeft = c.p.Cache.WarmupMinutes }},
 	scenario.RealControl(ctlShedLow, func(c *core) *float64 { return &c.ctl.shedLow }),
 	scenario.SwitchControl(ctlRecommendations, func(c *core) *bool { return &c.ctl.recs }),
 	{Control: ctlRollback, Set: func(c *core, _ scenario.Value) { c.pressRollback() }},

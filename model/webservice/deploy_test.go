@@ -37,15 +37,15 @@ func TestDeployRollsOutAndRollsBack(t *testing.T) {
 // 1 − SLO; minute 0 fills the window; the budget falls by burn / minutes
 // of the month; errorRateFrom pools the counts.
 func TestSLORecord(t *testing.T) {
-	p := Defaults()
+	p := Defaults().SLO
 	s := newSLO(p, 0.5)
 	burn, window := s.record(0, minuteLoad{charged: 1000, errors: 2})
-	assert.InDelta(t, 0.002/(1-p.SLO), burn, 1e-9)
+	assert.InDelta(t, 0.002/(1-p.Target), burn, 1e-9)
 	assert.InDelta(t, burn, window, 1e-9, "minute 0 pre-fills the window")
-	assert.InDelta(t, 0.5-burn/p.SLOMinutes, s.budget, 1e-12)
+	assert.InDelta(t, 0.5-burn/p.Minutes, s.budget, 1e-12)
 	burn, window = s.record(1, minuteLoad{charged: 1000})
 	assert.Equal(t, 0.0, burn)
-	assert.Less(t, window, 0.002/(1-p.SLO))
+	assert.Less(t, window, 0.002/(1-p.Target))
 	assert.InDelta(t, 0.001, s.errorRateFrom(0), 1e-12)
 	assert.Equal(t, 0.0, s.errorRateFrom(1))
 	assert.True(t, s.errorRateFrom(5) != s.errorRateFrom(5), "no minute: NaN")

@@ -40,12 +40,12 @@
 //     the queue grows until waits reach 2 s and the excess reneges. The
 //     formula engine counts its "failed share 1 − N/a" in the same column.
 //  4. App work: 50 ms, +20 ms with recommendations on, ×1.25 on the bad
-//     build. The distribution is a parameter (Params.AppCV): exponential
-//     by default, which is the M/M/c assumption of the formula, so the two
-//     engines are comparable; 0 gives deterministic, other values a
-//     lognormal with that coefficient of variation. A request on the bad
-//     build then fails with probability 5 % (an HTTP 500 after the work,
-//     no cache or database access).
+//     build. The distribution is a parameter (Params.Workers.AppCV):
+//     exponential by default, which is the M/M/c assumption of the
+//     formula, so the two engines are comparable; 0 gives deterministic,
+//     other values a lognormal with that coefficient of variation. A
+//     request on the bad build then fails with probability 5 % (an HTTP
+//     500 after the work, no cache or database access).
 //  5. Cache lookup for the request's object (below). A hit answers.
 //  6. On a miss, q queries in sequence (2, or 3 with recommendations: the
 //     feature's state when the request started service decides both its
@@ -57,8 +57,8 @@
 // # The cache
 //
 // Every one of the 20,000 hot objects is an entry holding the time it was
-// filled. Popularity is uniform by default; Params.ZipfS > 0 gives Zipf(s)
-// popularity, sampled from a precomputed alias table (Walker/Vose). Only a
+// filled. Popularity is uniform by default; Params.Cache.ZipfS > 0 gives
+// Zipf(s) popularity, sampled from a precomputed alias table (Walker/Vose). Only a
 // warm share of the objects is cacheable: objects are ranked once in a
 // random order and object k is cacheable while its rank is below
 // warm·20,000. A request for a cacheable object hits if its entry is
@@ -76,8 +76,8 @@
 // minute: warm += (1 − warm)(1 − e^(−1/30))·slow. "Slower while the
 // database is saturated" is read as: refilling needs spare database reads,
 // so slow = 1 while the minute's DB utilisation is below 80 %
-// (Params.RefillSlowFrom) and falls linearly to 0 at 100 %. The warm-up job
-// adds 12 % of the cache per minute for 6 minutes (pressing it again
+// (Params.Cache.RefillSlowFrom) and falls linearly to 0 at 100 %. The
+// warm-up job adds 12 % of the cache per minute for 6 minutes (pressing it again
 // restarts the 6 minutes) and sends 600 extra queries/s, a Poisson stream
 // through the same database. A flush sets warm to 0 and drops every entry.
 //
@@ -92,7 +92,7 @@
 // column; 5 ms/(1 − ρ) at the measured utilisation is shown next to it
 // (db_query_formula_ms).
 //
-// How the lanes queue is the db control (Params.DBPooled), which the
+// How the lanes queue is the db control (Params.DB.Pooled), which the
 // original leaves open; it can be set before the first minute only:
 //
 //   - per-lane (default): each lane — a shard, or a connection with its
@@ -277,6 +277,21 @@
 // their worker or their timeout; queries, the warm-up job's included, from
 // submission to the end of service, failure or renege). Package validate
 // checks L = λW on each, per minute (TestStations here).
+//
+// # The engines' parts
+//
+// Both engines share a core (core.go): the controls, the fleet and its
+// autoscaler, the builds (deploy), the warm share (warmth), the SLO and
+// the rows (ledger), each a named field with its own methods. The des
+// engine adds its own named parts: the load balancer and the worker
+// stations behind it (balancer), the database, the object cache, the app
+// work's distribution (appWork), the meter of the minute and the run, and
+// the picture's dots and gauges. No part is reached through an embedded
+// struct; each method is given what else it needs as arguments (as
+// cache.lookup(obj, now, ttl)), and the request's path through the parts
+// is written out in request.go. Params are grouped the same way
+// (Params.Workers, .Cache, .DB, .Traffic, .Builds, .Fleet, .SLO, .Meter),
+// and each part is built from its own group.
 //
 // # Performance
 //

@@ -13,8 +13,8 @@ import (
 // code), but each minute's traffic is computed from the textbook formulas
 // instead of simulated. Counts in its rows are expected values.
 type Formula struct {
-	*core
-	ms mstats
+	core *core
+	ms   mstats
 }
 
 // NewFormula returns the formula twin for cfg.
@@ -23,7 +23,7 @@ func NewFormula(cfg Config) (*Formula, error) {
 		return nil, err
 	}
 	f := &Formula{core: newCore(cfg)}
-	f.fleet.Open(f.ctl.minInst, f.currentBuild)
+	f.core.fleet.Open(f.core.ctl.minInst, f.core.deploy.currentBuild)
 	return f, nil
 }
 
@@ -31,24 +31,29 @@ func NewFormula(cfg Config) (*Formula, error) {
 func (f *Formula) Columns() []scenario.Column { return Columns() }
 
 // Minute implements scenario.Engine.
-func (f *Formula) Minute() int { return f.minute }
+func (f *Formula) Minute() int { return f.core.minute }
 
 // Apply implements scenario.Engine. The db control is accepted before
 // the first minute, as by the des engine, and changes nothing: the twin's
 // query time is always the original's 5 ms/(1 − ρ).
 func (f *Formula) Apply(a scenario.Action) error {
-	if a.Control == ctlDB.Name && f.minute > 0 {
+	if a.Control == ctlDB.Name && f.core.minute > 0 {
 		return errDBLayoutLate
 	}
-	return f.apply(a)
+	return f.core.apply(a)
 }
 
 // Totals implements scenario.Engine. The p99 of the run is reported as the
 // largest per-minute p99, an upper bound of the p99 of the mixture.
-func (f *Formula) Totals() scenario.Row { return f.totals(f.peak.p99) }
+func (f *Formula) Totals() scenario.Row { return f.core.totals(f.core.ledger.peak.p99) }
 
 // Goals implements scenario.Engine.
-func (f *Formula) Goals() []scenario.Goal { return f.goals(f.Totals()) }
+func (f *Formula) Goals() []scenario.Goal { return f.core.goals(f.Totals()) }
+
+// Events implements scenario.Evented.
+func (f *Formula) Events() []scenario.Mark { return f.core.events() }
+
+var _ scenario.Evented = (*Formula)(nil)
 
 // minuteModel is the original's computation for one minute.
 type minuteModel struct {
@@ -58,37 +63,47 @@ type minuteModel struct {
 	dbFailPerMiss              float64
 }
 
-// solve computes one minute: given the admitted rate lam, N workers, the
-// bad-build share of serving instances and the cache's warm share.
+// minuteInput is what the original's computation of a minute reads of
+// the state: the admitted rate lam, N workers, the bad-build share of
+// serving instances, the cache's TTL and warm share, and the switches.
+type minuteInput struct {
+	lam       float64
+	N         int
+	badShare  float64
+	ttl, warm float64
+	recs      bool // recommendations on
+	warmupJob bool // the warm-up job runs
+}
+
+// solveMinute computes one minute of the original's model.
 //
 // The service time S = S_app + (1 − hit)·q·t_db depends on the DB query
 // time, which depends on the DB load, which depends on how many requests
 // the workers get through: x = min(λ, N/S). This fixed point is found by
 // bisection on x ∈ [0, λ] (x − min(λ, N/S(x)) is increasing in x).
-func (f *Formula) solve(lam float64, N int, badShare float64) minuteModel {
-	p, ctl := f.p, f.ctl
+func solveMinute(p Params, in minuteInput) minuteModel {
 	var m minuteModel
-	r := lam / float64(p.Objects)
-	if p.ZipfS > 0 {
-		m.hit = analytic.ZipfTTLHitRatio(lam, ctl.ttl, f.warm, p.Objects, p.ZipfS)
+	lam, N := in.lam, in.N
+	if p.Cache.ZipfS > 0 {
+		m.hit = analytic.ZipfTTLHitRatio(lam, in.ttl, in.warm, p.Cache.Objects, p.Cache.ZipfS)
 	} else {
-		m.hit = analytic.TTLHitRatio(r, ctl.ttl, f.warm)
+		m.hit = analytic.TTLHitRatio(lam/float64(p.Cache.Objects), in.ttl, in.warm)
 	}
-	q := float64(p.Queries)
-	app := p.AppTime
-	if ctl.recs {
-		q += float64(p.RecsQueries)
-		app += p.RecsAppTime
+	q := float64(p.DB.Queries)
+	app := p.Workers.AppTime
+	if in.recs {
+		q += float64(p.DB.RecsQueries)
+		app += p.Workers.RecsAppTime
 	}
-	app *= 1 + (p.BadCPU-1)*badShare
-	lookup := 1 - badShare*p.BadErrors // bad-build errors skip the cache
+	app *= 1 + (p.Builds.BadCPU-1)*in.badShare
+	lookup := 1 - in.badShare*p.Builds.BadErrors // bad-build errors skip the cache
 	job := 0.0
-	if f.warmupLeft > 0 {
-		job = p.WarmupQueries
+	if in.warmupJob {
+		job = p.Cache.WarmupQueries
 	}
 	service := func(x float64) (S, load, qt float64) {
 		load = analytic.DBLoad(x*lookup, q, m.hit, job)
-		qt = analytic.DBQueryTime(p.DBBaseTime, load, p.DBCapacity, p.DBMaxTime)
+		qt = analytic.DBQueryTime(p.DB.BaseTime, load, p.DB.Capacity, p.DB.MaxTime)
 		S = app + lookup*(1-m.hit)*q*qt
 		return
 	}
@@ -109,84 +124,99 @@ func (f *Formula) solve(lam float64, N int, badShare float64) minuteModel {
 		}
 	}
 	m.S, m.dbLoad, m.qt = service(x)
-	m.rho = m.dbLoad / p.DBCapacity
+	m.rho = m.dbLoad / p.DB.Capacity
 	m.a = lam * m.S
 	if N == 0 {
 		return m
 	}
+	m.queue(p, lam, N)
+	m.dbFailPerMiss = dbFailPerMiss(p.DB, m.rho, q)
+	return m
+}
+
+// queue computes the workers' M/M/N of the minute (given S and a = λS):
+// the overload share, the timeout share, the mean wait and the p99.
+func (m *minuteModel) queue(p Params, lam float64, N int) {
 	n := float64(N)
+	timeout := p.Workers.Timeout
 	tail := m.S * math.Log(100)
 	if m.a >= n {
 		m.overload = 1 - n/m.a
-		m.waitMean = p.Timeout
-		m.p99 = p.Timeout + tail
-	} else {
-		mmc := analytic.MMc{Servers: N, Lambda: lam, Mu: 1 / m.S}
-		m.timeoutShare = mmc.ProbWaitExceeds(p.Timeout)
-		m.waitMean = min(mmc.MeanWait(), p.Timeout)
-		m.p99 = min(mmc.ResponseTimeQuantileApprox(0.99), p.Timeout+tail)
+		m.waitMean = timeout
+		m.p99 = timeout + tail
+		return
 	}
-	// A query fails past DBMaxTime: under the M/M/1 reading of
-	// 5 ms/(1 − ρ) the query time is exponential with that mean, so
-	// P(fail) = e^(−t_max/t); in overload (ρ ≥ 1) the excess 1 − 1/ρ
-	// fails. A miss fails if any of its q queries does.
+	mmc := analytic.MMc{Servers: N, Lambda: lam, Mu: 1 / m.S}
+	m.timeoutShare = mmc.ProbWaitExceeds(timeout)
+	m.waitMean = min(mmc.MeanWait(), timeout)
+	m.p99 = min(mmc.ResponseTimeQuantileApprox(0.99), timeout+tail)
+}
+
+// dbFailPerMiss is the share of misses failed by one of their q queries.
+// A query fails past MaxTime: under the M/M/1 reading of 5 ms/(1 − ρ) the
+// query time is exponential with that mean, so P(fail) = e^(−t_max/t); in
+// overload (ρ ≥ 1) the excess 1 − 1/ρ fails.
+func dbFailPerMiss(p DBParams, rho, q float64) float64 {
 	var pf float64
-	if m.rho >= 1 {
-		pf = 1 - 1/m.rho
+	if rho >= 1 {
+		pf = 1 - 1/rho
 	} else {
-		pf = math.Exp(-p.DBMaxTime * (1 - m.rho) / p.DBBaseTime)
+		pf = math.Exp(-p.MaxTime * (1 - rho) / p.BaseTime)
 	}
-	m.dbFailPerMiss = 1 - math.Pow(1-pf, q)
-	return m
+	return 1 - math.Pow(1-pf, q)
 }
 
 // Step implements scenario.Engine.
 func (f *Formula) Step() scenario.Row {
-	now := des.Time(f.minute) * des.Minute
-	f.fleet.Promote(now) // boots that completed by the minute's start
-	f.begin()
-	p := f.p
-	s := &f.ms
-	*s = mstats{}
-	lam := f.rate
-	shed := lam * p.LowShare * f.ctl.shedLow
-	adm := lam - shed
-	serving := f.fleet.Serving()
-	N := serving * p.Workers
-	badShare := 0.0
+	c := f.core
+	now := des.Time(c.minute) * des.Minute
+	c.fleet.Promote(now) // boots that completed by the minute's start
+	c.begin()
+	p := c.p
+	lam := c.rate
+	shed := lam * p.Traffic.LowShare * c.ctl.shedLow
+	serving := c.fleet.Serving()
+	in := minuteInput{lam: lam - shed, N: serving * p.Workers.PerInstance,
+		ttl: c.ctl.ttl, warm: c.warmth.warm, recs: c.ctl.recs, warmupJob: c.warmth.warmupLeft > 0}
 	if serving > 0 {
-		badShare = float64(f.fleet.ServingTagged(badBuild)) / float64(serving)
+		in.badShare = float64(c.fleet.ServingTagged(badBuild)) / float64(serving)
 	}
-	m := f.solve(adm, N, badShare)
-	s.arrivals, s.shed = 60*lam, 60*shed
-	s.serving, s.booting = float64(serving), float64(f.fleet.Booting())
-	admitted := 60 * adm
-	if N == 0 {
+	m := solveMinute(p, in)
+	s := &f.ms
+	*s = mstats{arrivals: 60 * lam, shed: 60 * shed, serving: float64(serving), booting: float64(c.fleet.Booting())}
+	s.expect(p, in, m)
+	return c.finish(s)
+}
+
+// expect sets the minute's counts to their expected values under the
+// model m of the minute in.
+func (s *mstats) expect(p Params, in minuteInput, m minuteModel) {
+	admitted := 60 * in.lam
+	if in.N == 0 {
 		s.unavailable = admitted
 		s.latN = admitted
 		s.util = 1
 	} else {
 		s.timeouts = admitted * (m.overload + (1-m.overload)*m.timeoutShare)
 		s.served = admitted - s.timeouts
-		s.badServed = s.served * badShare
-		if f.ctl.recs {
+		s.badServed = s.served * in.badShare
+		if in.recs {
 			s.recsServed = s.served
 		}
-		s.buildErr = s.badServed * p.BadErrors
+		s.buildErr = s.badServed * p.Builds.BadErrors
 		s.lookups = s.served - s.buildErr
 		s.hits = s.lookups * m.hit
-		s.ageSum = s.hits * analytic.CachedAnswerMeanAge(f.ctl.ttl)
+		s.ageSum = s.hits * analytic.CachedAnswerMeanAge(in.ttl)
 		misses := s.lookups - s.hits
 		s.dbFail = misses * m.dbFailPerMiss
 		s.ok = s.lookups - s.dbFail
-		s.latSum = s.served*(m.waitMean+m.S) + s.timeouts*p.Timeout
+		s.latSum = s.served*(m.waitMean+m.S) + s.timeouts*p.Workers.Timeout
 		s.latN = admitted
 		s.latP99 = m.p99
-		s.util = min(1, m.a/float64(N))
+		s.util = min(1, m.a/float64(in.N))
 	}
 	s.dbLoad = m.dbLoad
 	s.dbUtil = min(1, m.rho)
 	s.qtN = 60 * m.dbLoad
 	s.qtSum = s.qtN * m.qt
-	return f.finish(s)
 }

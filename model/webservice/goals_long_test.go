@@ -51,7 +51,7 @@ func TestLostForGoodIsFinal(t *testing.T) {
 						e.Step()
 						rest := 0.0
 						for r := m + 1; r < sc.Minutes; r++ {
-							rest += 60 * d.cfg.baseRate(r) * maxRateFactor
+							rest += 60 * d.core.cfg.baseRate(r) * maxRateFactor
 						}
 						for i, g := range e.Goals() {
 							if m+1 < sc.Minutes && lostForGood(d, i, g, rest) {

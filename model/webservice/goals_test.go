@@ -61,7 +61,8 @@ func lostForGood(e *DES, i int, g scenario.Goal, rest float64) bool {
 	if g.Met || g.Value != g.Value {
 		return false
 	}
-	s := &e.sum
+	s := &e.core.ledger.sum
+	rows := e.core.ledger.rows
 	switch {
 	case g.Reduce == scenario.AtEnd && g.Indicator == Cost && g.Op == "<=",
 		g.Reduce == scenario.AtEnd && g.Indicator == BudgetLeft && g.Op == ">=",
@@ -70,13 +71,13 @@ func lostForGood(e *DES, i int, g scenario.Goal, rest float64) bool {
 	case g.Reduce == scenario.MeanOver && g.Op == ">=" && g.Minutes > 0 && g.Unit == "%":
 		col := scenario.ColumnIndex(columns[:], g.Indicator)
 		sum, k := 0.0, 0
-		for m := g.From; m < min(len(e.rows), g.From+g.Minutes); m++ {
-			if v := e.rows[m][col]; v == v {
+		for m := g.From; m < min(len(rows), g.From+g.Minutes); m++ {
+			if v := rows[m][col]; v == v {
 				sum += v
 				k++
 			}
 		}
-		left := float64(g.From + g.Minutes - max(len(e.rows), g.From))
+		left := float64(g.From + g.Minutes - max(len(rows), g.From))
 		best := (sum + left) / (float64(k) + left)
 		if k > 0 {
 			best = max(best, sum/float64(k))
@@ -84,7 +85,7 @@ func lostForGood(e *DES, i int, g scenario.Goal, rest float64) bool {
 		return best < g.Target
 	case g.Reduce == scenario.AtEnd && g.Indicator == ErrorRate && g.Op == "<=":
 		return s.errors()/(s.ok+s.errors()+rest) > g.Target
-	case e.def.custom[i] != nil && strings.Contains(g.Name, "refused or degraded") && g.Op == "<=":
+	case e.core.def.custom[i] != nil && strings.Contains(g.Name, "refused or degraded") && g.Op == "<=":
 		return (s.shed+s.served-s.recsServed)/(s.arrivals+rest) > g.Target
 	}
 	return false
@@ -111,7 +112,7 @@ func runUntilLost(t testing.TB, name string, seed uint64, pb scenario.Playbook) 
 		}
 		rest := 0.0
 		for r := m + 1; r < sc.Minutes; r++ {
-			rest += 60 * d.cfg.baseRate(r) * maxRateFactor
+			rest += 60 * d.core.cfg.baseRate(r) * maxRateFactor
 		}
 		for i, g := range e.Goals() {
 			if lostForGood(d, i, g, rest) {

@@ -185,7 +185,7 @@ func (s *mstats) add(m *mstats) {
 // per second and per-minute values are means over the n minutes, shares
 // pool their counts, counts are sums. The p99, burn rates, cost, budget
 // and warm share come from elsewhere.
-func (s *mstats) fill(r scenario.Row, n float64, p Params) {
+func (s *mstats) fill(r scenario.Row, n float64, p DBParams) {
 	r[colRequests] = s.arrivals / (60 * n)
 	r[colServing] = s.serving / n
 	r[colBooting] = s.booting / n
@@ -199,7 +199,7 @@ func (s *mstats) fill(r scenario.Row, n float64, p Params) {
 	r[colLatMean] = 1000 * scenario.Ratio(s.latSum, s.latN)
 	r[colTimeouts] = s.timeouts
 	r[colDBQuery] = 1000 * scenario.Ratio(s.qtSum, s.qtN)
-	r[colDBQueryFormula] = 1000 * analytic.DBQueryTime(p.DBBaseTime, r[colDBUtil]*p.DBCapacity, p.DBCapacity, p.DBMaxTime)
+	r[colDBQueryFormula] = 1000 * analytic.DBQueryTime(p.BaseTime, r[colDBUtil]*p.Capacity, p.Capacity, p.MaxTime)
 	r[colDBLoad] = s.dbLoad / n
 	r[colUtil] = s.util / n
 	r[colDBFail] = s.dbFail

@@ -2,7 +2,6 @@ package webservice
 
 import (
 	"queuelab/des"
-	"queuelab/model/fleet"
 )
 
 // The des engine's side of the fleet: each instance slot's workers are a
@@ -13,10 +12,11 @@ import (
 // workersOf returns the workers of instance slot i, creating the
 // stations of the slots up to it.
 func (e *DES) workersOf(i int) *des.Station {
-	for len(e.workers) <= 1+i {
-		e.workers = append(e.workers, e.newWorkers("instance", len(e.workers)-1, e.p.Workers))
+	b := &e.lb
+	for len(b.workers) <= 1+i {
+		b.workers = append(b.workers, e.newWorkers("instance", len(b.workers)-1, e.core.p.Workers.PerInstance))
 	}
-	return e.workers[1+i]
+	return b.workers[1+i]
 }
 
 // newWorkers returns a station of n workers (n ≥ 0) for instance slot
@@ -42,9 +42,10 @@ func (e *DES) newWorkers(name string, slot, n int) *des.Station {
 // hookBoot (fleet.Hooks.OnBoot) schedules instance slot i's boot event
 // at its BootAt; the event carries the slot's generation.
 func (e *DES) hookBoot(i int) {
-	in := e.fleet.At(i)
-	e.bootingTW.Set(e.env.Now(), float64(e.fleet.Booting()))
-	if _, err := e.env.At(max(in.BootAt, e.env.Now()), des.PriorityControl, des.Event{Kind: e.kBoot, Ref: int32(i), Aux: in.Gen}); err != nil {
+	f := e.core.fleet
+	in := f.At(i)
+	e.meter.bootingTW.Set(e.env.Now(), float64(f.Booting()))
+	if _, err := e.env.At(max(in.BootAt, e.env.Now()), des.PriorityControl, des.Event{Kind: e.kind.boot, Ref: int32(i), Aux: in.Gen}); err != nil {
 		panic(err)
 	}
 }
@@ -53,14 +54,14 @@ func (e *DES) hookBoot(i int) {
 // or the slot reused since.
 func (e *DES) boot(ev des.Event) {
 	i := int(ev.Ref)
-	if e.fleet.BootDue(i, ev.Aux) {
-		e.fleet.Serve(i)
+	if f := e.core.fleet; f.BootDue(i, ev.Aux) {
+		f.Serve(i)
 	}
 }
 
 // hookServe (fleet.Hooks.OnServe) opens instance slot i's workers.
 func (e *DES) hookServe(i int) {
-	e.workersOf(i).SetServers(e.p.Workers)
+	e.workersOf(i).SetServers(e.core.p.Workers.PerInstance)
 	e.rebuildServing()
 }
 
@@ -70,21 +71,14 @@ func (e *DES) hookDrain(i int) {
 	st := e.workersOf(i)
 	e.rebuildServing()
 	if st.InSystem() == 0 {
-		e.fleet.Drained(i)
+		e.core.fleet.Drained(i)
 	}
 }
 
 // rebuildServing refreshes the balancer's list of serving slots, the
 // pooled queue's workers and the fleet's time averages.
 func (e *DES) rebuildServing() {
-	e.serveIdx = e.serveIdx[:0]
-	for i := range e.fleet.Slots() {
-		if e.fleet.At(i).State == fleet.Serving {
-			e.serveIdx = append(e.serveIdx, int32(i))
-		}
-	}
-	now := e.env.Now()
-	e.workers[0].SetServers(e.p.Workers * e.fleet.Serving())
-	e.servingTW.Set(now, float64(e.fleet.Serving()))
-	e.bootingTW.Set(now, float64(e.fleet.Booting()))
+	f := e.core.fleet
+	e.lb.rebuild(f, e.core.p.Workers.PerInstance)
+	e.meter.fleetChanged(e.env.Now(), f.Serving(), f.Booting())
 }

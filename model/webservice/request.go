@@ -4,8 +4,6 @@ import (
 	"math"
 
 	"queuelab/des"
-	"queuelab/model/fleet"
-	"queuelab/model/scenario"
 )
 
 // outcome of a request, for the counts and the picture's dots.
@@ -30,7 +28,7 @@ type request struct {
 	qAt     des.Time // when the current DB query was submitted
 	obj     int32
 	worker  des.Ticket // its worker, at its station
-	pool    int16      // its worker station, index into DES.workers: 0 = the pooled queue, 1+i = instance slot i
+	pool    int16      // its worker station, index into balancer.workers: 0 = the pooled queue, 1+i = instance slot i
 	qLeft   int8
 	dot     int8 // picture slot, −1 if not sampled
 	low     bool
@@ -39,104 +37,109 @@ type request struct {
 	recs    bool
 }
 
-// arrive is one request at the load balancer.
+// arrive is one request at the load balancer: it may be shed, find no
+// serving instance, or join a worker queue.
 func (e *DES) arrive(des.Event) {
+	c := e.core
 	now := e.env.Now()
-	e.arrH = e.env.MustAfter(des.Seconds(exp1(e.sArr)/e.rate), des.PriorityDefault, des.Event{Kind: e.kArrive})
-	e.ms.arrivals++
-	low := e.sClass.Float64() < e.p.LowShare
-	dot := int8(-1)
-	if e.dotEvery > 0 && now >= e.nextDot && len(e.dots) < cap(e.dots) {
-		dot = int8(len(e.dots))
-		class := "high"
-		if low {
-			class = "low"
-		}
-		e.dots = append(e.dots, scenario.Dot{At: (now - (e.minuteEnd - des.Minute)).Seconds(), Class: class})
-		e.nextDot += e.dotEvery
-		for e.nextDot <= now {
-			e.nextDot += e.dotEvery
-		}
-	}
-	if low && e.ctl.shedLow > 0 && e.sShed.Float64() < e.ctl.shedLow {
-		e.ms.shed++
-		e.markDot(dot, outShed)
+	e.scheduleArrival()
+	e.meter.arrival()
+	low := e.rng.class.Float64() < c.p.Traffic.LowShare
+	dot := e.dots.sample(now, e.minuteEnd-des.Minute, low)
+	if low && c.ctl.shedLow > 0 && e.rng.shed.Float64() < c.ctl.shedLow {
+		e.meter.shed()
+		e.dots.mark(dot, outShed)
 		return
 	}
-	obj := e.object(e.sObj)
-	pi := e.route(e.ctl.lb)
+	obj := e.cache.object(e.rng.obj)
+	pi := e.lb.route(c.ctl.lb)
 	if pi < 0 {
-		e.ms.unavailable++
-		e.ms.latN++
-		e.lat.Add(0)
-		e.markDot(dot, outUnavailable)
+		e.meter.unavailable()
+		e.dots.mark(dot, outUnavailable)
 		return
 	}
 	id := e.reqs.Get()
 	*e.reqs.At(id) = request{arrived: now, obj: obj, pool: int16(pi), dot: dot, low: low}
-	e.workers[pi].Arrive(id, 0, des.UntilRelease, e.timeout)
+	e.lb.workers[pi].Arrive(id, 0, des.UntilRelease, e.timeout)
 }
 
 // workerStart: request id got a worker of instance slot (−1: pooled).
 func (e *DES) workerStart(id int32, slot int) {
+	c := e.core
 	r := e.reqs.At(id)
-	e.busy.Add(e.env.Now(), 1)
 	if slot >= 0 {
-		r.bad = e.fleet.At(slot).Tag == badBuild
-	} else if bad := e.fleet.ServingTagged(badBuild); bad > 0 {
-		r.bad = e.sBuild.Float64()*float64(e.fleet.Serving()) < float64(bad)
+		r.bad = c.fleet.At(slot).Tag == badBuild
+	} else if bad := c.fleet.ServingTagged(badBuild); bad > 0 {
+		r.bad = e.rng.build.Float64()*float64(c.fleet.Serving()) < float64(bad)
 	}
-	r.recs = e.ctl.recs
-	e.ms.served++
-	mean := e.p.AppTime
+	r.recs = c.ctl.recs
+	e.meter.started(e.env.Now(), r.recs, r.bad)
+	w := c.p.Workers
+	mean := w.AppTime
 	if r.recs {
-		e.ms.recsServed++
-		mean += e.p.RecsAppTime
+		mean += w.RecsAppTime
 	}
 	if r.bad {
-		e.ms.badServed++
-		mean *= e.p.BadCPU
+		mean *= c.p.Builds.BadCPU
 	}
-	e.env.MustAfter(des.Seconds(mean*e.appFactor()), des.PriorityDefault, des.Event{Kind: e.kAppDone, Ref: id})
+	e.env.MustAfter(des.Seconds(mean*e.app.factor()), des.PriorityDefault, des.Event{Kind: e.kind.appDone, Ref: id})
 }
 
-// appFactor draws an app time of mean 1 with the configured CV.
-func (e *DES) appFactor() float64 {
-	switch e.p.AppCV {
+// appWork draws the app time of a request, of mean 1 (the caller scales
+// it) with coefficient of variation cv: exponential for 1, constant for
+// 0, lognormal otherwise.
+type appWork struct {
+	cv    float64
+	sigma float64 // lognormal σ for cv ∉ {0, 1}
+	s     *des.Stream
+}
+
+func newAppWork(cv float64, s *des.Stream) appWork {
+	a := appWork{cv: cv, s: s}
+	if cv != 0 && cv != 1 {
+		a.sigma = math.Sqrt(math.Log1p(cv * cv))
+	}
+	return a
+}
+
+// factor draws an app time of mean 1.
+func (a *appWork) factor() float64 {
+	switch a.cv {
 	case 1:
-		return exp1(e.sApp)
+		return exp1(a.s)
 	case 0:
 		return 1
 	}
-	s := e.appSigma
-	return math.Exp(-s*s/2 + s*des.Normal{Mu: 0, Sigma: 1}.Rand(e.sApp))
+	s := a.sigma
+	return math.Exp(-s*s/2 + s*des.Normal{Mu: 0, Sigma: 1}.Rand(a.s))
 }
 
 // workerRenege: request id waited 2 s for a worker and times out.
 func (e *DES) workerRenege(id int32, _ int) {
+	e.lb.freeIfDrained(int(e.reqs.At(id).pool), e.core.fleet)
 	e.done(id, outTimeout)
 }
 
 // appDone: the app work is over; the bad build may fail the request,
 // otherwise the cache is looked up.
 func (e *DES) appDone(ev des.Event) {
+	c := e.core
 	id := ev.Ref
 	r := e.reqs.At(id)
-	if r.bad && e.sBad.Float64() < e.p.BadErrors {
+	if r.bad && e.rng.bad.Float64() < c.p.Builds.BadErrors {
 		e.release(id, outBuildErr)
 		return
 	}
 	now := e.env.Now()
-	e.ms.lookups++
-	if age, hit := e.lookup(r.obj, now, des.Seconds(e.ctl.ttl)); hit {
-		e.ms.hits++
-		e.ms.ageSum += age.Seconds()
+	age, hit := e.cache.lookup(r.obj, now, des.Seconds(c.ctl.ttl))
+	e.meter.lookup(age, hit)
+	if hit {
 		e.release(id, outHit)
 		return
 	}
-	q := e.p.Queries
+	q := c.p.DB.Queries
 	if r.recs {
-		q += e.p.RecsQueries
+		q += c.p.DB.RecsQueries
 	}
 	r.qLeft = int8(q)
 	e.submit(id, now)
@@ -145,43 +148,17 @@ func (e *DES) appDone(ev des.Event) {
 // release frees the worker of request id and ends the request.
 func (e *DES) release(id int32, o outcome) {
 	r := e.reqs.At(id)
-	pi := r.pool
-	st := e.workers[pi]
-	st.Release(r.worker)
-	e.busy.Add(e.env.Now(), -1)
-	if pi > 0 {
-		slot := int(pi) - 1
-		if e.fleet.At(slot).State == fleet.Draining && st.InSystem() == 0 {
-			e.fleet.Drained(slot)
-		}
-	}
+	e.lb.workers[r.pool].Release(r.worker)
+	e.meter.released(e.env.Now())
+	e.lb.freeIfDrained(int(r.pool), e.core.fleet)
 	e.done(id, o)
 }
 
 // done records the outcome of request id and recycles it.
 func (e *DES) done(id int32, o outcome) {
 	r := e.reqs.At(id)
-	lat := (e.env.Now() - r.arrived).Seconds()
-	switch o {
-	case outOK, outHit:
-		e.ms.ok++
-	case outTimeout:
-		e.ms.timeouts++
-		if pi := r.pool; pi > 0 {
-			slot := int(pi) - 1
-			if e.fleet.At(slot).State == fleet.Draining && e.workers[pi].InSystem() == 0 {
-				e.fleet.Drained(slot)
-			}
-		}
-	case outDBFail:
-		e.ms.dbFail++
-	case outBuildErr:
-		e.ms.buildErr++
-	}
-	e.ms.latSum += lat
-	e.ms.latN++
-	e.lat.Add(lat)
-	e.markDot(r.dot, o)
+	e.meter.record(o, (e.env.Now() - r.arrived).Seconds())
+	e.dots.mark(r.dot, o)
 	e.reqs.Put(id)
 }
 
@@ -190,13 +167,13 @@ const jobQuery int32 = -1
 
 // newDatabase builds the database in the current layout.
 func (e *DES) newDatabase() *database {
-	return newDatabase(e.env, e.p.dbLanes(), e.ctl.db, e.sLane, e.queryStart, e.queryDone, e.queryRenege)
+	return newDatabase(e.env, e.core.p.DB.lanes(), e.core.ctl.db, e.rng.lane, e.queryStart, e.queryDone, e.queryRenege)
 }
 
 // submit sends request id's next query to the database.
 func (e *DES) submit(id int32, now des.Time) {
 	e.reqs.At(id).qAt = now
-	e.dbOffered++
+	e.meter.offered()
 	e.db.submit(id, e.dbMax)
 }
 
@@ -205,7 +182,7 @@ func (e *DES) submit(id int32, now des.Time) {
 // past 250 ms after its submission (w + x > 250 ms) holds its lane only
 // until then and fails its request.
 func (e *DES) queryStart(st *des.Station, id int32, w des.Time, t des.Ticket) {
-	x := des.Seconds(e.p.DBBaseTime * exp1(e.sDB))
+	x := des.Seconds(e.core.p.DB.BaseTime * exp1(e.rng.db))
 	if id != jobQuery {
 		r := e.reqs.At(id)
 		r.qFail = w+x > e.dbMax
@@ -222,8 +199,7 @@ func (e *DES) queryRenege(id int32, _ int) {
 	if id == jobQuery {
 		return
 	}
-	e.ms.qtSum += e.dbMax.Seconds()
-	e.ms.qtN++
+	e.meter.query(e.dbMax.Seconds())
 	e.release(id, outDBFail)
 }
 
@@ -236,29 +212,37 @@ func (e *DES) queryDone(id int32, _ int) {
 	}
 	r := e.reqs.At(id)
 	if r.qFail {
-		e.ms.qtSum += e.dbMax.Seconds()
-		e.ms.qtN++
+		e.meter.query(e.dbMax.Seconds())
 		e.release(id, outDBFail)
 		return
 	}
 	now := e.env.Now()
-	e.ms.qtSum += (now - r.qAt).Seconds()
-	e.ms.qtN++
+	e.meter.query((now - r.qAt).Seconds())
 	r.qLeft--
 	if r.qLeft > 0 {
 		e.submit(id, now)
 		return
 	}
-	e.store(r.obj, now)
+	e.cache.store(r.obj, now)
 	e.release(id, outOK)
+}
+
+// scheduleArrival schedules the next arrival at the minute's rate.
+func (e *DES) scheduleArrival() {
+	e.arrH = e.env.MustAfter(des.Seconds(exp1(e.rng.arr)/e.core.rate), des.PriorityDefault, des.Event{Kind: e.kind.arrive})
+}
+
+// scheduleJob schedules the warm-up job's next query.
+func (e *DES) scheduleJob() {
+	e.jobH = e.env.MustAfter(des.Seconds(exp1(e.rng.job)/e.core.p.Cache.WarmupQueries), des.PriorityDefault, des.Event{Kind: e.kind.job})
 }
 
 // jobArrive is the warm-up job's next query, while it runs.
 func (e *DES) jobArrive(des.Event) {
-	if e.env.Now() >= e.minuteEnd || e.warmupLeft <= 0 {
+	if e.env.Now() >= e.minuteEnd || e.core.warmth.warmupLeft <= 0 {
 		return
 	}
-	e.jobH = e.env.MustAfter(des.Seconds(exp1(e.sJob)/e.p.WarmupQueries), des.PriorityDefault, des.Event{Kind: e.kJob})
-	e.dbOffered++
+	e.scheduleJob()
+	e.meter.offered()
 	e.db.submit(jobQuery, e.dbMax)
 }

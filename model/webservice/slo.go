@@ -22,8 +22,8 @@ type slo struct {
 // errors.
 type minuteLoad struct{ arrivals, shed, charged, errors float64 }
 
-func newSLO(p Params, budget float64) slo {
-	return slo{target: p.SLO, minutes: p.SLOMinutes, burnWin: make([]float64, p.BurnWindow), budget: budget}
+func newSLO(p SLOParams, budget float64) slo {
+	return slo{target: p.Target, minutes: p.Minutes, burnWin: make([]float64, p.BurnWindow), budget: budget}
 }
 
 // record books minute m's load and returns the minute's burn rate (its

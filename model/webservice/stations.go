@@ -18,8 +18,8 @@ import (
 // the renege.
 func (e *DES) Stations() []scenario.StationStats {
 	now := e.env.Now()
-	out := make([]scenario.StationStats, 0, len(e.workers)+1)
-	for i, st := range e.workers {
+	out := make([]scenario.StationStats, 0, len(e.lb.workers)+1)
+	for i, st := range e.lb.workers {
 		name := "workers, pooled"
 		if i > 0 {
 			name = fmt.Sprintf("workers, instance %d", i)

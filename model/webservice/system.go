@@ -13,9 +13,9 @@ import (
 // evaluated by scenario.Evaluate, except those with a custom value: a
 // ratio of sums over part of the run, which no single indicator holds.
 type scenarioDef struct {
-	scenario.Scenario
-	setup  func(cfg *Config)
-	custom map[int]func(c *core) float64 // goal index → its value
+	Scenario scenario.Scenario
+	setup    func(cfg *Config)
+	custom   map[int]func(c *core) float64 // goal index → its value
 }
 
 // cacheFlushAt is the minute of the cache-flush scenario's flush (12:00).
@@ -90,7 +90,7 @@ var scenarioDefs = []scenarioDef{
 			c.Clock = 11*3600 + 50*60
 			c.FlushAt = cacheFlushAt
 		},
-		custom: map[int]func(*core) float64{2: func(c *core) float64 { return c.errorRateFrom(c.cfg.FlushAt + 1) }},
+		custom: map[int]func(*core) float64{2: func(c *core) float64 { return c.slo.errorRateFrom(c.cfg.FlushAt + 1) }},
 	},
 }
 
@@ -98,19 +98,19 @@ var scenarioDefs = []scenarioDef{
 // that were refused by the load balancer (shed) or served without the
 // recommendations feature.
 func (c *core) degradedShare() float64 {
-	s := &c.sum
+	s := &c.ledger.sum
 	return scenario.Ratio(s.shed+s.served-s.recsServed, s.arrivals)
 }
 
 func findDef(name string) (*scenarioDef, error) {
 	for i := range scenarioDefs {
-		if scenarioDefs[i].Name == name {
+		if scenarioDefs[i].Scenario.Name == name {
 			return &scenarioDefs[i], nil
 		}
 	}
 	names := make([]string, len(scenarioDefs))
 	for i, d := range scenarioDefs {
-		names[i] = d.Name
+		names[i] = d.Scenario.Name
 	}
 	return nil, fmt.Errorf("%w %q for web (valid: %s)", scenario.ErrUnknownScenario, name, strings.Join(names, ", "))
 }
@@ -153,14 +153,14 @@ func NewEngine(kind scenario.EngineKind, scenarioName string, cfg Config) (scena
 		if err != nil {
 			return nil, err
 		}
-		e.def = d
+		e.core.def = d
 		return e, nil
 	case scenario.Formula:
 		f, err := NewFormula(cfg)
 		if err != nil {
 			return nil, err
 		}
-		f.def = d
+		f.core.def = d
 		return f, nil
 	}
 	return nil, fmt.Errorf("unknown engine %q (valid: des, formula)", kind)
@@ -171,9 +171,9 @@ func (c *core) goals(totals scenario.Row) []scenario.Goal {
 	if c.def == nil {
 		return nil
 	}
-	out := scenario.Evaluate(c.def.Goals, columns[:], c.rows, totals)
+	out := scenario.Evaluate(c.def.Scenario.Goals, columns[:], c.ledger.rows, totals)
 	for i, value := range c.def.custom {
-		out[i] = c.def.Goals[i].Check(value(c))
+		out[i] = c.def.Scenario.Goals[i].Check(value(c))
 	}
 	return out
 }

@@ -25,7 +25,7 @@ func runMinutes(t *testing.T, kind scenario.EngineKind, name string, seed uint64
 // original's normal state exactly (minute 0 without the wobble).
 func TestFormulaNormalIsTheOriginal(t *testing.T) {
 	cfg := mustConfig(t, "normal", 1)
-	cfg.Params.Wobble = 0
+	cfg.Params.Traffic.Wobble = 0
 	e, err := NewEngine(scenario.Formula, "normal", cfg)
 	require.NoError(t, err)
 	row := e.Step()
@@ -220,7 +220,7 @@ func TestControlErrors(t *testing.T) {
 	_, err = New("exact", "normal", 1)
 	assert.Error(t, err)
 	cfg := mustConfig(t, "normal", 1)
-	cfg.Params.Workers = 0
+	cfg.Params.Workers.PerInstance = 0
 	_, err = NewDES(cfg)
 	assert.ErrorContains(t, err, "Workers")
 }
