@@ -110,9 +110,12 @@ type Scheduler[P any] struct {
 
 // farOnAt and farOffAt are the pending-event counts at which the far set
 // takes over the far future and gives it back (hysteresis, so that a
-// count near the crossover does not move events back and forth). The
-// crossover was measured with BenchmarkHoldLarge (BENCHMARKS.md): below
-// it the heap alone is as fast.
+// count near the crossover does not move events back and forth). At
+// farOnAt the heap is 768 KiB, about one core's L2 cache on the machine
+// measured: below it the heap's levels stay in cache and it is as fast
+// as anything. BenchmarkHoldLarge compares the two around it; on a
+// loaded machine its timings could not place the crossover more closely
+// (BENCHMARKS.md, issue 25).
 const (
 	farOnAt  = 1 << 15
 	farOffAt = farOnAt / 4
