@@ -28,7 +28,7 @@ type retries struct {
 	dueAt     int
 	times     des.OrderedUniforms
 	at        []des.Time // due[i] retries at at[i], in order
-	waiting   int // transactions waiting to retry
+	waiting   int        // transactions waiting to retry
 }
 
 func (r *retries) init(e *desEngine) {
