@@ -97,7 +97,29 @@ type Scheduler[P any] struct {
 	// (the common pop-then-schedule pattern of an event loop costs one pass
 	// over the heap instead of two). Every other access removes it first.
 	hole bool
+	// Past farOnAt pending events the scheduler keeps only the events
+	// before horizon in the heap and the rest in far (farset.go), until
+	// fewer than farOffAt are left.
+	far     farSet
+	farOn   bool
+	horizon Time
+	// heapOnly keeps every event in the heap (the far set never takes
+	// over): for tests and benchmarks that compare the two.
+	heapOnly bool
 }
+
+// farOnAt and farOffAt are the pending-event counts at which the far set
+// takes over the far future and gives it back (hysteresis, so that a
+// count near the crossover does not move events back and forth). At
+// farOnAt the heap is 768 KiB, about one core's L2 cache on the machine
+// measured: below it the heap's levels stay in cache and it is as fast
+// as anything. BenchmarkHoldLarge compares the two around it; on a
+// loaded machine its timings could not place the crossover more closely
+// (BENCHMARKS.md, issue 25).
+const (
+	farOnAt  = 1 << 15
+	farOffAt = farOnAt / 4
+)
 
 // Now returns the current simulated time.
 func (s *Scheduler[P]) Now() Time { return s.now }
@@ -105,9 +127,9 @@ func (s *Scheduler[P]) Now() Time { return s.now }
 // Len returns the number of pending events that have not been cancelled.
 func (s *Scheduler[P]) Len() int {
 	if s.hole {
-		return len(s.heap) - s.dead - 1
+		return len(s.heap) + s.far.n - s.dead - 1
 	}
-	return len(s.heap) - s.dead
+	return len(s.heap) + s.far.n - s.dead
 }
 
 // fillHole removes the popped root if it is still in place.
@@ -159,12 +181,18 @@ func (s *Scheduler[P]) scheduleAs(at Time, prio Priority, seq uint64, p P) Handl
 		s.slots = append(s.slots, slot[P]{payload: p, gen: 1})
 	}
 	n := node{at: at, tie: uint64(uint8(prio)^0x80)<<seqBits | seq&(1<<seqBits-1), ref: ref}
-	if s.hole {
+	switch {
+	case s.farOn && at >= s.horizon:
+		s.far.push(n)
+	case s.hole:
 		s.hole = false
 		s.fillTop(n)
-	} else {
+	default:
 		s.heap = append(s.heap, n)
 		s.up(len(s.heap) - 1)
+		if len(s.heap) > farOnAt && !s.farOn && !s.heapOnly {
+			s.spill()
+		}
 	}
 	return Handle{ref: ref + 1, gen: s.slots[ref].gen}
 }
@@ -194,7 +222,7 @@ func (s *Scheduler[P]) Cancel(h Handle) bool {
 	}
 	sl.cancelled = true
 	s.dead++
-	if s.dead > 64 && s.dead > len(s.heap)/2 {
+	if s.dead > 64 && s.dead > (len(s.heap)+s.far.n)/2 {
 		s.compact()
 	}
 	return true
@@ -203,7 +231,7 @@ func (s *Scheduler[P]) Cancel(h Handle) bool {
 // Peek returns the time of the next live event without removing it.
 func (s *Scheduler[P]) Peek() (Time, bool) {
 	s.fillHole()
-	for len(s.heap) > 0 {
+	for len(s.heap) > 0 || s.refill() {
 		top := &s.heap[0]
 		if !s.slots[top.ref].cancelled {
 			return top.at, true
@@ -220,7 +248,7 @@ func (s *Scheduler[P]) Peek() (Time, bool) {
 func (s *Scheduler[P]) Pop() (at Time, p P, ok bool) {
 	for {
 		s.fillHole()
-		if len(s.heap) == 0 {
+		if len(s.heap) == 0 && !s.refill() {
 			break
 		}
 		top := s.heap[0]
@@ -420,24 +448,60 @@ func (s *Scheduler[P]) down(i int) {
 	h[i] = n
 }
 
-// compact drops every cancelled event from the heap and rebuilds it.
+// compact drops every cancelled event from the heap and the far set and
+// rebuilds the heap.
 func (s *Scheduler[P]) compact() {
 	s.fillHole()
-	kept := s.heap[:0]
-	for _, n := range s.heap {
+	dead := func(n node) bool {
 		if s.slots[n.ref].cancelled {
 			s.release(n.ref)
-			continue
+			return true
 		}
-		kept = append(kept, n)
+		return false
+	}
+	kept := s.heap[:0]
+	for _, n := range s.heap {
+		if !dead(n) {
+			kept = append(kept, n)
+		}
 	}
 	s.heap = kept
+	s.far.filter(dead)
 	s.dead = 0
-	if len(kept) > 1 {
-		for i := (len(kept) - 2) / arity; i >= 0; i-- {
+	s.heapify()
+}
+
+// heapify puts the heap in heap order, in O(n).
+func (s *Scheduler[P]) heapify() {
+	if len(s.heap) > 1 {
+		for i := (len(s.heap) - 2) / arity; i >= 0; i-- {
 			s.down(i)
 		}
 	}
+}
+
+// spill hands every pending event to the far set: the heap has grown past
+// farOnAt. The next Pop or Peek takes the first bucket back (refill).
+func (s *Scheduler[P]) spill() {
+	s.far.top = append(s.far.top, s.heap...)
+	s.far.n += len(s.heap)
+	s.heap, s.farOn, s.horizon = nil, true, 0
+}
+
+// refill fills the empty heap from the far set: with its next bucket, or
+// with everything once fewer than farOffAt events are left (the far set
+// is then off). It reports whether the heap got any event.
+func (s *Scheduler[P]) refill() bool {
+	if !s.farOn {
+		return false
+	}
+	if s.far.n < farOffAt {
+		s.heap, s.farOn = s.far.drain(s.heap), false
+	} else {
+		s.heap, s.horizon, _ = s.far.next(s.heap)
+	}
+	s.heapify()
+	return len(s.heap) > 0
 }
 
 // The tournament in down is written for four children: this fails to

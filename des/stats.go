@@ -1,10 +1,6 @@
 package des
 
-import (
-	"math"
-
-	"gonum.org/v1/gonum/stat/distuv"
-)
+import "math"
 
 // Tally accumulates observations and keeps their count, mean, variance,
 // minimum and maximum in O(1) memory, updating the mean and the sum of
@@ -178,12 +174,6 @@ func (w *TimeWeighted) WindowMean(now Time) float64 {
 		return math.NaN()
 	}
 	return (w.Area(now) - w.markArea) / span
-}
-
-// StudentTQuantile returns the p-quantile of Student's t distribution with
-// df degrees of freedom.
-func StudentTQuantile(p float64, df float64) float64 {
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(p)
 }
 
 // Interval is a point estimate with the half-width of its confidence

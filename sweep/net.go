@@ -235,6 +235,7 @@ func (s *netSystem) Run(settings []Setting, seed uint64) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
+	defer sim.Close() // its buffers serve the next replication
 	if err := sim.RunUntil(total); err != nil {
 		return Outcome{}, err
 	}

@@ -32,7 +32,7 @@ type Result struct {
 }
 
 // Run runs the design's tasks of opts.Shard on opts.Workers goroutines
-// through des.RunTasks. With opts.Out it appends each result to the
+// through des.RunTasks, the dearest design points first (longestFirst). With opts.Out it appends each result to the
 // shard's tasks file as it finishes and skips the tasks already there
 // (resuming an interrupted run), rewrites the file in task order when the
 // shard is complete and, for an unsharded sweep, writes the summary as
@@ -57,6 +57,7 @@ func Run(d *Design, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res.Reused = len(tasks) - len(todo)
+	longestFirst(d, p, todo)
 	if opts.Progress != nil {
 		opts.Progress(res.Reused, len(tasks))
 	}

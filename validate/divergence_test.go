@@ -20,8 +20,9 @@ import (
 //     is over 100 times the abandonment of the M/M/c+D queue with 2 s
 //     patience (27 % against 0.06 %);
 //   - on seed 1 the des engine's mean good approval from the outage on is
-//     at least 8 points above the twin's (42 % against 30 %), and its
-//     retry storm (the first minute below 50 % approval) starts later.
+//     at least 8 points above the twin's (99.8 % against 30 %), and its
+//     retry storm (the first minute below 50 % approval) starts later
+//     (here never: the twin's at minute 22).
 func TestNearCriticalTwinDivergence(t *testing.T) {
 	t.Parallel()
 	held := func(mean float64) float64 { // 80 ms + E[min(L, T)] + P(L > T)·80 ms
@@ -43,13 +44,12 @@ func TestNearCriticalTwinDivergence(t *testing.T) {
 		require.NoError(t, err)
 		r, err := scenario.Run(e, pb, 60)
 		require.NoError(t, err)
-		storm = -1
 		for m, v := range r.Series("good_approval") {
-			if m >= paymentswitch.EventMinute && v < 0.5 && storm < 0 {
-				storm = m
+			if m >= paymentswitch.EventMinute && v < 0.5 {
+				return r.Goals[1].Value, m
 			}
 		}
-		return r.Goals[1].Value, storm
+		return r.Goals[1].Value, 60 // no storm in the run: later than any minute of it
 	}
 	dA, dStorm := run(scenario.DES)
 	fA, fStorm := run(scenario.Formula)

@@ -229,6 +229,7 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 	if err != nil {
 		return nil, err
 	}
+	defer s.Close()
 	end := total
 	if err := s.RunUntil(end); err != nil {
 		return nil, err

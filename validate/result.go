@@ -61,11 +61,7 @@ func (r *Result) precise() bool {
 //	mean_response     mean time in system of served customers (wait + service)
 //	mean_sojourn      mean time in system of admitted customers (served or not)
 //	little_gap        L − λ_admitted·W_sojourn per unit time (0 by Little's law)
-var MetricNames = []string{
-	"p_wait", "mean_wait", "mean_wait_served", "p_abandon", "p_block",
-	"utilization", "mean_in_queue", "mean_in_system", "throughput",
-	"arrival_rate", "admitted_rate", "mean_response", "mean_sojourn", "little_gap",
-}
+var MetricNames = ratioNames[:] // in addTerms order (station.go)
 
 // hasMetric reports whether a Result of c has the metric name.
 func (c Config) hasMetric(name string) bool {

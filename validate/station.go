@@ -101,6 +101,8 @@ func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Re
 	s.env.MustAfter(s.width, des.PriorityMonitor, des.Event{Kind: s.windowKind})
 	s.env.MustAfter(des.Seconds(s.inter.Rand(s.arr)), des.PriorityDefault, des.Event{Kind: s.arrivalKind})
 
+	s.takeBufs()
+	defer s.releaseBufs()
 	end := des.Seconds(total)
 	if err := s.env.RunUntil(end); err != nil {
 		return nil, err
@@ -272,38 +274,22 @@ func (s *sim) result() *Result {
 		res.Completed += int64(w.departures + w.reneged + w.blocked)
 	}
 
-	type ratio struct{ num, den func(w *window) float64 }
+	// Every metric's batch sums in one pass over the windows: each sum
+	// adds its window terms in window order, as a pass per metric would.
 	c := float64(cfg.Servers)
-	length := func(w *window) float64 { return w.length }
-	admitted := func(w *window) float64 { return w.arrivals - w.blocked }
-	resolved := func(w *window) float64 { return w.resolved() }
-	defs := []ratio{
-		{func(w *window) float64 { return w.queued }, admitted},
-		{func(w *window) float64 { return w.sumWait }, resolved},
-		{func(w *window) float64 { return w.sumWaitServed }, func(w *window) float64 { return w.departures }},
-		{func(w *window) float64 { return w.reneged }, resolved},
-		{func(w *window) float64 { return w.blocked }, func(w *window) float64 { return w.arrivals }},
-		{func(w *window) float64 { return w.busyArea / c }, length},
-		{func(w *window) float64 { return w.queueArea }, length},
-		{func(w *window) float64 { return w.sysArea }, length},
-		{func(w *window) float64 { return w.departures }, length},
-		{func(w *window) float64 { return w.arrivals }, length},
-		{admitted, length},
-		{func(w *window) float64 { return w.sumResponse }, func(w *window) float64 { return w.departures }},
-		{func(w *window) float64 { return w.sumSojourn }, func(w *window) float64 { return w.departures + w.reneged }},
-		{func(w *window) float64 { return w.sysArea - w.sumSojourn }, length},
+	sums := make([][2][len(ratioNames)]float64, k) // per batch: numerators, denominators
+	for b := range sums {
+		for i := skip + b*size; i < skip+(b+1)*size; i++ {
+			addTerms(&sums[b][0], &sums[b][1], &ws[i], c)
+		}
 	}
 	num := make([]float64, k)
 	den := make([]float64, k)
-	for mi, d := range defs {
-		for b := 0; b < k; b++ {
-			num[b], den[b] = 0, 0
-			for i := skip + b*size; i < skip+(b+1)*size; i++ {
-				num[b] += d.num(&ws[i])
-				den[b] += d.den(&ws[i])
-			}
+	for mi, name := range ratioNames {
+		for b := range sums {
+			num[b], den[b] = sums[b][0][mi], sums[b][1][mi]
 		}
-		res.Metrics = append(res.Metrics, RatioEstimate(MetricNames[mi], num, den))
+		res.Metrics = append(res.Metrics, RatioEstimate(name, num, den))
 	}
 	for j, t := range cfg.WaitThresholds {
 		for b := 0; b < k; b++ {
@@ -319,6 +305,44 @@ func (s *sim) result() *Result {
 		res.Metrics = append(res.Metrics, s.quantileEstimates(skip, size, k)...)
 	}
 	return res
+}
+
+// ratioNames are the metrics of addTerms, in its order: MetricNames.
+var ratioNames = [...]string{
+	"p_wait", "mean_wait", "mean_wait_served", "p_abandon", "p_block",
+	"utilization", "mean_in_queue", "mean_in_system", "throughput",
+	"arrival_rate", "admitted_rate", "mean_response", "mean_sojourn", "little_gap",
+}
+
+// addTerms adds window w's term of the numerator and of the denominator
+// of each metric of ratioNames to num and den, for c servers.
+func addTerms(num, den *[len(ratioNames)]float64, w *window, c float64) {
+	admitted, resolved := w.arrivals-w.blocked, w.resolved()
+	num[0] += w.queued
+	den[0] += admitted
+	num[1] += w.sumWait
+	den[1] += resolved
+	num[2] += w.sumWaitServed
+	den[2] += w.departures
+	num[3] += w.reneged
+	den[3] += resolved
+	num[4] += w.blocked
+	den[4] += w.arrivals
+	num[5] += w.busyArea / c
+	num[6] += w.queueArea
+	num[7] += w.sysArea
+	num[8] += w.departures
+	num[9] += w.arrivals
+	num[10] += admitted
+	for m := 5; m <= 10; m++ {
+		den[m] += w.length
+	}
+	num[11] += w.sumResponse
+	den[11] += w.departures
+	num[12] += w.sumSojourn
+	den[12] += w.departures + w.reneged
+	num[13] += w.sysArea - w.sumSojourn
+	den[13] += w.length
 }
 
 // quantileEstimates returns the response-time quantile estimates: each

@@ -49,6 +49,12 @@ func (s *Sim) Snapshot() Snapshot {
 // Set method marks.
 func (s *Sim) Mark() { s.obs.mark() }
 
+// Close lends the Sim's observation buffers to later Sims, so that many
+// short replications do not each grow their own. A closed Sim must not be
+// run, marked or asked for a Result again; Results already taken stay
+// valid (they share nothing with it).
+func (s *Sim) Close() { s.obs.release() }
+
 // MarkedAt returns the time of the last mark in seconds (0 at the start).
 func (s *Sim) MarkedAt() float64 { return s.obs.markAt.Seconds() }
 

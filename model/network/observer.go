@@ -1,6 +1,10 @@
 package network
 
-import "queuelab/des"
+import (
+	"sync"
+
+	"queuelab/des"
+)
 
 // observer takes the cumulative statistics of every station and class and
 // of the network at the boundaries of equal observation windows since the
@@ -31,6 +35,9 @@ type netSnap struct {
 
 func (o *observer) init(s *Sim, width des.Time) {
 	o.s = s
+	if b, ok := obsBufs.Get().(*obsBuf); ok {
+		o.at, o.st, o.srv, o.nc = b.at, b.st, b.srv, b.nc
+	}
 	o.width = max(width, 1)
 	o.kind = s.env.Register("window", o.onWindow)
 	o.mark()
@@ -86,4 +93,24 @@ func (o *observer) halve() {
 	o.n = k
 	o.at, o.st, o.srv, o.nc = o.at[:k], o.st[:k*per], o.srv[:k*m], o.nc[:k*nr]
 	o.width *= 2
+}
+
+// obsBufs recycles the boundary slices of closed Sims (Sim.Close). Many
+// short replications would otherwise grow them from nothing each time,
+// and the copying and the collector's scans of the old arrays were a
+// large share of `queuelab net run --replications` (BENCHMARKS.md).
+var obsBufs sync.Pool // of *obsBuf
+
+type obsBuf struct {
+	at  []des.Time
+	st  []des.StationSnapshot
+	srv []float64
+	nc  []netSnap
+}
+
+// release hands the observer's slices to obsBufs; the observer holds none
+// afterwards.
+func (o *observer) release() {
+	obsBufs.Put(&obsBuf{o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]})
+	o.at, o.st, o.srv, o.nc, o.n = nil, nil, nil, nil, 0
 }

@@ -94,7 +94,7 @@
 //	engine, backlog          approval from the sale on   auth time   approval in minute 56
 //	formula twin (none)      14.6 %                       1991 ms     63 %
 //	des, 0 (no queue)        79.4 %                        328 ms    100 %
-//	des, 40 (default)        14.4 %                       1986 ms     59 %
+//	des, 40 (default)        14.5 %                       1986 ms     59 %
 //	des, 400                 11.0 %                       1979 ms     19 %
 //
 // A longer backlog keeps more stale requests to discard after the sale,

@@ -44,6 +44,6 @@ func Example_backlog() {
 	// Output:
 	// formula                approval 14.6 %, auth 1991 ms, minute 56 approval  63 %
 	// des     0m:backlog=0   approval 79.4 %, auth  328 ms, minute 56 approval 100 %
-	// des     0m:backlog=40  approval 14.4 %, auth 1986 ms, minute 56 approval  59 %
+	// des     0m:backlog=40  approval 14.5 %, auth 1986 ms, minute 56 approval  59 %
 	// des     0m:backlog=400 approval 11.0 %, auth 1979 ms, minute 56 approval  19 %
 }

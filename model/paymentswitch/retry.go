@@ -10,13 +10,13 @@ import (
 //
 // Under the immediate policy a transaction that failed in minute m retries
 // at a uniform time in minute m+1. The retries due in a minute run on the
-// scheduler as one stream, like the arrivals: the minimum of k iid
-// uniforms on [from, end) is from + (end − from)(1 − U^{1/k}), so drawing
-// the minima one after another gives the sorted uniform times: a
-// des.Source, like the arrivals. Which transaction takes which time is a
-// uniform permutation (one Fisher–Yates shuffle at the start of the
-// minute). The records wait outside the transaction slab, in due order,
-// so a minute's retries are read sequentially.
+// scheduler as one stream, like the arrivals: at the start of the minute
+// their k uniform times are drawn and sorted in O(k) (des.OrderedUniforms:
+// one uniform each, no logarithm or power), and the stream is a
+// des.Source that hands them out in order. Which transaction takes which
+// time is a uniform permutation (one Fisher–Yates shuffle at the start of
+// the minute). The records wait outside the transaction slab, in due
+// order, so a minute's retries are read sequentially.
 //
 // Under the backoff policy each retry is a timer of Exp(BackoffMeans[k])
 // on the scheduler.
@@ -26,7 +26,9 @@ type retries struct {
 	kBackoff  des.Kind
 	due, next []txn // retrying in this minute (from dueAt on); in the next
 	dueAt     int
-	waiting   int // transactions waiting to retry
+	times     des.OrderedUniforms
+	at        []des.Time // due[i] retries at at[i], in order
+	waiting   int        // transactions waiting to retry
 }
 
 func (r *retries) init(e *desEngine) {
@@ -44,21 +46,18 @@ func (r *retries) startMinute() {
 		j := s.IntN(i + 1)
 		r.due[i], r.due[j] = r.due[j], r.due[i]
 	}
-	r.drawAfter(r.e.win.start)
+	r.at = r.times.Draw(s, len(r.due), r.e.win.start, r.e.win.end)
+	r.scheduleNext()
 }
 
-// drawAfter draws the time of the next of the due retries still to come
-// in this minute, the minimum of their uniform times after from (none if
+// scheduleNext gives the stream the time of the next due retry (none if
 // none is left).
-func (r *retries) drawAfter(from des.Time) {
-	k := len(r.due) - r.dueAt
-	if k == 0 {
+func (r *retries) scheduleNext() {
+	if r.dueAt == len(r.due) {
 		r.src.Clear()
 		return
 	}
-	end := r.e.win.end
-	frac := 1 - math.Pow(1-r.e.rng.retry.Float64(), 1/float64(k))
-	r.src.MustSchedule(min(from+des.Time(frac*float64(end-from)), end-1))
+	r.src.MustSchedule(r.at[r.dueAt])
 }
 
 // onImmediate starts the next due retry now and draws the one after.
@@ -69,7 +68,7 @@ func (r *retries) onImmediate(now des.Time) {
 	r.dueAt++
 	r.waiting--
 	e.startAttempt(id, now)
-	r.drawAfter(now)
+	r.scheduleNext()
 }
 
 func (r *retries) onBackoff(ev des.Event) {
