@@ -647,6 +647,13 @@ func TestSolveMixedUnsolvedGivesNoAllClassTotals(t *testing.T) {
 	assert.InDelta(t, 0.5, metric(t, ms, "server", "open", "throughput", MethodTraffic).Value, 1e-12)
 	assert.InDelta(t, 0.25, metric(t, ms, "server", "open", "utilization", MethodTraffic).Value, 1e-12)
 	for _, x := range ms {
-		assert.False(t, x.Station == "server" && x.Class == "", "all-class %s of a station a closed class visits: %v", x.Name, x)
+		assert.False(t, x.Station == "server" && x.Class == "" && x.Method != MethodCTMC, "all-class %s of a station a closed class visits: %v", x.Name, x)
 	}
+	// The exact CTMC covers both classes: its all-class throughput is the
+	// sum of theirs.
+	all := metric(t, ms, "server", "", "throughput", MethodCTMC).Value
+	open := metric(t, ms, "server", "open", "throughput", MethodCTMC).Value
+	closed := metric(t, ms, "server", "closed", "throughput", MethodCTMC).Value
+	assert.InDelta(t, open+closed, all, 1e-12)
+	assert.InDelta(t, 0.5, open, 1e-9)
 }

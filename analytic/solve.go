@@ -29,6 +29,7 @@ const (
 	MethodQNA          = "QNA (Whitt 1983)"
 	MethodKingman      = "Kingman"
 	MethodAllenCunneen = "Allen-Cunneen"
+	// MethodCTMC ("exact CTMC") is in ctmcnet.go.
 )
 
 // SolveNetwork returns every analytic value that applies to n, in a
@@ -120,6 +121,7 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.addCTMC() // exact CTMC where the chain applies and fits (ctmcnet.go)
 	for _, x := range s.out {
 		if !finite(x.Value) {
 			return nil, fmt.Errorf("internal error: %s of station %q class %q by %s is %v", x.Name, x.Station, x.Class, x.Method, x.Value)
