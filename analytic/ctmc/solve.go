@@ -151,13 +151,21 @@ func spreads(m *Model) float64 {
 // keep their customers' order across classes (FCFS, LCFS-PR) for
 // two classes or more: the orders in which one full waiting line can hold
 // its classes (closed classes at their populations, open ones sharing the
-// truncation level), a multinomial coefficient.
+// truncation level), a multinomial coefficient; at LCFS-PR also the
+// phases the preempted customers keep (P^waiting for P phases).
 func orders(m *Model, level int) float64 {
 	best := 1.0
 	for _, s := range m.Stations {
 		d := s.Discipline
-		if s.Servers == 0 || classesAt(s) < 2 || !(d == nil || d == FCFS || d == LCFSPR) {
+		lcfs := d == LCFSPR
+		if s.Servers == 0 || !(classesAt(s) >= 2 && (d == nil || d == FCFS) || lcfs) {
 			continue
+		}
+		phases := maxPhases // a preempted LCFS-PR customer keeps its phase
+		for _, ph := range s.Service {
+			if ph != nil {
+				phases = min(phases, ph.Phases())
+			}
 		}
 		var counts []int
 		nOpen, total := 0, 0
@@ -196,37 +204,44 @@ func orders(m *Model, level int) float64 {
 			ln -= lg(take)
 			left -= take
 		}
+		if lcfs {
+			ln += float64(wait) * math.Log(float64(phases))
+		}
 		best = math.Max(best, math.Exp(ln))
 	}
 	return best
 }
 
-// retruncate checks the truncation at level K against tol. The levels K−1
-// and K of the open-customer count give the decay ratio q; the mass beyond
-// K is estimated as P(K)·q/(1−q) and the mean number beyond as
-// P(K)·(K·q/(1−q) + q/(1−q)²), exact for a geometric tail. It returns 0 and
-// the estimate when both (the mean as a share of the mean open count) are
-// below tol, else a higher level.
+// retruncate checks the truncation at level K against tol. Near K the
+// truncation bends the distribution (arrivals are refused there), so the
+// decay ratio q of the open-customer count is read inside: from the
+// levels a = 3K/4 and b = K/2, q = (P(a)/P(b))^(1/(a−b)). The untruncated
+// P(K) is estimated as P(a)·q^(K−a), the mass beyond K as P(K)·q/(1−q) and
+// the mean number beyond as P(K)·(K·q/(1−q) + q/(1−q)²), exact for a
+// geometric tail. It returns 0 and the estimated mass when both (the mean
+// as a share of the mean open count) are below tol, else a higher level.
 func (c *chain) retruncate(pi []float64, tol float64) (next int, cut float64, err error) {
 	K := c.level
-	var pK, pK1, mean float64
+	a, b := K-K/4, K/2
+	var pa, pb, mean float64
 	for x, p := range pi {
 		n := c.openCount(c.tuple(x))
 		mean += float64(n) * p
 		switch n {
-		case K:
-			pK += p
-		case K - 1:
-			pK1 += p
+		case a:
+			pa += p
+		case b:
+			pb += p
 		}
 	}
-	if pK == 0 {
+	if pa == 0 {
 		return 0, 0, nil
 	}
-	q := pK / pK1
+	q := math.Pow(pa/pb, 1/float64(a-b))
 	if !(q < 1) {
 		return 2 * K, math.NaN(), nil
 	}
+	pK := pa * math.Pow(q, float64(K-a))
 	cut = pK * q / (1 - q)
 	beyond := pK * (float64(K)*q/(1-q) + q/((1-q)*(1-q)))
 	worst := math.Max(cut, beyond/math.Max(mean, 1e-300))
