@@ -100,17 +100,130 @@ func (s NetStation) servicePH(k int) (*ctmc.PH, error) {
 	return &ph, nil
 }
 
-// addCTMC adds the exact CTMC values of n when its chain applies and fits.
+// NetworkCTMC solves the chain of n with CTMCOptions: the error says why
+// it does not apply (CTMCModel) or was refused (*ctmc.TooLargeError).
+func NetworkCTMC(n Network) (*ctmc.Solution, error) {
+	m, err := n.CTMCModel()
+	if err != nil {
+		return nil, err
+	}
+	return ctmc.Solve(m, CTMCOptions)
+}
+
+// addCTMC adds the exact CTMC values of n when its chain applies and fits:
+// the measures, the chain's size (ctmc_states) and, when open classes
+// were truncated, the estimated probability mass cut (ctmc_mass_cut),
+// under "network"; at a single FCFS station the percentiles of each
+// class's wait and response time (p50_wait … p99_response).
 func (s *netSolver) addCTMC() {
-	m, err := s.n.CTMCModel()
+	if s.n.SkipCTMC {
+		return
+	}
+	sol, err := NetworkCTMC(s.n)
 	if err != nil {
 		return
 	}
-	sol, err := ctmc.Solve(m, CTMCOptions)
-	if err != nil {
+	s.emitCTMC(sol.Stations)
+	s.ctmcNetwork(sol.Stations)
+	s.add("network", "", "ctmc_states", float64(sol.States), MethodCTMC, true)
+	if sol.Level > 0 {
+		s.add("network", "", "ctmc_mass_cut", sol.MassCut, MethodCTMC, true)
+	}
+	s.ctmcPercentiles(sol)
+}
+
+// CTMCPercentiles are the probabilities at which net solve gives the
+// percentiles of the wait and the response time.
+var CTMCPercentiles = []float64{0.5, 0.9, 0.99}
+
+func (s *netSolver) ctmcPercentiles(sol *ctmc.Solution) {
+	if s.m != 1 {
 		return
 	}
-	s.emitCTMC(sol)
+	st := s.n.Stations[0]
+	for k, c := range s.n.Classes {
+		pc, err := sol.ResponsePercentiles(k, CTMCPercentiles)
+		if err != nil || st.Mean[k] == 0 {
+			continue
+		}
+		for j, p := range pc.P {
+			tag := fmt.Sprintf("p%g_", 100*p)
+			s.add(st.Name, c.Name, tag+"wait", pc.Wait[j], MethodCTMC, true)
+			s.add(st.Name, c.Name, tag+"response", pc.Response[j], MethodCTMC, true)
+		}
+	}
+}
+
+// CTMCTransient returns the measures of n at each of the times (s) from
+// its initial state — no open customer, every closed one just arrived at
+// its start station — by uniformization on n's chain: per time, the
+// station throughputs (departure rates at t), utilisations, mean numbers
+// in system and in queue and loss shares, each with its error bound
+// (Snapshot.Bound times the measure's largest value over the states) in
+// the same order.
+func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, err error) {
+	sol, err := NetworkCTMC(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	snaps, err := sol.Transient(times)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, sn := range snaps {
+		v := &netSolver{n: n, m: len(n.Stations), r: len(n.Classes)}
+		b := &netSolver{n: n, m: v.m, r: v.r}
+		v.emitTransient(sn.Stations)
+		most := make([]ctmc.StationResult, len(sn.Most))
+		for i, st := range sn.Most {
+			most[i] = st
+			for _, f := range [][]float64{st.Throughput, st.Busy, st.InSystem, st.InQueue} {
+				for k := range f {
+					f[k] *= sn.Bound
+				}
+			}
+		}
+		b.emitTransient(most)
+		for k := range b.out { // a loss share is a probability: off by at most the mass
+			if b.out[k].Name == "p_loss" {
+				b.out[k].Value = sn.Bound
+			}
+		}
+		values, bounds = append(values, v.out), append(bounds, b.out)
+	}
+	return values, bounds, nil
+}
+
+// emitTransient adds the time-t rows of every station and class.
+func (s *netSolver) emitTransient(res []ctmc.StationResult) {
+	for i, st := range s.n.Stations {
+		var all ctmcNode
+		for k, c := range s.n.Classes {
+			if st.Mean[k] == 0 {
+				continue
+			}
+			r := res[i]
+			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k]}
+			s.transientRow(st, c.Name, nd)
+			all.plus(nd)
+		}
+		s.transientRow(st, "", all)
+	}
+}
+
+func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
+	add := func(name string, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
+	add("throughput", nd.x)
+	if !st.delay() {
+		add("utilization", nd.busy/float64(st.Servers))
+	}
+	add("mean_in_system", nd.l)
+	if !st.delay() && st.Discipline != PS {
+		add("mean_in_queue", nd.lq)
+	}
+	if st.Capacity > 0 && nd.offered > 0 {
+		add("p_loss", nd.lost/nd.offered)
+	}
 }
 
 // ctmcNode is the figures of one station and class (or all classes).
@@ -123,10 +236,10 @@ func (a *ctmcNode) plus(b ctmcNode) {
 	a.fresh, a.offered, a.lost, a.ab = a.fresh+b.fresh, a.offered+b.offered, a.lost+b.lost, a.ab+b.ab
 }
 
-// emitCTMC adds the per-station figures of sol and the network ones.
-func (s *netSolver) emitCTMC(sol *ctmc.Solution) {
+// emitCTMC adds the per-station figures of the chain's results.
+func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 	for i, st := range s.n.Stations {
-		res := sol.Stations[i]
+		res := results[i]
 		var all ctmcNode
 		served := false
 		for k, c := range s.n.Classes {
@@ -142,7 +255,6 @@ func (s *netSolver) emitCTMC(sol *ctmc.Solution) {
 			s.ctmcRow(st, "", all)
 		}
 	}
-	s.ctmcNetwork(sol)
 }
 
 // ctmcRow adds the rows of one station and class: mean_response only
@@ -184,14 +296,14 @@ func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
 // the network, the shares lost and abandoned per arrival, and, where
 // nobody abandons and nobody is lost after entering, the mean time from
 // arrival to exit (L over the exits, by Little's law).
-func (s *netSolver) ctmcNetwork(sol *ctmc.Solution) {
+func (s *netSolver) ctmcNetwork(sol []ctmc.StationResult) {
 	anyCap, anyPat := false, false
 	for _, st := range s.n.Stations {
 		anyCap, anyPat = anyCap || st.Capacity > 0, anyPat || st.Patience > 0
 	}
 	if chains, err := s.n.closedChains(); err == nil {
 		for _, ch := range chains {
-			x := sol.Stations[ch.ref%s.m].Throughput[ch.ref/s.m]
+			x := sol[ch.ref%s.m].Throughput[ch.ref/s.m]
 			if x <= 0 {
 				continue
 			}
@@ -235,7 +347,7 @@ func (a *ctmcFlow) plus(b ctmcFlow) {
 // ctmcOpenFlow sums the figures of the nodes open class k's customers can
 // reach (as any class); ok is false when another open class reaches one of
 // them too (then the figures cannot be told apart by entering class).
-func (s *netSolver) ctmcOpenFlow(sol *ctmc.Solution, k int) (f ctmcFlow, ok bool) {
+func (s *netSolver) ctmcOpenFlow(sol []ctmc.StationResult, k int) (f ctmcFlow, ok bool) {
 	c := s.n.Classes[k]
 	nodes := s.n.reachable(k*s.m + c.Source)
 	mine := make([]bool, s.m*s.r)
@@ -259,7 +371,7 @@ func (s *netSolver) ctmcOpenFlow(sol *ctmc.Solution, k int) (f ctmcFlow, ok bool
 	f.entered = c.Rate
 	for _, x := range nodes {
 		cl, i := x/s.m, x%s.m
-		res, st := sol.Stations[i], s.n.Stations[i]
+		res, st := sol[i], s.n.Stations[i]
 		left := 1.0
 		for _, p := range s.n.Routing[x] {
 			left -= p

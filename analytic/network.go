@@ -97,6 +97,9 @@ type Network struct {
 	Stations []NetStation
 	Classes  []NetClass
 	Routing  [][]float64
+	// SkipCTMC leaves the exact CTMC out of SolveNetwork: for a quick
+	// estimate (a run's work budget) that needs no exact values.
+	SkipCTMC bool
 }
 
 // NetMetric is one analytic value. Station is a station name or "network"

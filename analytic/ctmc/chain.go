@@ -253,14 +253,14 @@ func (c *chain) shrinkHint() string {
 	if c.level > 0 {
 		hint = append(hint, fmt.Sprintf("the open load (the truncation keeps up to %d open customers) or a capacity", c.level))
 	}
-	for _, s := range c.m.Stations {
+	for i, s := range c.m.Stations {
 		for r, ph := range s.Service {
 			if ph != nil && ph.Phases() > 2 {
 				hint = append(hint, fmt.Sprintf("the %d phases of class %q's service at %q", ph.Phases(), c.m.Classes[r].Name, s.Name))
 			}
 		}
-		if s.Servers > 0 && (s.Discipline == FCFS || s.Discipline == nil || s.Discipline == LCFSPR || s.Discipline == PriorityPR) && classesAt(s) > 1 {
-			hint = append(hint, fmt.Sprintf("the classes sharing %s station %q (their order is part of the state)", s.Discipline.Name(), s.Name))
+		if d := c.tabs[i].disc; s.Servers > 0 && (d == FCFS || d == LCFSPR) && classesAt(s) > 1 {
+			hint = append(hint, fmt.Sprintf("the classes sharing %s station %q (their order is part of the state)", d.Name(), s.Name))
 		}
 	}
 	if len(hint) > 4 {

@@ -45,13 +45,15 @@ func (c *chain) measures(pi []float64) (res, most []StationResult) {
 		}
 	}
 	cur := make([]StationResult, M)
+	var curF, resF, mostF [][][]float64 // the fields of each, taken once
 	for i := range M {
 		cur[i] = newResult(R)
+		curF, resF, mostF = append(curF, cur[i].fields()), append(resF, res[i].fields()), append(mostF, most[i].fields())
 	}
 	for x, p := range pi {
 		t := c.tuple(x)
 		for i := range M {
-			for _, f := range cur[i].fields() {
+			for _, f := range curF[i] {
 				clear(f)
 			}
 		}
@@ -88,7 +90,7 @@ func (c *chain) measures(pi []float64) (res, most []StationResult) {
 			}
 		}
 		for i := range M {
-			cf, rf, mf := cur[i].fields(), res[i].fields(), most[i].fields()
+			cf, rf, mf := curF[i], resF[i], mostF[i]
 			for k := range cf {
 				for r, v := range cf[k] {
 					rf[k][r] += p * v

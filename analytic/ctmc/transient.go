@@ -13,9 +13,10 @@ type Snapshot struct {
 	T        float64
 	Stations []StationResult
 	// Bound bounds the uniformization error: the probability mass of the
-	// Poisson terms left out. Each expectation is too low by at most
-	// Bound times the measure's largest value over the states, which
-	// Most holds.
+	// Poisson terms left out (at least 1e-15, for rounding). Each
+	// expectation is too low by at most Bound times the measure's largest
+	// value over the states, which Most holds. It does not count the
+	// truncation of open classes, which the chain shares with Solve.
 	Bound float64
 	Most  []StationResult
 	Terms int // Poisson terms summed
@@ -87,7 +88,7 @@ func (s *Solution) Transient(times []float64) ([]Snapshot, error) {
 	out := make([]Snapshot, len(times))
 	for k, t := range times {
 		st, most := c.measures(acc[k])
-		out[k] = Snapshot{T: t, Stations: st, Most: most, Bound: math.Max(0, 1-mass[k]), Terms: kmax + 1}
+		out[k] = Snapshot{T: t, Stations: st, Most: most, Bound: math.Max(1e-15, 1-mass[k]), Terms: kmax + 1}
 	}
 	return out, nil
 }

@@ -260,6 +260,7 @@ func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport) error {
 
 func newNetSolveCmd() *cobra.Command {
 	var asJSON bool
+	var at []string
 	cmd := &cobra.Command{
 		Use:   "solve FILE",
 		Short: "Solve a network analytically: every method that applies, exact or approximate",
@@ -272,6 +273,9 @@ func newNetSolveCmd() *cobra.Command {
 			an, err := n.Analytic()
 			if err != nil {
 				return usagef("%v", err)
+			}
+			if len(at) > 0 {
+				return netSolveAt(cmd.OutOrStdout(), n, an, at, asJSON) // netsolveat.go
 			}
 			ms, err := analytic.SolveNetwork(an)
 			var u *analytic.UnstableError
@@ -288,6 +292,7 @@ func newNetSolveCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}")
+	cmd.Flags().StringSliceVar(&at, "at", nil, "give the measures at these times after an empty start (closed classes at their start station), by the exact CTMC's uniformization, with error bounds: --at 10s,1m")
 	return cmd
 }
 
