@@ -76,6 +76,11 @@ const (
 //     arrivals, delay and single-server stations only: mixed MVA
 //     ([Lazowska] ch. 7), exact. Otherwise, if no station has capacity or
 //     patience, only the open classes' throughputs and utilisations.
+//   - Any network whose service laws are phase-type (Laws, or SCV 1),
+//     with Poisson arrivals and exponential patience, whose closed classes
+//     meet no capacity or patience, and whose chain fits: every measure
+//     from its Markov chain (MethodCTMC, ctmcnet.go and package ctmc),
+//     exact, beside the methods above.
 //   - Anything else gets no metrics beyond the above.
 //
 // Closed chains: classes that switch into one another form a chain
