@@ -180,10 +180,13 @@ func orders(m *Model, level int) float64 {
 			counts = append(counts, m.Classes[r].Population)
 			total += m.Classes[r].Population
 		}
-		if nOpen > 0 {
+		if lv := level; nOpen > 0 {
+			if lv == 0 { // bounded by capacities, not truncated
+				lv = s.Capacity
+			}
 			for k := range nOpen {
-				share := level / nOpen
-				if k < level%nOpen {
+				share := lv / nOpen
+				if k < lv%nOpen {
 					share++
 				}
 				counts = append(counts, share)
