@@ -2,6 +2,7 @@ package analytic
 
 import (
 	"fmt"
+	"strings"
 
 	"queuelab/analytic/ctmc"
 )
@@ -410,4 +411,20 @@ func (s *netSolver) emitFlow(class string, f ctmcFlow, anyCap, anyPat bool) {
 	if anyPat {
 		add("p_abandon", f.ab/f.entered)
 	}
+}
+
+// CTMCOnly reports whether a metric name is one only the exact CTMC gives,
+// with no simulated counterpart: the chain's size and mass cut, and the
+// wait and response percentiles (p50_wait … p99_response).
+func CTMCOnly(name string) bool {
+	if strings.HasPrefix(name, "ctmc_") {
+		return true
+	}
+	for _, p := range CTMCPercentiles {
+		tag := fmt.Sprintf("p%g_", 100*p)
+		if name == tag+"wait" || name == tag+"response" {
+			return true
+		}
+	}
+	return false
 }

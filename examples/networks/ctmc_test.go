@@ -50,3 +50,12 @@ func TestCTMCAgreesWithClosedForms(t *testing.T) {
 	}, covered)
 	assert.Greater(t, compared, 100, "values compared")
 }
+
+// TestCTMCOnly: the chain's own rows (size, mass cut, percentiles) are
+// told apart from the measures a simulation also gives.
+func TestCTMCOnly(t *testing.T) {
+	for name, want := range map[string]bool{"ctmc_states": true, "ctmc_mass_cut": true, "p50_wait": true, "p99_response": true,
+		"mean_response": false, "p_loss": false, "throughput": false, "p95_wait": false} {
+		assert.Equal(t, want, analytic.CTMCOnly(name), name)
+	}
+}
