@@ -12,11 +12,14 @@ import (
 const MethodCTMC = "exact CTMC"
 
 // CTMCOptions are the options SolveNetwork gives the CTMC solver: the
-// defaults of package ctmc (2.5·10⁶ states, residual 1e-13) but a
-// truncation tolerance of 1e-12 instead of 1e-9, so that values of open
-// networks agree with the closed forms to a relative 1e-9 (the mass cut
-// moves a mean by about the level times the mass).
-var CTMCOptions = ctmc.Options{Tol: 1e-12}
+// residual test of package ctmc (1e-13), a truncation tolerance of 1e-12
+// instead of 1e-9, so that values of open networks agree with the closed
+// forms to a relative 1e-9 (the mass cut moves a mean by about the level
+// times the mass), and, since net run, net solve and the live page wait
+// for it, at most 5·10⁵ states and 2·10⁹ transitions read by the solver
+// (seconds, not minutes: BENCHMARKS.md). ctmc.Solve itself goes to
+// 2.5·10⁶ states.
+var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: 500_000, MaxWork: 2e9}
 
 // CTMCModel returns n as the CTMC solver takes it, or an error saying why
 // the chain does not apply: a service, patience or arrival law that is not

@@ -128,6 +128,10 @@ type Options struct {
 	Residual float64
 	// MaxSweeps bounds the Gauss–Seidel sweeps (default 200000).
 	MaxSweeps int
+	// MaxWork, if > 0, bounds the sweeps by the transitions they read:
+	// sweeps × transitions ≤ MaxWork (about 3.5 ns each on the machine of
+	// BENCHMARKS.md), for callers that must answer soon.
+	MaxWork float64
 }
 
 // DefaultMaxStates is the default state limit: 2.5·10⁶ states, a few

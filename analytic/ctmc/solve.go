@@ -313,7 +313,11 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, error) {
 		big = math.Max(big, o)
 	}
 	res := math.Inf(1)
-	for sweep := 1; sweep <= opt.MaxSweeps; sweep++ {
+	most := opt.MaxSweeps
+	if opt.MaxWork > 0 {
+		most = min(most, max(10, int(opt.MaxWork/float64(c.transitionsN()+n))))
+	}
+	for sweep := 1; sweep <= most; sweep++ {
 		sum := 0.0
 		for j := range n {
 			s := 0.0
@@ -334,7 +338,7 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, error) {
 			}
 		}
 	}
-	return nil, opt.MaxSweeps, fmt.Errorf("exact CTMC: Gauss-Seidel did not converge in %d sweeps (residual %.3g, target %.3g)", opt.MaxSweeps, res, opt.Residual*big)
+	return nil, most, fmt.Errorf("exact CTMC: Gauss-Seidel did not converge in %d sweeps (residual %.3g, target %.3g; the limit is Options.MaxSweeps or MaxWork)", most, res, opt.Residual*big)
 }
 
 // residual returns ‖πQ‖₁.
