@@ -13,8 +13,9 @@
 // (ClosedModel); asymptotic and balanced job bounds; mixed MVA; single
 // stations by Erlang C, Pollaczek–Khinchine (MG1), Cobham's priority
 // formulas (PriorityQueue), M/M/c/K, Erlang-A and M/M/c+D; and Whitt's QNA
-// with Kingman and Allen–Cunneen for general open networks — and says for
-// each value whether it is exact for that network.
+// with Kingman and Allen–Cunneen for general open networks; and, where the
+// laws are phase-type, the network's Markov chain (package analytic/ctmc)
+// — and says for each value whether it is exact for that network.
 //
 // Every function is pure and depends only on the Go standard library.
 //

@@ -3,6 +3,8 @@ package analytic
 import (
 	"fmt"
 	"math"
+
+	"queuelab/analytic/ctmc"
 )
 
 // Discipline is the queueing discipline of a network station (the LINE/JMT
@@ -41,6 +43,21 @@ type NetStation struct {
 	SCV         []float64  // squared coefficient of variation of service time per class (1 = exponential, +Inf = infinite variance); nil = all 1
 	Patience    float64    // mean patience of a waiting customer (s); 0 = none
 	PatienceSCV float64    // 1 = exponential patience (Erlang-A), 0 = deterministic (M/M/c+D)
+	// Laws, when not nil, names each class's service law and gives its
+	// phase-type form where it has one (for the exact CTMC); nil: the law
+	// is known by Mean and SCV only (SCV 1 read as exponential).
+	Laws []Law
+	// PatienceLaw names the patience law (zero: known by PatienceSCV only,
+	// 1 read as exponential).
+	PatienceLaw Law
+}
+
+// Law names a time distribution and gives its phase-type representation
+// (α, T) when it has one (nil otherwise: deterministic, lognormal, Pareto,
+// …).
+type Law struct {
+	Name string
+	PH   *ctmc.PH
 }
 
 // delay reports whether s is an infinite-server station.
@@ -63,6 +80,7 @@ type NetClass struct {
 	Source     int     // open: index of the station external arrivals join
 	Population int     // closed: number of customers
 	Start      int     // closed: station index where they start; the reference station of the class
+	ArrivalLaw Law     // open: the interarrival law (zero: known by ArrivalSCV only, 1 read as Poisson)
 }
 
 // open reports whether c is an open class.
@@ -79,6 +97,9 @@ type Network struct {
 	Stations []NetStation
 	Classes  []NetClass
 	Routing  [][]float64
+	// SkipCTMC leaves the exact CTMC out of SolveNetwork: for a quick
+	// estimate (a run's work budget) that needs no exact values.
+	SkipCTMC bool
 }
 
 // NetMetric is one analytic value. Station is a station name or "network"

@@ -10,7 +10,9 @@ import (
 // A tandem line built in Go code: Poisson arrivals at 1/s pass an
 // exponential server of mean 0.5 s, then one of mean 0.8 s. It is a
 // Jackson network, so each station is an M/M/1 of its own and the exact
-// end-to-end response is 1 + 4 = 5 s.
+// end-to-end response is 1 + 4 = 5 s; the network's Markov chain (exact
+// CTMC, truncated where less than 1e-12 of the probability lies beyond)
+// says the same.
 func ExampleSolveNetwork() {
 	n := analytic.Network{
 		Stations: []analytic.NetStation{
@@ -37,10 +39,15 @@ func ExampleSolveNetwork() {
 	fmt.Println(errors.As(err, &unstable), unstable.Station)
 	// Output:
 	// cut     mean_response  1.000  Jackson product form (exact true)
+	// cut     mean_response  1.000  exact CTMC (exact true)
+	// cut     utilization    0.500  exact CTMC (exact true)
 	// cut     utilization    0.500  traffic equations (exact true)
 	// polish  mean_response  4.000  Jackson product form (exact true)
+	// polish  mean_response  4.000  exact CTMC (exact true)
+	// polish  utilization    0.800  exact CTMC (exact true)
 	// polish  utilization    0.800  traffic equations (exact true)
 	// network mean_response  5.000  Jackson product form (exact true)
+	// network mean_response  5.000  exact CTMC (exact true)
 	// true polish
 }
 

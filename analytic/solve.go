@@ -30,6 +30,7 @@ const (
 	MethodKingman      = "Kingman"
 	MethodWhittGG1     = "QNA GI/G/1 (Whitt 1983)"
 	MethodAllenCunneen = "Allen-Cunneen"
+	// MethodCTMC ("exact CTMC") is in ctmcnet.go.
 )
 
 // SolveNetwork returns every analytic value that applies to n, in a
@@ -88,6 +89,11 @@ const (
 //     arrivals, delay and single-server stations only: mixed MVA
 //     ([Lazowska] ch. 7), exact. Otherwise, if no station has capacity or
 //     patience, only the open classes' throughputs and utilisations.
+//   - Any network whose service laws are phase-type (Laws, or SCV 1),
+//     with Poisson arrivals and exponential patience, whose closed classes
+//     meet no capacity or patience, and whose chain fits: every measure
+//     from its Markov chain (MethodCTMC, ctmcnet.go and package ctmc),
+//     exact, beside the methods above.
 //   - Anything else gets no metrics beyond the above.
 //
 // Service of infinite variance (SCV +Inf, e.g. Pareto with α ≤ 2) keeps
@@ -149,6 +155,7 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.addCTMC() // exact CTMC where the chain applies and fits (ctmcnet.go)
 	for _, x := range s.out {
 		if !finite(x.Value) && !math.IsInf(x.Value, 1) {
 			return nil, fmt.Errorf("internal error: %s of station %q class %q by %s is %v", x.Name, x.Station, x.Class, x.Method, x.Value)

@@ -211,6 +211,9 @@ func (l *liveNet) Analytic() NetAnalytic {
 		var ms []analytic.NetMetric
 		ms, err = analytic.SolveNetwork(an)
 		for _, m := range ms {
+			if analytic.CTMCOnly(m.Name) { // no simulated counterpart to draw against
+				continue
+			}
 			a.Formulas = append(a.Formulas, NetFormula{Station: m.Station, Class: m.Class, Name: m.Name, Value: m.Value, Method: m.Method, Exact: m.Exact})
 		}
 	}

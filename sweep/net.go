@@ -211,6 +211,7 @@ func (s *netSystem) Check(settings []Setting) error {
 		return err
 	}
 	var u *analytic.UnstableError
+	an.SkipCTMC = true // stability only: the exact chain is not needed
 	if _, err := analytic.SolveNetwork(an); errors.As(err, &u) || errors.Is(err, analytic.ErrNoExit) {
 		return err
 	}

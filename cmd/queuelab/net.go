@@ -380,6 +380,7 @@ func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport, unit string) error
 
 func newNetSolveCmd() *cobra.Command {
 	var asJSON bool
+	var at []string
 	cmd := &cobra.Command{
 		Use:   "solve FILE",
 		Short: "Solve a network analytically: every method that applies, exact or approximate",
@@ -392,6 +393,9 @@ func newNetSolveCmd() *cobra.Command {
 			an, err := n.Analytic()
 			if err != nil {
 				return usagef("%v", err)
+			}
+			if len(at) > 0 {
+				return netSolveAt(cmd.OutOrStdout(), n, an, at, asJSON) // netsolveat.go
 			}
 			ms, err := analytic.SolveNetwork(an)
 			var u *analytic.UnstableError
@@ -414,6 +418,7 @@ func newNetSolveCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}; an infinite value is null with \"infinite\": true")
+	cmd.Flags().StringSliceVar(&at, "at", nil, "give the measures at these times after an empty start (closed classes at their start station), by the exact CTMC's uniformization, with error bounds: --at 10s,1m")
 	return cmd
 }
 

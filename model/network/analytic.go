@@ -21,17 +21,17 @@ func (n *Network) Analytic() (analytic.Network, error) {
 	for i := range n.Stations {
 		s := &n.Stations[i]
 		as := analytic.NetStation{Name: s.Name, Servers: s.Servers, Discipline: analytic.Discipline(s.Discipline),
-			Capacity: s.Capacity, Mean: make([]float64, R), SCV: make([]float64, R)}
+			Capacity: s.Capacity, Mean: make([]float64, R), SCV: make([]float64, R), Laws: make([]analytic.Law, R)}
 		if s.Servers == des.Infinite {
 			as.Servers = 0
 		}
 		for r := 0; r < R; r++ {
 			if d := t.service[i*R+r]; d.Kind != NoDist {
-				as.Mean[r], as.SCV[r] = d.MeanValue(), d.SCV()
+				as.Mean[r], as.SCV[r], as.Laws[r] = d.MeanValue(), d.SCV(), d.Law()
 			}
 		}
 		if s.Patience.Kind != NoDist {
-			as.Patience, as.PatienceSCV = s.Patience.MeanValue(), s.Patience.SCV()
+			as.Patience, as.PatienceSCV, as.PatienceLaw = s.Patience.MeanValue(), s.Patience.SCV(), s.Patience.Law()
 		}
 		out.Stations[i] = as
 	}
@@ -39,7 +39,7 @@ func (n *Network) Analytic() (analytic.Network, error) {
 		c := &n.Classes[r]
 		if c.Open() {
 			d := c.Arrivals.Interarrival
-			out.Classes[r] = analytic.NetClass{Name: c.Name, Rate: 1 / d.MeanValue(), ArrivalSCV: d.SCV(), Source: t.stationIdx[c.Arrivals.To]}
+			out.Classes[r] = analytic.NetClass{Name: c.Name, Rate: 1 / d.MeanValue(), ArrivalSCV: d.SCV(), ArrivalLaw: d.Law(), Source: t.stationIdx[c.Arrivals.To]}
 		} else {
 			out.Classes[r] = analytic.NetClass{Name: c.Name, Population: c.Population, Start: t.stationIdx[c.Start]}
 		}

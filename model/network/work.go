@@ -65,6 +65,7 @@ func (n *Network) Work(duration float64, replications int) des.Work {
 	if err != nil {
 		return des.Work{Basis: "network not valid"}
 	}
+	an.SkipCTMC = true // a quick estimate: no exact chain
 	ms, solveErr := analytic.SolveNetwork(an)
 	stationRate := map[string]float64{}
 	var inSystem float64

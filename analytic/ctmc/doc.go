@@ -1,0 +1,90 @@
+// Package ctmc builds the continuous-time Markov chain of a queueing
+// network and solves it exactly: the steady state (every measure of every
+// station and class), the transient state at given times, and the
+// distribution of an FCFS station's wait and response time. It is the
+// exact reference of queuelab wherever a network's laws are phase-type and
+// its state space fits; package analytic lists its values as "exact CTMC".
+//
+// # The state
+//
+// A station's local state is the list of its customers, each a class and
+// a phase of its service law (0 before it starts), in the order its
+// Discipline keeps: FCFS serves the first c and keeps the waiting line in
+// order (so two classes with different laws are told apart), LCFS-PR the
+// last c (a preempted customer keeps its phase), preemptive priority the
+// first c of the list kept by class, PS everyone at min(1, c/n), SIRO and
+// non-preemptive priority whoever has started (a free server takes a
+// waiting customer at random, or the best class). Lists that are the same
+// state — the set of customers in service, a PS station's customers — are
+// written one way (Discipline.canon), so the chain has one state for
+// each. Each station's local states, the moves out of each (phase
+// changes, completions, abandonments) and the outcome of each class's
+// arrival are computed once, lazily, in a table; the global state is the
+// tuple of the stations' local ids, found in an open-addressing hash set.
+//
+// Service laws are phase-type (PH: α, T): exponential, Erlang-k, the
+// two-phase hyperexponential and any other (α, T). A law with no
+// phase-type form (deterministic, lognormal, Pareto, …) has no chain;
+// package analytic refuses it with that reason. Patience is exponential
+// (rate θ for each customer who has not started); an arrival at a full
+// station is lost; routing with class switching moves a finishing
+// customer to its next station and class, or out.
+//
+// Pieces still to come plug in as components of the state tuple, each
+// with its own table of moves: a phase-type or MAP arrival process (its
+// phase), blocking (a finished customer held by its server until there is
+// room), balking (an arrival's join probability read from the local
+// state), load-dependent rates (a share function of the list, like PS),
+// fork/join (a sibling count per job). The builder only walks tuples and
+// asks each component what can happen.
+//
+// # Truncation
+//
+// Closed populations and capacities bound the chain. Open classes without
+// a capacity are truncated: the network keeps at most K open customers
+// (arrivals beyond are refused), starting at K = 16. After each solve the
+// decay ratio q of the open-customer count is read inside the truncated
+// range (from levels K/2 and 3K/4, where the refused arrivals do not bend
+// the distribution), the untruncated P(K) is extrapolated geometrically,
+// and the mass beyond K, P(K)·q/(1−q), and the mean number beyond it, as a
+// share of the mean, must both be below Options.Tol (default 1e-9); else K
+// grows and the chain is rebuilt. Solution.MassCut reports the estimate.
+//
+// # The solver and its convergence test
+//
+// The generator is stored by column (compressed sparse columns of Q
+// without its diagonal, and the exit rate of each state). Chains of up to
+// 300 states are solved by Gaussian elimination with partial pivoting on
+// Qᵀ with one equation replaced by Σπ = 1. Larger ones by Gauss–Seidel:
+// π_j ← Σ_i π_i q_ij / |q_jj| in state order, normalised after each sweep,
+// until the residual ‖πQ‖₁ is at most Options.Residual (1e-13) times the
+// largest exit rate; at most Options.MaxSweeps sweeps, else an error. A
+// chain beyond Options.MaxStates (2.5·10⁶) is refused with a
+// *TooLargeError that gives the count (or a lower bound reached before
+// building: the ways to spread the closed populations, the orders of a
+// full FCFS line) and what would shrink it.
+//
+// # Transient and response time
+//
+// Solution.Transient gives every measure at times t from the initial
+// state (no open customer, every closed customer just arrived at its
+// class's start station) by uniformization: π(t) = Σ_k Poisson(k; Λt)
+// π(0)Pᵏ with P = I + Q/Λ, until the Poisson mass left is below 1e-10, the
+// error bound it reports. Solution.ResponsePercentiles puts a tagged
+// customer behind those an arrival finds (they are distributed as π, by
+// PASTA) and runs the absorbing chain of the customers ahead of it until
+// it starts (wait) and until it leaves (response); at FCFS later arrivals
+// change neither. Percentiles come by bisection on the uniformized
+// distribution.
+//
+// # References
+//
+//   - [Stewart] W. J. Stewart, Introduction to the Numerical Solution of
+//     Markov Chains, Princeton University Press, 1994 (§2 direct methods,
+//     §3 Gauss–Seidel and the residual test, §8 uniformization).
+//   - [Bolch] G. Bolch, S. Greiner, H. de Meer, K. S. Trivedi, Queueing
+//     Networks and Markov Chains, 2nd ed., Wiley, 2006 (§2–3 CTMCs and
+//     their numerical solution, §6 phase-type laws).
+//   - [Neuts] M. F. Neuts, Matrix-Geometric Solutions in Stochastic
+//     Models, Johns Hopkins, 1981 (phase-type distributions).
+package ctmc

@@ -1,0 +1,241 @@
+package ctmc
+
+// table enumerates, lazily, the local states of one station (the lists of
+// its customers' codes) and caches what can happen in each: moves
+// (a phase change, a service completion, an abandonment) and the outcome
+// of an arrival of each class. The global chain is built from these
+// tables, so a station's behaviour is written once, here and in its
+// Discipline.
+type table struct {
+	st      *Station
+	disc    Discipline
+	classes int
+	open    []bool // by class: open classes (counted against the truncation)
+	ids     map[string]int32
+	lists   [][]code
+	info    []localInfo
+	moves   [][]move    // by local id, nil until computed
+	arrive  [][]outcome // by local id·classes + class; nil until computed
+	done    []bool      // by local id: moves computed
+	arrDone []bool
+	share   []float64 // scratch
+}
+
+// localInfo holds what the measures read of one local state, per class.
+type localInfo struct {
+	n           int       // customers present
+	open        int       // customers of open classes
+	count, busy []float64 // customers and server shares by class
+	queue       []float64 // customers not in service, by class
+	fresh       []float64 // customers not yet started, by class
+}
+
+// move is one transition of a local state: to local state to at rate; a
+// departure of class class (kind depart), an abandonment (kind abandon) or
+// an internal phase change.
+type move struct {
+	to    int32
+	class int16
+	kind  uint8
+	rate  float64
+}
+
+const (
+	internal uint8 = iota
+	depart
+	abandon
+)
+
+// outcome is one possible result of an arrival: local state to with
+// probability p.
+type outcome struct {
+	to int32
+	p  float64
+}
+
+func newTable(st *Station, classes int) *table {
+	d := st.Discipline
+	if d == nil {
+		d = FCFS
+	}
+	if st.Servers == 0 {
+		d = infinite
+	}
+	return &table{st: st, disc: d, classes: classes, ids: map[string]int32{}}
+}
+
+func key(l []code) string {
+	b := make([]byte, 2*len(l))
+	for k, c := range l {
+		b[2*k], b[2*k+1] = byte(c), byte(c>>8)
+	}
+	return string(b)
+}
+
+// id returns the local id of the canonical list l, adding it if new.
+func (t *table) id(l []code) int32 {
+	k := key(l)
+	if x, ok := t.ids[k]; ok {
+		return x
+	}
+	x := int32(len(t.lists))
+	t.ids[k] = x
+	l = append([]code(nil), l...)
+	t.lists = append(t.lists, l)
+	t.info = append(t.info, t.describe(l))
+	t.moves = append(t.moves, nil)
+	t.done = append(t.done, false)
+	for range t.classes {
+		t.arrive = append(t.arrive, nil)
+		t.arrDone = append(t.arrDone, false)
+	}
+	return x
+}
+
+func (t *table) shares(l []code) []float64 {
+	if cap(t.share) < len(l) {
+		t.share = make([]float64, 2*len(l)+4)
+	}
+	s := t.share[:len(l)]
+	t.disc.shares(l, t.st.Servers, s)
+	return s
+}
+
+func (t *table) describe(l []code) localInfo {
+	R := t.classes
+	in := localInfo{n: len(l), count: make([]float64, R), busy: make([]float64, R), queue: make([]float64, R), fresh: make([]float64, R)}
+	s := t.shares(l)
+	for k, c := range l {
+		r := classOf(c)
+		in.count[r]++
+		if t.open[r] {
+			in.open++
+		}
+		in.busy[r] += s[k]
+		if s[k] == 0 {
+			in.queue[r]++
+		}
+		if !started(c) {
+			in.fresh[r]++
+		}
+	}
+	return in
+}
+
+// full reports whether local state x has no room for an arrival.
+func (t *table) full(x int32) bool {
+	return t.st.Capacity > 0 && len(t.lists[x]) >= t.st.Capacity
+}
+
+// settle lets free servers take waiting customers and draws the first
+// phase of everyone who starts, adding each resulting canonical local
+// state with its probability to out.
+func (t *table) settle(l []code, p float64, out []outcome) []outcome {
+	if picks := t.disc.choose(l, t.st.Servers); picks != nil {
+		for _, pk := range picks {
+			m := append([]code(nil), l...)
+			m[pk.at] = mkcode(classOf(m[pk.at]), int(pending))
+			out = t.settle(m, p*pk.p, out)
+		}
+		return out
+	}
+	s := t.shares(l)
+	for k, c := range l {
+		if s[k] == 0 || (started(c) && phaseOf(c) != int(pending)) {
+			continue
+		}
+		ph := t.st.Service[classOf(c)]
+		for a, pa := range ph.Alpha {
+			if pa > 0 {
+				m := append([]code(nil), l...)
+				m[k] = mkcode(classOf(c), a+1)
+				out = t.settle(m, p*pa, out)
+			}
+		}
+		return out
+	}
+	m := append([]code(nil), l...)
+	t.disc.canon(m, t.st.Servers)
+	x := t.id(m)
+	for k := range out {
+		if out[k].to == x {
+			out[k].p += p
+			return out
+		}
+	}
+	return append(out, outcome{x, p})
+}
+
+// arrivals returns the outcomes of a class-r arrival in local state x
+// (nil when the station is full).
+func (t *table) arrivals(x int32, r int) []outcome {
+	k := int(x)*t.classes + r
+	if t.arrDone[k] {
+		return t.arrive[k]
+	}
+	var out []outcome
+	if !t.full(x) {
+		l := t.disc.arrive(append([]code(nil), t.lists[x]...), mkcode(r, 0))
+		out = t.settle(l, 1, nil)
+	}
+	t.arrive[k], t.arrDone[k] = out, true
+	return out
+}
+
+// movesOf returns the moves of local state x.
+func (t *table) movesOf(x int32) []move {
+	if t.done[x] {
+		return t.moves[x]
+	}
+	l := t.lists[x]
+	s := append([]float64(nil), t.shares(l)...)
+	var out []move
+	addMove := func(mv move) {
+		for k := range out {
+			if out[k].to == mv.to && out[k].kind == mv.kind && out[k].class == mv.class {
+				out[k].rate += mv.rate
+				return
+			}
+		}
+		out = append(out, mv)
+	}
+	for k := 0; k < len(l); {
+		// A run of equal customers with equal shares: removing any one of
+		// them gives the same list, so the run's departures and
+		// abandonments are computed once, times its length.
+		run := 1
+		for k+run < len(l) && l[k+run] == l[k] && s[k+run] == s[k] {
+			run++
+		}
+		c := l[k]
+		r, p := classOf(c), phaseOf(c)
+		if s[k] > 0 && p > 0 {
+			ph := t.st.Service[r]
+			for j := k; j < k+run; j++ {
+				for q, rate := range ph.T[p-1] {
+					if q != p-1 && rate > 0 {
+						m := append([]code(nil), l...)
+						m[j] = mkcode(r, q+1)
+						t.disc.canon(m, t.st.Servers)
+						addMove(move{to: t.id(m), class: int16(r), kind: internal, rate: s[j] * rate})
+					}
+				}
+			}
+			if e := ph.exit(p - 1); e > 0 {
+				m := append(append([]code(nil), l[:k]...), l[k+1:]...)
+				for _, o := range t.settle(m, 1, nil) {
+					addMove(move{to: o.to, class: int16(r), kind: depart, rate: float64(run) * s[k] * e * o.p})
+				}
+			}
+		}
+		if s[k] == 0 && p == 0 && t.st.Patience > 0 {
+			m := append(append([]code(nil), l[:k]...), l[k+1:]...)
+			for _, o := range t.settle(m, 1, nil) {
+				addMove(move{to: o.to, class: int16(r), kind: abandon, rate: float64(run) * t.st.Patience * o.p})
+			}
+		}
+		k += run
+	}
+	t.moves[x], t.done[x] = out, true
+	return out
+}

@@ -1,0 +1,440 @@
+package analytic
+
+import (
+	"fmt"
+	"strings"
+
+	"queuelab/analytic/ctmc"
+)
+
+// MethodCTMC names the values read from the network's continuous-time
+// Markov chain (package ctmc).
+const MethodCTMC = "exact CTMC"
+
+// CTMCOptions are the options SolveNetwork gives the CTMC solver: the
+// residual test of package ctmc (1e-13), a truncation tolerance of 1e-12
+// instead of 1e-9, so that values of open networks agree with the closed
+// forms to a relative 1e-9 (the mass cut moves a mean by about the level
+// times the mass), and, since net run, net solve and the live page wait
+// for it, at most 5·10⁵ states and 2·10⁹ transitions read by the solver
+// (seconds, not minutes: BENCHMARKS.md). ctmc.Solve itself goes to
+// 2.5·10⁶ states.
+var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: 500_000, MaxWork: 2e9}
+
+// CTMCModel returns n as the CTMC solver takes it, or an error saying why
+// the chain does not apply: a service, patience or arrival law that is not
+// phase-type, non-Poisson arrivals, non-exponential patience.
+func (n Network) CTMCModel() (*ctmc.Model, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	m, r := len(n.Stations), len(n.Classes)
+	out := &ctmc.Model{Stations: make([]ctmc.Station, m), Classes: make([]ctmc.Class, r), Routing: n.Routing}
+	for i, st := range n.Stations {
+		cs := ctmc.Station{Name: st.Name, Servers: st.Servers, Capacity: st.Capacity, Service: make([]*ctmc.PH, r),
+			Discipline: ctmcDisciplines[st.Discipline]}
+		for k := range r {
+			if st.Mean[k] == 0 {
+				continue
+			}
+			ph, err := st.servicePH(k)
+			if err != nil {
+				return nil, fmt.Errorf("station %q, class %q: %v", st.Name, n.Classes[k].Name, err)
+			}
+			cs.Service[k] = ph
+		}
+		if st.Patience > 0 {
+			law := st.PatienceLaw
+			if law.Name == "" && st.PatienceSCV == 1 {
+				law.Name = "exp"
+			}
+			if law.Name != "exp" {
+				return nil, fmt.Errorf("station %q: %s patience; the chain takes exponential patience only", st.Name, orLaw(law.Name, st.PatienceSCV))
+			}
+			cs.Patience = 1 / st.Patience
+		}
+		out.Stations[i] = cs
+	}
+	for k, c := range n.Classes {
+		cc := ctmc.Class{Name: c.Name, Rate: c.Rate, Source: c.Source, Population: c.Population, Start: c.Start}
+		if c.open() {
+			law := c.ArrivalLaw
+			if law.Name == "" && c.ArrivalSCV == 1 {
+				law.Name = "exp"
+			}
+			if law.Name != "exp" {
+				return nil, fmt.Errorf("class %q: %s interarrival times; the chain takes Poisson arrivals only", c.Name, orLaw(law.Name, c.ArrivalSCV))
+			}
+		}
+		out.Classes[k] = cc
+		if c.open() {
+			continue
+		}
+		for _, x := range n.reachable(k*m + c.Start) {
+			if st := n.Stations[x%m]; st.Capacity > 0 || st.Patience > 0 {
+				return nil, fmt.Errorf("closed class %q reaches station %q, which has a capacity or patience: its customers would be lost or need blocking, which the chain does not model", c.Name, st.Name)
+			}
+		}
+	}
+	return out, nil
+}
+
+var ctmcDisciplines = [...]ctmc.Discipline{FCFS: ctmc.FCFS, LCFSPR: ctmc.LCFSPR, PS: ctmc.PS, SIRO: ctmc.SIRO,
+	PriorityNP: ctmc.PriorityNP, PriorityPR: ctmc.PriorityPR}
+
+func orLaw(name string, scv float64) string {
+	if name != "" {
+		return name
+	}
+	return fmt.Sprintf("a law known only by its SCV %g", scv)
+}
+
+// servicePH returns the phase-type service law of class k.
+func (s NetStation) servicePH(k int) (*ctmc.PH, error) {
+	if s.Laws != nil && s.Laws[k].Name != "" {
+		if s.Laws[k].PH == nil {
+			return nil, fmt.Errorf("%s service is not phase-type, so it has no Markov chain", s.Laws[k].Name)
+		}
+		return s.Laws[k].PH, nil
+	}
+	if s.scv(k) != 1 {
+		return nil, fmt.Errorf("service known only by mean and SCV %g, not as a phase-type law", s.scv(k))
+	}
+	ph := ctmc.Exponential(s.Mean[k])
+	return &ph, nil
+}
+
+// NetworkCTMC solves the chain of n with CTMCOptions: the error says why
+// it does not apply (CTMCModel) or was refused (*ctmc.TooLargeError).
+func NetworkCTMC(n Network) (*ctmc.Solution, error) {
+	m, err := n.CTMCModel()
+	if err != nil {
+		return nil, err
+	}
+	return ctmc.Solve(m, CTMCOptions)
+}
+
+// addCTMC adds the exact CTMC values of n when its chain applies and fits:
+// the measures, the chain's size (ctmc_states) and, when open classes
+// were truncated, the estimated probability mass cut (ctmc_mass_cut),
+// under "network"; at a single FCFS station the percentiles of each
+// class's wait and response time (p50_wait … p99_response).
+func (s *netSolver) addCTMC() {
+	if s.n.SkipCTMC {
+		return
+	}
+	sol, err := NetworkCTMC(s.n)
+	if err != nil {
+		return
+	}
+	s.emitCTMC(sol.Stations)
+	s.ctmcNetwork(sol.Stations)
+	s.add("network", "", "ctmc_states", float64(sol.States), MethodCTMC, true)
+	if sol.Level > 0 {
+		s.add("network", "", "ctmc_mass_cut", sol.MassCut, MethodCTMC, true)
+	}
+	s.ctmcPercentiles(sol)
+}
+
+// CTMCPercentiles are the probabilities at which net solve gives the
+// percentiles of the wait and the response time.
+var CTMCPercentiles = []float64{0.5, 0.9, 0.99}
+
+func (s *netSolver) ctmcPercentiles(sol *ctmc.Solution) {
+	if s.m != 1 {
+		return
+	}
+	st := s.n.Stations[0]
+	for k, c := range s.n.Classes {
+		pc, err := sol.ResponsePercentiles(k, CTMCPercentiles)
+		if err != nil || st.Mean[k] == 0 {
+			continue
+		}
+		for j, p := range pc.P {
+			tag := fmt.Sprintf("p%g_", 100*p)
+			s.add(st.Name, c.Name, tag+"wait", pc.Wait[j], MethodCTMC, true)
+			s.add(st.Name, c.Name, tag+"response", pc.Response[j], MethodCTMC, true)
+		}
+	}
+}
+
+// CTMCTransient returns the measures of n at each of the times (s) from
+// its initial state — no open customer, every closed one just arrived at
+// its start station — by uniformization on n's chain: per time, the
+// station throughputs (departure rates at t), utilisations, mean numbers
+// in system and in queue and loss shares, each with its error bound
+// (Snapshot.Bound times the measure's largest value over the states) in
+// the same order.
+func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, err error) {
+	sol, err := NetworkCTMC(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	snaps, err := sol.Transient(times)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, sn := range snaps {
+		v := &netSolver{n: n, m: len(n.Stations), r: len(n.Classes)}
+		b := &netSolver{n: n, m: v.m, r: v.r}
+		v.emitTransient(sn.Stations)
+		most := make([]ctmc.StationResult, len(sn.Most))
+		for i, st := range sn.Most {
+			most[i] = st
+			for _, f := range [][]float64{st.Throughput, st.Busy, st.InSystem, st.InQueue} {
+				for k := range f {
+					f[k] *= sn.Bound
+				}
+			}
+		}
+		b.emitTransient(most)
+		for k := range b.out { // a loss share is a probability: off by at most the mass
+			if b.out[k].Name == "p_loss" {
+				b.out[k].Value = sn.Bound
+			}
+		}
+		values, bounds = append(values, v.out), append(bounds, b.out)
+	}
+	return values, bounds, nil
+}
+
+// emitTransient adds the time-t rows of every station and class.
+func (s *netSolver) emitTransient(res []ctmc.StationResult) {
+	for i, st := range s.n.Stations {
+		var all ctmcNode
+		for k, c := range s.n.Classes {
+			if st.Mean[k] == 0 {
+				continue
+			}
+			r := res[i]
+			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k]}
+			s.transientRow(st, c.Name, nd)
+			all.plus(nd)
+		}
+		s.transientRow(st, "", all)
+	}
+}
+
+func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
+	add := func(name string, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
+	add("throughput", nd.x)
+	if !st.delay() {
+		add("utilization", nd.busy/float64(st.Servers))
+	}
+	add("mean_in_system", nd.l)
+	if !st.delay() && st.Discipline != PS {
+		add("mean_in_queue", nd.lq)
+	}
+	if st.Capacity > 0 && nd.offered > 0 {
+		add("p_loss", nd.lost/nd.offered)
+	}
+}
+
+// ctmcNode is the figures of one station and class (or all classes).
+type ctmcNode struct {
+	x, busy, l, lq, fresh, offered, lost, ab float64
+}
+
+func (a *ctmcNode) plus(b ctmcNode) {
+	a.x, a.busy, a.l, a.lq = a.x+b.x, a.busy+b.busy, a.l+b.l, a.lq+b.lq
+	a.fresh, a.offered, a.lost, a.ab = a.fresh+b.fresh, a.offered+b.offered, a.lost+b.lost, a.ab+b.ab
+}
+
+// emitCTMC adds the per-station figures of the chain's results.
+func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
+	for i, st := range s.n.Stations {
+		res := results[i]
+		var all ctmcNode
+		served := false
+		for k, c := range s.n.Classes {
+			if st.Mean[k] == 0 || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
+				continue
+			}
+			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k]}
+			s.ctmcRow(st, c.Name, nd)
+			all.plus(nd)
+			served = true
+		}
+		if served {
+			s.ctmcRow(st, "", all)
+		}
+	}
+}
+
+// ctmcRow adds the rows of one station and class: mean_response only
+// without patience (those who abandon have no response time), mean_wait
+// and mean_in_queue where customers can wait (not PS or delay; the number
+// in queue counts preempted customers too), but no mean_wait at a
+// preemptive-priority station, as for Cobham's formulas (the wait before
+// the first start is not all the waiting there).
+func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
+	add := func(name string, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
+	add("throughput", nd.x)
+	if !st.delay() {
+		add("utilization", nd.busy/float64(st.Servers))
+	}
+	add("mean_in_system", nd.l)
+	admitted := nd.offered - nd.lost
+	if st.Patience == 0 && nd.x > 0 {
+		add("mean_response", nd.l/nd.x)
+	}
+	if !st.delay() && st.Discipline != PS {
+		add("mean_in_queue", nd.lq)
+		if admitted > 0 && st.Discipline != PriorityPR {
+			add("mean_wait", nd.fresh/admitted)
+		}
+	}
+	if st.Capacity > 0 && nd.offered > 0 {
+		add("p_loss", nd.lost/nd.offered)
+	}
+	if st.Patience > 0 && admitted > 0 {
+		add("p_abandon", nd.ab/admitted)
+	}
+}
+
+// ctmcNetwork adds the end-to-end figures: for each closed class, those
+// of the customers who start in it (cycles back to its start station, as
+// emitChains defines them), the cycle time N_k/X_k and N_k; for each open class whose customers never mix with
+// another open class's (through class switching), and for all classes
+// together in an open network, the exits per second, the mean number in
+// the network, the shares lost and abandoned per arrival, and, where
+// nobody abandons and nobody is lost after entering, the mean time from
+// arrival to exit (L over the exits, by Little's law).
+func (s *netSolver) ctmcNetwork(sol []ctmc.StationResult) {
+	anyCap, anyPat := false, false
+	for _, st := range s.n.Stations {
+		anyCap, anyPat = anyCap || st.Capacity > 0, anyPat || st.Patience > 0
+	}
+	if chains, err := s.n.closedChains(); err == nil {
+		for _, ch := range chains {
+			x := sol[ch.ref%s.m].Throughput[ch.ref/s.m]
+			if x <= 0 {
+				continue
+			}
+			for _, k := range ch.classes { // the customers who start in k (see emitChains)
+				xk, ok := s.startCycles(ch, k, x)
+				if !ok {
+					continue
+				}
+				pop := float64(s.n.Classes[k].Population)
+				name := s.n.Classes[k].Name
+				s.add("network", name, "throughput", xk, MethodCTMC, true)
+				s.add("network", name, "mean_response", pop/xk, MethodCTMC, true)
+				s.add("network", name, "mean_in_system", pop, MethodCTMC, true)
+			}
+		}
+	}
+	var total ctmcFlow
+	open, closed := s.counts()
+	mixing := false
+	for k, c := range s.n.Classes {
+		if !c.open() {
+			continue
+		}
+		f, ok := s.ctmcOpenFlow(sol, k)
+		if !ok {
+			mixing = true
+			continue
+		}
+		s.emitFlow(c.Name, f, anyCap, anyPat)
+		total.plus(f)
+	}
+	if open > 0 && closed == 0 && !mixing {
+		s.emitFlow("", total, anyCap, anyPat)
+	}
+}
+
+// ctmcFlow is the end-to-end account of open customers.
+type ctmcFlow struct {
+	entered, exits, l, lost, ab float64
+	lateLoss                    bool // someone can be lost or abandon after entering
+}
+
+func (a *ctmcFlow) plus(b ctmcFlow) {
+	a.entered, a.exits, a.l, a.lost, a.ab = a.entered+b.entered, a.exits+b.exits, a.l+b.l, a.lost+b.lost, a.ab+b.ab
+	a.lateLoss = a.lateLoss || b.lateLoss
+}
+
+// ctmcOpenFlow sums the figures of the nodes open class k's customers can
+// reach (as any class); ok is false when another open class reaches one of
+// them too (then the figures cannot be told apart by entering class).
+func (s *netSolver) ctmcOpenFlow(sol []ctmc.StationResult, k int) (f ctmcFlow, ok bool) {
+	c := s.n.Classes[k]
+	nodes := s.n.reachable(k*s.m + c.Source)
+	mine := make([]bool, s.m*s.r)
+	for _, x := range nodes {
+		mine[x] = true
+	}
+	for j, o := range s.n.Classes {
+		if j != k && o.open() && mine[j*s.m+o.Source] {
+			return f, false
+		}
+	}
+	for j, o := range s.n.Classes {
+		if j != k && o.open() {
+			for _, x := range s.n.reachable(j*s.m + o.Source) {
+				if mine[x] {
+					return f, false
+				}
+			}
+		}
+	}
+	f.entered = c.Rate
+	for _, x := range nodes {
+		cl, i := x/s.m, x%s.m
+		res, st := sol[i], s.n.Stations[i]
+		left := 1.0
+		for _, p := range s.n.Routing[x] {
+			left -= p
+		}
+		if left > routingTolerance {
+			f.exits += res.Throughput[cl] * left
+		}
+		f.l += res.InSystem[cl]
+		f.lost += res.Lost[cl]
+		f.ab += res.Abandoned[cl]
+		f.lateLoss = f.lateLoss || st.Patience > 0 || (st.Capacity > 0 && s.routedInto(nodes, x))
+	}
+	return f, true
+}
+
+// routedInto reports whether any node of nodes routes into node x.
+func (s *netSolver) routedInto(nodes []int, x int) bool {
+	for _, y := range nodes {
+		if s.n.Routing[y][x] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *netSolver) emitFlow(class string, f ctmcFlow, anyCap, anyPat bool) {
+	add := func(name string, v float64) { s.add("network", class, name, v, MethodCTMC, true) }
+	add("throughput", f.exits)
+	add("mean_in_system", f.l)
+	if !f.lateLoss && f.exits > 0 {
+		add("mean_response", f.l/f.exits)
+	}
+	if anyCap {
+		add("p_loss", f.lost/f.entered)
+	}
+	if anyPat {
+		add("p_abandon", f.ab/f.entered)
+	}
+}
+
+// CTMCOnly reports whether a metric name is one only the exact CTMC gives,
+// with no simulated counterpart: the chain's size and mass cut, and the
+// wait and response percentiles (p50_wait … p99_response).
+func CTMCOnly(name string) bool {
+	if strings.HasPrefix(name, "ctmc_") {
+		return true
+	}
+	for _, p := range CTMCPercentiles {
+		tag := fmt.Sprintf("p%g_", 100*p)
+		if name == tag+"wait" || name == tag+"response" {
+			return true
+		}
+	}
+	return false
+}
