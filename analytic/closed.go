@@ -184,17 +184,23 @@ func (s *netSolver) emitClosed(chains []chain, model ClosedModel, res MVAResult,
 // SolveNetwork).
 func (s *netSolver) emitChains(chains []chain, res MVAResult, method string, exact bool) {
 	for ci, ch := range chains {
-		for _, k := range ch.classes {
-			x, ok := s.startCycles(ch, k, res.Throughput[ci])
-			if !ok {
-				continue
-			}
-			pop := float64(s.n.Classes[k].Population)
-			name := s.n.Classes[k].Name
-			s.add("network", name, "throughput", x, method, exact)
-			s.add("network", name, "mean_response", pop/x, method, exact)
-			s.add("network", name, "mean_in_system", pop, method, exact)
+		s.emitChain(ch, res.Throughput[ci], method, exact)
+	}
+}
+
+// emitChain adds the "network" figures of each class of chain ch, given
+// the chain's throughput x at its reference node.
+func (s *netSolver) emitChain(ch chain, x float64, method string, exact bool) {
+	for _, k := range ch.classes {
+		xk, ok := s.startCycles(ch, k, x)
+		if !ok {
+			continue
 		}
+		pop := float64(s.n.Classes[k].Population)
+		name := s.n.Classes[k].Name
+		s.add("network", name, "throughput", xk, method, exact)
+		s.add("network", name, "mean_response", pop/xk, method, exact)
+		s.add("network", name, "mean_in_system", pop, method, exact)
 	}
 }
 

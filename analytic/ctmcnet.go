@@ -311,17 +311,7 @@ func (s *netSolver) ctmcNetwork(sol []ctmc.StationResult) {
 			if x <= 0 {
 				continue
 			}
-			for _, k := range ch.classes { // the customers who start in k (see emitChains)
-				xk, ok := s.startCycles(ch, k, x)
-				if !ok {
-					continue
-				}
-				pop := float64(s.n.Classes[k].Population)
-				name := s.n.Classes[k].Name
-				s.add("network", name, "throughput", xk, MethodCTMC, true)
-				s.add("network", name, "mean_response", pop/xk, MethodCTMC, true)
-				s.add("network", name, "mean_in_system", pop, MethodCTMC, true)
-			}
+			s.emitChain(ch, x, MethodCTMC, true)
 		}
 	}
 	var total ctmcFlow
