@@ -383,7 +383,7 @@ function wire() {
 
 function selectLesson() {
   const n = net.catalogue.find((x) => x.name === byId("network").value);
-  renderLesson(n ? n.lesson : "");
+  renderLesson(n ? tm(n.lesson) : "");
 }
 
 async function start() {
@@ -396,7 +396,7 @@ async function start() {
   if (!cat.available) { showError(t("This server does not simulate networks.")); return; }
   const sel = byId("network");
   sel.append(html("option", { value: "", text: t("(an opened file)") }));
-  for (const n of cat.networks) sel.append(html("option", { value: n.name, text: n.title }));
+  for (const n of cat.networks) sel.append(html("option", { value: n.name, text: tm(n.title) }));
   const p = urlParams();
   const seed = p.seed !== null && /^\d+$/.test(p.seed) ? Number(p.seed) : undefined;
   if (p.src) {
