@@ -33,7 +33,7 @@ type Options struct {
 type Server struct {
 	systems []scenario.System
 	opts    Options
-	mux     *http.ServeMux
+	mux     http.Handler // the routes, errors translated (errorLanguage)
 
 	reg  *registry // the sessions of both pages
 	nets *netHub   // the network page
@@ -87,7 +87,7 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.HandleFunc("POST /api/sessions/{id}/close", closer[*session](srv.reg, what))
 	srv.nets = &netHub{files: opts.Networks, open: opts.OpenNetwork, reg: srv.reg}
 	srv.nets.routes(m)
-	srv.mux = m
+	srv.mux = errorLanguage(m)
 	return srv, nil
 }
 

@@ -38,7 +38,7 @@ const app = {
 };
 
 async function api(method, path, body) {
-  const opt = { method, headers: {} };
+  const opt = { method, headers: langHeaders({}) };
   if (body !== undefined) {
     opt.body = JSON.stringify(body);
     opt.headers["Content-Type"] = "application/json";

@@ -29,7 +29,7 @@ function html(tag, attrs, ...kids) {
 }
 
 async function netApi(method, path, body) {
-  const opt = { method, headers: {} };
+  const opt = { method, headers: langHeaders({}) };
   if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers["Content-Type"] = "application/json"; }
   const res = await fetch(path, opt);
   let data;

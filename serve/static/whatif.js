@@ -15,7 +15,7 @@ async function drawWhatIf(st) {
   if (WHATIF.key !== key) {
     WHATIF.key = key;
     try {
-      const res = await fetch(`/api/networks/sessions/${st.id}/whatif`);
+      const res = await fetch(`/api/networks/sessions/${st.id}/whatif`, { headers: langHeaders({}) });
       WHATIF.data = res.ok ? await res.json() : null;
     } catch (e) { WHATIF.data = null; }
   }
