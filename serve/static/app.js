@@ -383,6 +383,7 @@ function render() {
   renderDetail();
   renderSummary(st);
   renderModelPanel(st);
+  renderWhy(st);
   refreshNow();
   updateURL();
 }
