@@ -178,10 +178,25 @@ function show(st) {
   drawTaken(st);
   drawBanner(st);
   drawWhatIf(st);
+  drawPWait(st);
   if (structure) {
     drawChanges(st);
     history.replaceState(null, "", replayURL(st));
   }
+}
+
+// drawPWait lists P(wait) at the Erlang C stations: the formula and what
+// the simulation's mean wait implies.
+function drawPWait(st) {
+  const list = st.pWait || [];
+  byId("pwait").hidden = !list.length;
+  byId("pwait-list").replaceChildren(...list.map((p) => {
+    const sim = p.implied === null ? t("the simulation's wait has no interval yet") : t("the simulation's wait implies {0} ± {1}", fmtNum(p.implied), fmtNum(p.impliedHalf));
+    const li = html("li", { "data-station": p.station, text: t("{0}: P(wait) = C({1}, {2}) = {3} · {4}", p.station, p.servers, fmtNum(p.load), fmtNum(p.pWait), sim) });
+    li.dataset.pwait = String(p.pWait);
+    if (p.implied !== null) li.dataset.implied = String(p.implied);
+    return li;
+  }));
 }
 
 // drawSlots offers the charts of each class apart when there are several.
