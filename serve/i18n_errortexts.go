@@ -45,6 +45,11 @@ var errorTexts = []pageText{
 	{En: "probabilities sum to {0} for class {1}; a row must sum to at most 1 (the rest leaves the network)", Tr: "{1} sınıfı için olasılıkların toplamı {0}; bir satırın toplamı en çok 1 olmalı (kalanı ağdan çıkar)", Uz: "{1} sinfi uchun ehtimollar yig‘indisi {0}; qator yig‘indisi ko‘pi bilan 1 bo‘lishi kerak (qolgani tarmoqdan chiqadi)"},
 	{En: "closed class {0} can leave the network here (its routing row sums to {1}); a closed class's rows must sum to 1", Tr: "kapalı sınıf {0} burada ağdan çıkabiliyor (yönlendirme satırının toplamı {1}); kapalı bir sınıfın satırlarının toplamı 1 olmalı", Uz: "yopiq sinf {0} bu yerda tarmoqdan chiqa oladi (yo‘naltirish qatori yig‘indisi {1}); yopiq sinf qatorlarining yig‘indisi 1 bo‘lishi kerak"},
 	{En: "mean: must be a number > 0 and ≤ {0} s, got {1}", Tr: "ortalama: > 0 ve ≤ {0} sn bir sayı olmalı, verilen {1}", Uz: "o‘rtacha: > 0 va ≤ {0} s son bo‘lishi kerak, berilgan {1}"},
+	// the network page's what-if
+	{En: "what-if", Tr: "ya şöyle olsaydı", Uz: "agar shunday bo‘lsa"},
+	{En: "mean of station {0}", Tr: "{0} istasyonunun ortalaması", Uz: "{0} stansiyasining o‘rtachasi"},
+	{En: "a number of seconds > 0 and ≤ 1e9", Tr: "> 0 ve ≤ 1e9 saniye bir sayı", Uz: "> 0 va ≤ 1e9 soniya son"},
+	{En: "unknown parameter {0} (want mean.STATION=SECONDS)", Tr: "bilinmeyen parametre {0} (beklenen mean.İSTASYON=SANİYE)", Uz: "noma’lum parametr {0} (kutilgan mean.STANSIYA=SONIYA)"},
 	// the calculator
 	{En: "must be {0}, got {1}", Tr: "{0} olmalı, verilen {1}", Uz: "{0} bo‘lishi kerak, berilgan {1}"},
 	{En: "required, must be {0}", Tr: "gerekli, {0} olmalı", Uz: "majburiy, {0} bo‘lishi kerak"},
