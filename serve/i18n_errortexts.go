@@ -7,7 +7,9 @@ package serve
 // a nested reason) and otherwise kept as written (names, numbers, flags).
 //
 // errorAlsoKeys are messages of the systems page that errors use as well.
-var errorAlsoKeys = []string{"a number from {0} to {1}", "on or off"}
+var errorAlsoKeys = []string{"a number from {0} to {1}", "on or off",
+	"answer: want a number, got {0}", "run to minute {0} first (the run is at minute {1})", "minute {0} has no answer to this question (a number it needs is missing)",
+	"step {0}: this scenario has {1} guided steps"}
 
 var errorTexts = []pageText{
 	// the systems page's controls and sessions

@@ -81,6 +81,8 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.HandleFunc("GET /api/sessions/{id}/state", with(srv.reg, what, srv.handleState))
 	m.HandleFunc("POST /api/sessions/{id}/control", with(srv.reg, what, srv.handleControl))
 	m.HandleFunc("GET /api/sessions/{id}/why", with(srv.reg, what, srv.handleWhy))
+	m.HandleFunc("GET /api/guide", handleGuide)
+	m.HandleFunc("POST /api/sessions/{id}/guide", with(srv.reg, what, srv.handleGuideCheck))
 	m.HandleFunc("POST /api/sessions/{id}/run", with(srv.reg, what, handleRun[*session]))
 	m.HandleFunc("POST /api/sessions/{id}/step", with(srv.reg, what, handleStep[*session]))
 	m.HandleFunc("POST /api/sessions/{id}/restart", with(srv.reg, what, srv.handleRestart))

@@ -65,20 +65,15 @@ func switchWhy(r whyRows) (whyJSON, error) {
 		Note: "new and retried attempts per second, stacked; the line is the capacity N/S: slots in service over the mean holding time S (calculator holding-time at that minute's issuer timeout and group B latency)"}
 	newS, retry := make([]num, r.n), make([]num, r.n)
 	out.Capacity = make([]num, r.n)
-	f, _ := calculator.Lookup("holding-time")
 	for i := range r.n {
 		newS[i], retry[i] = num(r.col(i, "new_tps")), num(r.col(i, "retry_tps"))
-		slots, lat := r.col(i, "servers")*paymentswitch.SlotsPerServer, r.col(i, "groupb_ms")
 		out.Capacity[i] = num(math.NaN())
-		if !(slots > 0) || math.IsNaN(lat) {
-			continue
-		}
-		groups := fmt.Sprintf("%g:%gms,%g:%.0fms", 1-paymentswitch.GroupBShare, 1000*paymentswitch.IssuerMean, paymentswitch.GroupBShare, lat)
-		_, res, err := f.Evaluate(map[string]string{"timeout": r.ctl(i, "issuer-timeout"), "groups": groups})
+		slots := r.col(i, "servers") * paymentswitch.SlotsPerServer
+		s, err := switchHolding(r, i)
 		if err != nil {
-			return whyJSON{}, fmt.Errorf("minute %d: %w", i+1, err)
+			return whyJSON{}, err
 		}
-		if s := output(res, "holding_time_with_reversal"); s > 0 {
+		if slots > 0 && s > 0 {
 			out.Capacity[i] = num(slots / s)
 		}
 	}
@@ -96,31 +91,61 @@ func webWhy(r whyRows) (whyJSON, error) {
 		Note: fmt.Sprintf("high priority (%.0f %% of requests), low priority admitted and low priority shed, stacked; the line is the capacity N/S: workers serving over the mean service time S (calculator service-time at that minute's cache hits, query time and recommendations)", 100*(1-p.Traffic.LowShare))}
 	high, low, shed := make([]num, r.n), make([]num, r.n), make([]num, r.n)
 	out.Capacity = make([]num, r.n)
-	f, _ := calculator.Lookup("service-time")
 	for i := range r.n {
 		req, sh := r.col(i, "requests"), r.col(i, "shed")
 		high[i] = num(req * (1 - p.Traffic.LowShare))
 		low[i], shed[i] = num(req*p.Traffic.LowShare-req*sh), num(req*sh)
-		workers, hit, qt := r.col(i, "serving")*float64(p.Workers.PerInstance), r.col(i, "cache_hit"), r.col(i, "db_query_ms")
 		out.Capacity[i] = num(math.NaN())
-		if !(workers > 0) || math.IsNaN(hit) || math.IsNaN(qt) {
-			continue
-		}
-		app, queries := p.Workers.AppTime, p.DB.Queries
-		if r.ctl(i, "recommendations") == "on" {
-			app, queries = app+p.Workers.RecsAppTime, queries+p.DB.RecsQueries
-		}
-		_, res, err := f.Evaluate(map[string]string{"app-time": fmt.Sprintf("%gms", 1000*app), "hit": fmt.Sprint(hit),
-			"queries": fmt.Sprint(queries), "query-time": fmt.Sprintf("%.3fms", qt)})
+		workers := r.col(i, "serving") * float64(p.Workers.PerInstance)
+		s, err := webService(r, i)
 		if err != nil {
-			return whyJSON{}, fmt.Errorf("minute %d: %w", i+1, err)
+			return whyJSON{}, err
 		}
-		if s := output(res, "service_time"); s > 0 {
+		if workers > 0 && s > 0 {
 			out.Capacity[i] = num(workers / s)
 		}
 	}
 	out.Series = []whySeries{{"high", "high priority", high}, {"low", "low priority admitted", low}, {"shed", "low priority shed", shed}}
 	return out, nil
+}
+
+// switchHolding is the switch's mean holding time S in minute i (s),
+// with reversals: calculator holding-time at the minute's issuer timeout
+// and group B latency; NaN when the minute lacks them.
+func switchHolding(r whyRows, i int) (float64, error) {
+	lat := r.col(i, "groupb_ms")
+	if math.IsNaN(lat) {
+		return math.NaN(), nil
+	}
+	f, _ := calculator.Lookup("holding-time")
+	groups := fmt.Sprintf("%g:%gms,%g:%.0fms", 1-paymentswitch.GroupBShare, 1000*paymentswitch.IssuerMean, paymentswitch.GroupBShare, lat)
+	_, res, err := f.Evaluate(map[string]string{"timeout": r.ctl(i, "issuer-timeout"), "groups": groups})
+	if err != nil {
+		return 0, fmt.Errorf("minute %d: %w", i+1, err)
+	}
+	return output(res, "holding_time_with_reversal"), nil
+}
+
+// webService is the web service's mean service time S in minute i (s):
+// calculator service-time at the minute's hit share, query time and
+// recommendations setting; NaN when the minute lacks them.
+func webService(r whyRows, i int) (float64, error) {
+	p := webservice.Defaults()
+	hit, qt := r.col(i, "cache_hit"), r.col(i, "db_query_ms")
+	if math.IsNaN(hit) || math.IsNaN(qt) {
+		return math.NaN(), nil
+	}
+	app, queries := p.Workers.AppTime, p.DB.Queries
+	if r.ctl(i, "recommendations") == "on" {
+		app, queries = app+p.Workers.RecsAppTime, queries+p.DB.RecsQueries
+	}
+	f, _ := calculator.Lookup("service-time")
+	_, res, err := f.Evaluate(map[string]string{"app-time": fmt.Sprintf("%gms", 1000*app), "hit": fmt.Sprint(hit),
+		"queries": fmt.Sprint(queries), "query-time": fmt.Sprintf("%.3fms", qt)})
+	if err != nil {
+		return 0, fmt.Errorf("minute %d: %w", i+1, err)
+	}
+	return output(res, "service_time"), nil
 }
 
 // output returns the calculator output key's value (NaN if absent).

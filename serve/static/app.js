@@ -384,6 +384,7 @@ function render() {
   renderSummary(st);
   renderModelPanel(st);
   renderWhy(st);
+  renderGuide(st);
   refreshNow();
   updateURL();
 }
