@@ -190,6 +190,9 @@ function show(st) {
 function drawPWait(st) {
   const list = st.pWait || [];
   byId("pwait").hidden = !list.length;
+  const sig = JSON.stringify(list) + I18N.lang;
+  if (byId("pwait-list").dataset.sig === sig) return; // unchanged: keep the nodes (and a screen reader's place)
+  byId("pwait-list").dataset.sig = sig;
   byId("pwait-list").replaceChildren(...list.map((p) => {
     const sim = p.implied === null ? t("the simulation's wait has no interval yet") : t("the simulation's wait implies {0} ± {1}", fmtNum(p.implied), fmtNum(p.impliedHalf));
     const li = html("li", { "data-station": p.station, text: t("{0}: P(wait) = C({1}, {2}) = {3} · {4}", p.station, p.servers, fmtNum(p.load), fmtNum(p.pWait), sim) });
