@@ -49,7 +49,7 @@ func TestBrowserClassroomPanel(t *testing.T) {
 
 	// The calculator is filled with the switch's numbers and answers from
 	// the calculator package; a changed input gives a new answer, a bad one
-	// its error.
+	// its error, in the page's language.
 	t.Run("calculator", func(t *testing.T) {
 		p := page{t, ctx}
 		const util = `document.querySelector('#calc tr[data-key="utilization"] td.n')`
@@ -60,7 +60,7 @@ func TestBrowserClassroomPanel(t *testing.T) {
 		p.do(chromedp.SetValue(chromedp.CSS("#calc-servers"), "140"), click("#calc-run"),
 			until(util+`.textContent === "0,9429"`, 5*time.Second))
 		p.do(chromedp.SetValue(chromedp.CSS("#calc-servers"), "100"), click("#calc-run"),
-			until(`document.querySelector("#calc .error").textContent.includes("stable")`, 5*time.Second))
+			until(`document.querySelector("#calc .error").textContent.includes("kararsız kuyruk")`, 5*time.Second))
 	})
 
 	// Issue 24, defect 12: no developer wording on the student pages.

@@ -28,6 +28,12 @@
 //	POST /api/sessions/{id}/restart         {scenario?, seed?, at?} start again (same seed unless given)
 //	GET  /api/sessions/{id}/playbook.yaml   the actions taken, as a playbook file for `queuelab run`
 //	POST /api/sessions/{id}/close           end the session now
+//	GET  /api/sessions/{id}/why             "show why": traffic by part against the capacity N/S per minute (why.go)
+//	GET  /api/guide?system=S&scenario=C     the scenario's guided steps (guide.go)
+//	POST /api/sessions/{id}/guide           {step, answer} → checked against the session's own last minute
+//
+// An error answer is written in the request's Accept-Language as far as
+// the catalogue's templates know its parts (i18n_errors.go).
 //
 // Sessions are capped: Options.MaxSessions counts the sessions of both
 // pages together (a systems session and a network session each take one
@@ -56,5 +62,6 @@
 //	POST /api/networks/sessions/{id}/step
 //	POST /api/networks/sessions/{id}/restart         {seed?, at?}
 //	GET  /api/networks/sessions/{id}/network.yaml    the network file with the changes applied
+//	GET  /api/networks/sessions/{id}/whatif          X and R against N (one closed class); ?mean.STATION=SECONDS edits means
 //	POST /api/networks/sessions/{id}/close
 package serve

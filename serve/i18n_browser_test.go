@@ -24,10 +24,11 @@ func TestBrowserLanguages(t *testing.T) {
 	for _, tc := range []struct {
 		lang, goals, trends, play string
 		approval                  *regexp.Regexp // the good-approval card's value with its unit
+		lesson, help, def, err    string         // words of the lesson, a control's help, a definition, an error
 	}{
-		{"en", "Goals", "Trends", "▶ run", regexp.MustCompile(`^\d+\.\d%$`)},
-		{"tr", "Hedefler", "Eğilim", "▶ çalıştır", regexp.MustCompile(`^%\d+,\d$`)},
-		{"uz", "Maqsadlar", "Trendlar", "▶ ishga tushirish", regexp.MustCompile(`^\d+,\d%$`)},
+		{"en", "Goals", "Trends", "▶ run", regexp.MustCompile(`^\d+\.\d%$`), "retry storm", "connection slots each", "Per transaction, final outcome", "want an integer from 2 to 24"},
+		{"tr", "Hedefler", "Eğilim", "▶ çalıştır", regexp.MustCompile(`^%\d+,\d$`), "yeniden deneme fırtınası", "her biri 32 bağlantı yuvası", "İşlem başına, nihai sonuç", "beklenen 2 ile 24 arasında bir tam sayı"},
+		{"uz", "Maqsadlar", "Trendlar", "▶ ishga tushirish", regexp.MustCompile(`^\d+,\d%$`), "qayta urinishlar bo‘roni", "har birida 32 ulanish sloti", "Tranzaksiya bo‘yicha, yakuniy natija", "kutilgan 2 dan 24 gacha butun son"},
 	} {
 		t.Run("switch/"+tc.lang, func(t *testing.T) {
 			p := page{t, ctx}
@@ -42,6 +43,11 @@ func TestBrowserLanguages(t *testing.T) {
 			assert.Equal(t, tc.play, p.text("#play"))
 			assert.Regexp(t, tc.approval, p.str(`document.querySelector('#headline .card[data-key="good_approval"] .value').textContent`))
 			assert.Equal(t, "[]", p.str(`JSON.stringify([...I18N.missing])`), "every string the page showed has a translation")
+			assert.Contains(t, p.text("#scen-lesson"), tc.lesson, "the scenario's lesson")
+			assert.Contains(t, p.text("#help-servers"), tc.help, "a control's help")
+			assert.Contains(t, p.content(`#detail details.def p`), tc.def, "an indicator's definition")
+			p.do(setControl("servers", "0"), until(`!document.getElementById("control-error").hidden`, 10*time.Second))
+			assert.Contains(t, p.text("#control-error"), tc.err, "the server's error in the page's language")
 		})
 	}
 
@@ -64,10 +70,10 @@ func TestBrowserLanguages(t *testing.T) {
 		assert.Equal(t, "Hedefler", p.str(`document.querySelector("#goals").closest(".panel").querySelector("h2 span").textContent`))
 	})
 
-	for _, tc := range []struct{ lang, station, table string }{
-		{"en", "station", "Simulation against the formulas"},
-		{"tr", "istasyon", "Simülasyon formüllere karşı"},
-		{"uz", "stansiya", "Simulyatsiya formulalarga qarshi"},
+	for _, tc := range []struct{ lang, station, table, title, lesson, err string }{
+		{"en", "station", "Simulation against the formulas", "Tandem line: Little's law, station by station", "Burke's theorem", "must be a whole number from 1 to"},
+		{"tr", "istasyon", "Simülasyon formüllere karşı", "Seri hat: istasyon istasyon Little yasası", "Burke teoremine göre", "istasyonunun sunucuları: 1 ile"},
+		{"uz", "stansiya", "Simulyatsiya formulalarga qarshi", "Ketma-ket liniya: stansiyama-stansiya Little qonuni", "Burke teoremasiga ko‘ra", "stansiyasining serverlari: 1 dan"},
 	} {
 		t.Run("network/"+tc.lang, func(t *testing.T) {
 			p := page{t, ctx}
@@ -82,6 +88,11 @@ func TestBrowserLanguages(t *testing.T) {
 			if tc.lang != "en" {
 				assert.Contains(t, p.content(`#graph [data-station="first"] .st-foot`), "ρ = 0,4", "decimal comma")
 			}
+			assert.Equal(t, tc.title, p.str(`document.querySelector("#network option:checked").textContent`), "the lesson's title in the picker")
+			assert.Contains(t, p.content("#lesson"), tc.lesson, "the lesson")
+			p.do(chromedp.SetValue(chromedp.CSS(`input[data-change="servers first"]`), "0"),
+				click(`button[data-set="servers first"]`), until(`!document.getElementById("change-error").hidden`, 10*time.Second))
+			assert.Contains(t, p.text("#change-error"), tc.err, "a refused change's reason in the page's language")
 		})
 	}
 }

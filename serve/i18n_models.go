@@ -5,8 +5,8 @@ package serve
 // the picture and the scenario events. A message whose Key is set
 // rewords a model's English for students (the models' own texts speak of
 // "the original" and of package docs, which mean nothing on the page).
-// The lessons, the indicators' definitions and the controls' help are
-// shown as the models write them, in English, except where listed here.
+// The lessons, the indicators' definitions and the controls' help are in
+// lessonTexts and docTexts, the networks' lessons in networkLessonTexts.
 var modelTexts = []pageText{
 	// systems and scenarios
 	{En: "Card-payment switch", Tr: "Kartlı ödeme anahtarı", Uz: "Karta to‘lov kommutatori"},

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/examples/networks"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -36,6 +37,11 @@ func TestCatalogueComplete(t *testing.T) {
 	}
 	for _, k := range modelKeys(t) {
 		assert.True(t, have[k], "a model shows %q, which the catalogue lacks", k)
+	}
+	for _, ex := range networks.Catalogue() {
+		for _, k := range []string{ex.Title, ex.Lesson} {
+			assert.True(t, have[k], "the network page shows %q (%s), which the catalogue lacks", k, ex.Name)
+		}
 	}
 }
 
@@ -108,8 +114,12 @@ func modelKeys(t *testing.T) []string {
 	var keys []string
 	for _, sys := range []scenario.System{paymentswitch.System, webservice.System} {
 		keys = append(keys, sys.Title)
+		for _, c := range sys.Controls {
+			keys = appendSome(keys, c.Help)
+		}
 		for _, sc := range sys.Scenarios {
 			keys = append(keys, sc.Title, sc.Story)
+			keys = appendSome(keys, sc.Lesson)
 			for _, g := range sc.Goals {
 				keys = append(keys, g.Name)
 			}
@@ -117,7 +127,7 @@ func modelKeys(t *testing.T) []string {
 			e, err := sys.New(scenario.Formula, sc.Name, 1)
 			require.NoError(t, err)
 			for _, c := range e.Columns() {
-				keys = append(keys, c.Label)
+				keys = appendSome(append(keys, c.Label), c.Doc)
 			}
 			for e.Minute() < sc.Minutes {
 				e.Step()
@@ -141,6 +151,17 @@ func modelKeys(t *testing.T) []string {
 			for _, g := range pic.Gauges {
 				keys = append(keys, g.Name)
 			}
+		}
+	}
+	return keys
+}
+
+// appendSome appends the texts a model wrote (a lesson, a definition, a
+// help may be absent).
+func appendSome(keys []string, texts ...string) []string {
+	for _, s := range texts {
+		if s != "" {
+			keys = append(keys, s)
 		}
 	}
 	return keys

@@ -183,6 +183,7 @@ type netStateJSON struct {
 	Rows     []netRowJSON   `json:"rows"`
 	Unstable []NetUnstable  `json:"unstable"`
 	Trapped  []string       `json:"trapped"` // stations open customers can never leave (NetAnalytic.Trapped)
+	PWait    []NetPWait     `json:"pWait"`   // P(wait) at the Erlang C stations (netPWaits)
 	Note     string         `json:"note"`
 	Measures []string       `json:"measures"`
 	Slots    []string       `json:"slots"` // the classes of each station's chart series: "" (all), then each class
@@ -208,6 +209,7 @@ func (s *netSession) state() netStateJSON {
 		Graph: s.graph, Snapshot: s.snap, Rows: netRows(s.ests, s.analytic, s.graph.Unit),
 		Unstable: append([]NetUnstable{}, s.analytic.Unstable...), Note: s.analytic.Note,
 		Trapped:  append([]string{}, s.analytic.Trapped...),
+		PWait:    netPWaits(s.graph, s.analytic.Formulas, s.ests),
 		Measures: netMeasures, Slots: s.slots(), Marks: append([]netMark{}, s.marks...),
 		Messages: append([]string{}, s.messages...),
 		Taken:    timedStrings(s.taken), Planned: timedStrings(s.plan), Pending: []string{},

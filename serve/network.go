@@ -42,7 +42,8 @@ const netWhat = "network simulation"
 //	POST /api/networks/sessions/{id}/step            one time unit (pauses)
 //	POST /api/networks/sessions/{id}/restart         {seed?, at?}
 //	GET  /api/networks/sessions/{id}/network.yaml    the network file with the changes applied
-//	GET  /api/networks/sessions/{id}/whatif          X and R against N with bounds and N* (one closed class; see whatif.go)
+//	GET  /api/networks/sessions/{id}/whatif          X and R against N with bounds and N* (one closed class; see whatif.go);
+//	                                                 ?mean.STATION=SECONDS recomputes them with edited service means
 //	POST /api/networks/sessions/{id}/close
 func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/networks", h.handleCatalogue)

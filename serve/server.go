@@ -33,7 +33,7 @@ type Options struct {
 type Server struct {
 	systems []scenario.System
 	opts    Options
-	mux     *http.ServeMux
+	mux     http.Handler // the routes, errors translated (errorLanguage)
 
 	reg  *registry // the sessions of both pages
 	nets *netHub   // the network page
@@ -80,6 +80,9 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	const what = "simulation"
 	m.HandleFunc("GET /api/sessions/{id}/state", with(srv.reg, what, srv.handleState))
 	m.HandleFunc("POST /api/sessions/{id}/control", with(srv.reg, what, srv.handleControl))
+	m.HandleFunc("GET /api/sessions/{id}/why", with(srv.reg, what, srv.handleWhy))
+	m.HandleFunc("GET /api/guide", handleGuide)
+	m.HandleFunc("POST /api/sessions/{id}/guide", with(srv.reg, what, srv.handleGuideCheck))
 	m.HandleFunc("POST /api/sessions/{id}/run", with(srv.reg, what, handleRun[*session]))
 	m.HandleFunc("POST /api/sessions/{id}/step", with(srv.reg, what, handleStep[*session]))
 	m.HandleFunc("POST /api/sessions/{id}/restart", with(srv.reg, what, srv.handleRestart))
@@ -87,7 +90,7 @@ func New(systems []scenario.System, opts Options) (*Server, error) {
 	m.HandleFunc("POST /api/sessions/{id}/close", closer[*session](srv.reg, what))
 	srv.nets = &netHub{files: opts.Networks, open: opts.OpenNetwork, reg: srv.reg}
 	srv.nets.routes(m)
-	srv.mux = m
+	srv.mux = errorLanguage(m)
 	return srv, nil
 }
 

@@ -40,6 +40,13 @@ type whatIfJSON struct {
 	Z          float64       `json:"z,omitempty"`    // think time: demand at delay stations (s)
 	NStar      float64       `json:"nStar,omitempty"`
 	Points     []whatIfPoint `json:"points,omitempty"`
+	Stations   []whatIfMean  `json:"stations,omitempty"` // the means the curves used
+}
+
+// whatIfMean is a station's mean service time in the curves.
+type whatIfMean struct {
+	Name string  `json:"name"`
+	Mean float64 `json:"mean"`
 }
 
 // maxWhatIf bounds the populations drawn.
@@ -62,6 +69,7 @@ func whatIfOf(n analytic.Network) (whatIfJSON, error) {
 			return whatIfJSON{}, errors.New("what-if needs stations without capacity limits or patience")
 		}
 		d := v[i] * st.Mean[0]
+		out.Stations = append(out.Stations, whatIfMean{st.Name, st.Mean[0]})
 		servers[i], demand[i] = st.Servers, []float64{d}
 		switch st.Servers {
 		case 0:
@@ -129,15 +137,19 @@ func visits(n analytic.Network, r int) []float64 {
 	return v
 }
 
-// netWhatIffer is implemented by a NetLive that can draw what-if curves.
+// netWhatIffer is implemented by a NetLive that can draw what-if curves,
+// with some stations' mean service times replaced (means, by station).
 type netWhatIffer interface {
-	WhatIf() (whatIfJSON, error)
+	WhatIf(means map[string]float64) (whatIfJSON, error)
 }
 
 // WhatIf implements netWhatIffer for the real simulator.
-func (l *liveNet) WhatIf() (whatIfJSON, error) {
+func (l *liveNet) WhatIf(means map[string]float64) (whatIfJSON, error) {
 	an, err := l.sim.Network().Analytic()
 	if err != nil {
+		return whatIfJSON{}, err
+	}
+	if an, err = withMeans(an, means); err != nil {
 		return whatIfJSON{}, err
 	}
 	w, err := whatIfOf(an)
@@ -147,18 +159,26 @@ func (l *liveNet) WhatIf() (whatIfJSON, error) {
 	return w, err
 }
 
-func (h *netHub) handleWhatIf(w http.ResponseWriter, _ *http.Request, s *netSession) {
+func (h *netHub) handleWhatIf(w http.ResponseWriter, r *http.Request, s *netSession) {
+	means, err := whatIfMeans(r.URL.Query())
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
 	s.engMu.Lock()
 	wi, ok := s.live.(netWhatIffer)
 	var out whatIfJSON
-	var err error
 	if ok {
-		out, err = wi.WhatIf()
+		out, err = wi.WhatIf(means)
 	}
 	s.engMu.Unlock()
+	var bad whatIfInputError
 	switch {
 	case !ok:
 		out.Reason = "this simulation draws no what-if"
+	case errors.As(err, &bad):
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
 	case err != nil:
 		out = whatIfJSON{Reason: err.Error()}
 	}

@@ -1,11 +1,13 @@
 package serve
 
 import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"net/http"
-	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,7 +28,7 @@ func TestWhatIf(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			l, err := OpenNetwork(tc.file, catalogueSource(t, tc.file), 1)
 			require.NoError(t, err)
-			w, err := l.(*liveNet).WhatIf()
+			w, err := l.(*liveNet).WhatIf(nil)
 			require.NoError(t, err)
 			require.True(t, w.Available)
 			assert.InDelta(t, tc.d, w.D, 1e-9)
@@ -90,7 +92,76 @@ func TestBrowserWhatIf(t *testing.T) {
 	lw, l := p.num(`(() => { const r = n => net.st.rows.find(x => x.station === "server" && x.class === "" && x.name === n).sim; return r("throughput") * r("mean_response"); })()`),
 		p.num(`net.st.rows.find(x => x.station === "server" && x.class === "" && x.name === "mean_in_system").sim`)
 	assert.InEpsilon(t, l, lw, 0.05, "λ·W and L measured on the same run agree (Little's law)")
+	// Edited means, as JMVA: the server at 0.25 s moves N* to 41 and the
+	// simulation's point goes (it runs the file's means); a bad value is
+	// refused in the page's language; reset brings the file's curves back.
+	p.do(chromedp.SetValue(chromedp.CSS(`#whatif-means input[data-station="server"]`), "0.25"),
+		click("#whatif-apply"), until(`WHATIF.data && WHATIF.data.nStar === 41`, 10*time.Second))
+	assert.Equal(t, "N* = 41", p.content(`#whatif svg[data-measure="x"] .nstar-label`))
+	assert.Equal(t, 0, p.count(`document.querySelectorAll("#whatif circle.now-sim").length`), "no simulated point for edited means")
+	assert.Contains(t, p.content("#whatif-means"), "simülasyon ağın kendi değerlerini korur")
+	p.do(chromedp.SetValue(chromedp.CSS(`#whatif-means input[data-station="server"]`), "-2"),
+		click("#whatif-apply"), until(`!document.getElementById("whatif-error").hidden`, 10*time.Second))
+	assert.Contains(t, p.text("#whatif-error"), "> 0 ve ≤ 1e9 saniye bir sayı olmalı")
+	p.do(click("#whatif-reset"), until(`WHATIF.data && WHATIF.data.nStar === 21 && document.getElementById("whatif-error") && document.getElementById("whatif-error").hidden`, 10*time.Second))
+	assert.Equal(t, 2, p.count(`document.querySelectorAll("#whatif circle.now-sim").length`), "the simulation's point is back, in both charts")
+	assert.Equal(t, "[]", p.str(`JSON.stringify([...I18N.missing])`))
 	p.do(chromedp.Navigate(ts.URL+"/network.html?net=tandem&seed=3"),
 		until(`net.st && net.st.file === "tandem.yaml" && WHATIF.key !== null && WHATIF.key.startsWith(net.st.id)`, 10*time.Second))
 	assert.Equal(t, "true", p.str(`String(document.getElementById("whatif-panel").hidden)`))
+}
+
+// Edited service means recompute the curves as JMVA does, and leave the
+// simulation alone: the terminal model's server at 0.25 s instead of
+// 0.5 s has D = 0.25 s, N* = (0.25 + 10)/0.25 = 41 and X(1) = 1/(D + Z);
+// think time 20 s moves Z. Bad edits are refused with what and where,
+// in the page's language.
+func TestWhatIfEditedMeans(t *testing.T) {
+	srv, err := New(nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	st := netCreate(t, srv, `{"example":"terminal.yaml","seed":1}`)
+	base := "/api/networks/sessions/" + st.ID + "/whatif"
+	for _, tc := range []struct {
+		query         string
+		d, z, nStar   float64
+		server, think float64
+	}{
+		{"", 0.5, 10, 21, 0.5, 10},
+		{"?mean.server=0.25", 0.25, 10, 41, 0.25, 10},
+		{"?mean.server=0.25&mean.think=20", 0.25, 20, 81, 0.25, 20},
+	} {
+		var w whatIfJSON
+		require.Equal(t, http.StatusOK, call(t, srv, "GET", base+tc.query, "", &w), tc.query)
+		require.True(t, w.Available, tc.query)
+		assert.InDelta(t, tc.d, w.D, 1e-12, tc.query)
+		assert.InDelta(t, tc.z, w.Z, 1e-12, tc.query)
+		assert.InDelta(t, tc.nStar, w.NStar, 1e-9, tc.query)
+		assert.InDelta(t, 1/(tc.d+tc.z), float64(w.Points[0].X), 1e-12, "%s: one user cycles in D + Z", tc.query)
+		assert.Equal(t, []whatIfMean{{"think", tc.think}, {"server", tc.server}}, w.Stations, tc.query)
+	}
+	// The simulation still runs the file's means.
+	var live netStateJSON
+	require.Equal(t, http.StatusOK, call(t, srv, "GET", "/api/networks/sessions/"+st.ID+"/state", "", &live))
+	assert.InDelta(t, 0.5, live.Graph.Stations[1].Service[0].Mean, 1e-12)
+
+	for _, tc := range []struct{ query, en, tr string }{
+		{"?mean.server=-1", `what-if: mean of station "server": must be a number of seconds > 0 and ≤ 1e9, got "-1"`,
+			`ya şöyle olsaydı: "server" istasyonunun ortalaması: > 0 ve ≤ 1e9 saniye bir sayı olmalı, verilen "-1"`},
+		{"?mean.server=abc", `what-if: mean of station "server": must be a number of seconds > 0 and ≤ 1e9, got "abc"`, ""},
+		{"?mean.nope=1", `what-if: unknown station "nope" (valid: think, server)`, `ya şöyle olsaydı: bilinmeyen istasyon "nope" (geçerli: think, server)`},
+		{"?speed=1", `what-if: unknown parameter "speed" (want mean.STATION=SECONDS)`, ""},
+	} {
+		var e errorJSON
+		require.Equal(t, http.StatusBadRequest, call(t, srv, "GET", base+tc.query, "", &e), tc.query)
+		assert.Equal(t, tc.en, e.Error)
+		if tc.tr != "" {
+			req := newReq("GET", base+tc.query, nil)
+			req.Header.Set("Accept-Language", "tr")
+			rec := httptest.NewRecorder()
+			srv.ServeHTTP(rec, req)
+			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &e))
+			assert.Equal(t, tc.tr, e.Error)
+		}
+	}
 }

@@ -38,7 +38,7 @@ const app = {
 };
 
 async function api(method, path, body) {
-  const opt = { method, headers: {} };
+  const opt = { method, headers: langHeaders({}) };
   if (body !== undefined) {
     opt.body = JSON.stringify(body);
     opt.headers["Content-Type"] = "application/json";
@@ -383,6 +383,8 @@ function render() {
   renderDetail();
   renderSummary(st);
   renderModelPanel(st);
+  renderWhy(st);
+  renderGuide(st);
   refreshNow();
   updateURL();
 }

@@ -101,7 +101,7 @@ async function renderCalculator(page) {
     for (const i of form.querySelectorAll("input")) if (i.value.trim() !== "") params[i.dataset.param] = i.value.trim();
     err.textContent = "";
     try {
-      const res = await fetch("/api/calculator/" + encodeURIComponent(pick.value), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ params }) });
+      const res = await fetch("/api/calculator/" + encodeURIComponent(pick.value), { method: "POST", headers: langHeaders({ "Content-Type": "application/json" }), body: JSON.stringify({ params }) });
       const data = await res.json();
       if (!res.ok) { err.textContent = data.error || "HTTP " + res.status; out.replaceChildren(); return; }
       const rows = data.outputs.map((o) => cEl("tr", { "data-key": o.key }, cEl("td", { text: o.key }), cEl("td", { class: "n", text: numg(o.value, 4) + (o.unit ? " " + o.unit : "") }), cEl("td", { class: "muted", text: tm(o.desc) })));

@@ -16,6 +16,13 @@ function t(key, ...args) {
   return args.length ? s.replace(/\{(\d+)\}/g, (m, i) => (args[i] === undefined ? m : String(args[i]))) : s;
 }
 
+// langHeaders adds the page's language to a request's headers: the
+// server writes its error answers in it.
+function langHeaders(h) {
+  h["Accept-Language"] = I18N.lang;
+  return h;
+}
+
 // tm translates a model's text when the catalogue has it (stories, labels,
 // goal names), else leaves it as the model wrote it.
 function tm(text) {

@@ -29,7 +29,7 @@ function html(tag, attrs, ...kids) {
 }
 
 async function netApi(method, path, body) {
-  const opt = { method, headers: {} };
+  const opt = { method, headers: langHeaders({}) };
   if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers["Content-Type"] = "application/json"; }
   const res = await fetch(path, opt);
   let data;
@@ -178,10 +178,28 @@ function show(st) {
   drawTaken(st);
   drawBanner(st);
   drawWhatIf(st);
+  drawPWait(st);
   if (structure) {
     drawChanges(st);
     history.replaceState(null, "", replayURL(st));
   }
+}
+
+// drawPWait lists P(wait) at the Erlang C stations: the formula and what
+// the simulation's mean wait implies.
+function drawPWait(st) {
+  const list = st.pWait || [];
+  byId("pwait").hidden = !list.length;
+  const sig = JSON.stringify(list) + I18N.lang;
+  if (byId("pwait-list").dataset.sig === sig) return; // unchanged: keep the nodes (and a screen reader's place)
+  byId("pwait-list").dataset.sig = sig;
+  byId("pwait-list").replaceChildren(...list.map((p) => {
+    const sim = p.implied === null ? t("the simulation's wait has no interval yet") : t("the simulation's wait implies {0} ± {1}", fmtNum(p.implied), fmtNum(p.impliedHalf));
+    const li = html("li", { "data-station": p.station, text: t("{0}: P(wait) = C({1}, {2}) = {3} · {4}", p.station, p.servers, fmtNum(p.load), fmtNum(p.pWait), sim) });
+    li.dataset.pwait = String(p.pWait);
+    if (p.implied !== null) li.dataset.implied = String(p.implied);
+    return li;
+  }));
 }
 
 // drawSlots offers the charts of each class apart when there are several.
@@ -383,7 +401,7 @@ function wire() {
 
 function selectLesson() {
   const n = net.catalogue.find((x) => x.name === byId("network").value);
-  renderLesson(n ? n.lesson : "");
+  renderLesson(n ? tm(n.lesson) : "");
 }
 
 async function start() {
@@ -396,7 +414,7 @@ async function start() {
   if (!cat.available) { showError(t("This server does not simulate networks.")); return; }
   const sel = byId("network");
   sel.append(html("option", { value: "", text: t("(an opened file)") }));
-  for (const n of cat.networks) sel.append(html("option", { value: n.name, text: n.title }));
+  for (const n of cat.networks) sel.append(html("option", { value: n.name, text: tm(n.title) }));
   const p = urlParams();
   const seed = p.seed !== null && /^\d+$/.test(p.seed) ? Number(p.seed) : undefined;
   if (p.src) {

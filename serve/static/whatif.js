@@ -4,30 +4,43 @@
 // point N* and the population now, with the simulation's estimate.
 "use strict";
 
-const WHATIF = { key: null, data: null };
+const WHATIF = { key: null, data: null, means: {}, error: "" };
+
+// whatIfQuery is the edited means as the request's query (mean.STATION=S).
+function whatIfQuery() {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(WHATIF.means)) q.set("mean." + k, v);
+  const s = q.toString();
+  return s ? "?" + s : "";
+}
 
 // drawWhatIf fetches the curves when the network's structure changed (key)
 // and draws them with the current estimate.
 async function drawWhatIf(st) {
   const panel = document.getElementById("whatif-panel");
   if (!panel) return;
-  const key = st.id + "/" + st.epoch + "/" + st.taken.length;
+  const base = st.id + "/" + st.epoch + "/" + st.taken.length;
+  if (WHATIF.key !== null && !WHATIF.key.startsWith(base + "?")) WHATIF.means = {}; // a new network or a change: the file's means again
+  const key = base + "?" + whatIfQuery();
   if (WHATIF.key !== key) {
     WHATIF.key = key;
     try {
-      const res = await fetch(`/api/networks/sessions/${st.id}/whatif`);
-      WHATIF.data = res.ok ? await res.json() : null;
+      const res = await fetch(`/api/networks/sessions/${st.id}/whatif` + whatIfQuery(), { headers: langHeaders({}) });
+      const data = await res.json();
+      if (res.ok) { WHATIF.data = data; WHATIF.error = ""; } else WHATIF.error = data.error || "HTTP " + res.status;
     } catch (e) { WHATIF.data = null; }
   }
   const w = WHATIF.data;
   panel.hidden = !(w && w.available);
   if (panel.hidden) return;
+  const edited = Object.keys(WHATIF.means).length > 0;
+  drawWhatIfMeans(w, st, edited);
   const simX = (st.rows || []).find((r) => r.station === "network" && r.class === "" && r.name === "throughput");
   const simR = (st.rows || []).find((r) => r.station === "network" && r.class === "" && r.name === "mean_response");
   const box = document.getElementById("whatif");
   box.replaceChildren(
-    whatIfChart(w, "x", t("X · throughput (/s)"), simX && simX.sim !== null ? simX.sim : null),
-    whatIfChart(w, "r", t("R · response time without think time (s)"), simR && simR.sim !== null ? simR.sim - w.z : null));
+    whatIfChart(w, "x", t("X · throughput (/s)"), !edited && simX && simX.sim !== null ? simX.sim : null),
+    whatIfChart(w, "r", t("R · response time without think time (s)"), !edited && simR && simR.sim !== null ? simR.sim - w.z : null));
   document.getElementById("whatif-note").textContent = t("D = {0} s, Dmax = {1} s, Z = {2} s: N* = (D + Z)/Dmax = {3}", fmtNum(w.d), fmtNum(w.dmax), fmtNum(w.z), fmtNum(w.nStar));
 }
 
@@ -69,4 +82,41 @@ function whatIfChart(w, m, title, sim) {
   div.className = "chart whatif";
   div.append(root);
   return div;
+}
+
+// drawWhatIfMeans offers each station's mean service time for editing, as
+// JMVA does: the curves are recomputed with the values entered; the
+// simulation keeps the network's own (its point is not drawn then).
+function drawWhatIfMeans(w, st, edited) {
+  let box = document.getElementById("whatif-means");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "whatif-means";
+    box.className = "whatif-means";
+    document.getElementById("whatif").before(box);
+  }
+  const sig = WHATIF.key + "|" + WHATIF.error;
+  if (box.dataset.sig === sig) return;
+  box.dataset.sig = sig;
+  const inputs = w.stations.map((s) => {
+    const id = "wi-mean-" + s.name.replace(/[^A-Za-z0-9_-]/g, "_");
+    const input = html("input", { id, type: "text", size: "6", "data-station": s.name, value: String(WHATIF.means[s.name] !== undefined ? WHATIF.means[s.name] : s.mean) });
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") apply(); });
+    return html("span", { class: "wi-mean" }, html("label", { for: id, text: t("S of {0} (s)", s.name) }), input);
+  });
+  const apply = () => {
+    const means = {};
+    for (const i of box.querySelectorAll("input[data-station]")) {
+      const s = w.stations.find((x) => x.name === i.dataset.station);
+      const v = i.value.trim();
+      if (v !== "" && (!s || Number(v) !== s.mean)) means[i.dataset.station] = v;
+    }
+    WHATIF.means = means;
+    drawWhatIf(net.st);
+  };
+  const reset = () => { WHATIF.means = {}; WHATIF.error = ""; drawWhatIf(net.st); };
+  const err = html("p", { class: "error", role: "alert", id: "whatif-error", text: WHATIF.error });
+  err.hidden = !WHATIF.error;
+  box.replaceChildren(html("p", { class: "muted small", text: edited ? t("the curves use the service means entered here; the simulation keeps the network's own") : t("edit a station's mean service time to recompute the curves (the simulation is not changed)") }),
+    ...inputs, html("button", { id: "whatif-apply", text: t("recompute"), onclick: apply }), html("button", { id: "whatif-reset", text: t("reset"), onclick: reset }), err);
 }
