@@ -428,3 +428,27 @@ func CTMCOnly(name string) bool {
 	}
 	return false
 }
+
+// PreferClosedForms drops every exact-CTMC value whose station, class and
+// name another exact method also gives: the two agree to a relative 1e-9
+// (a test over the examples holds them to it), so one exact reference is
+// enough, and the closed form, the one a lesson names, stays. Where no
+// closed form is exact the chain's value is kept; so is every approximate
+// value. net run's verdicts and the network page use this one rule.
+func PreferClosedForms(ms []NetMetric) []NetMetric {
+	type key struct{ station, class, name string }
+	closed := map[key]bool{}
+	for _, m := range ms {
+		if m.Exact && m.Method != MethodCTMC {
+			closed[key{m.Station, m.Class, m.Name}] = true
+		}
+	}
+	out := make([]NetMetric, 0, len(ms))
+	for _, m := range ms {
+		if m.Method == MethodCTMC && closed[key{m.Station, m.Class, m.Name}] {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}

@@ -142,3 +142,19 @@ func (l *liveNet) Check(c NetChange) error {
 	}
 	return tmp.Apply(c)
 }
+
+// preferClosedForms keeps the exact CTMC's value of a row only where no
+// closed form is exact for it, as net run's verdicts do
+// (analytic.PreferClosedForms).
+func preferClosedForms(fs []NetFormula) []NetFormula {
+	ms := make([]analytic.NetMetric, len(fs))
+	for i, f := range fs {
+		ms[i] = analytic.NetMetric{Station: f.Station, Class: f.Class, Name: f.Name, Value: f.Value, Method: f.Method, Exact: f.Exact}
+	}
+	ms = analytic.PreferClosedForms(ms)
+	out := make([]NetFormula, len(ms))
+	for i, m := range ms {
+		out[i] = NetFormula{Station: m.Station, Class: m.Class, Name: m.Name, Value: m.Value, Method: m.Method, Exact: m.Exact}
+	}
+	return out
+}

@@ -230,7 +230,7 @@ func (l *liveNet) Analytic() NetAnalytic {
 	case err != nil:
 		a.Note = err.Error()
 	}
-	a.Formulas = oneClassTotals(a.Formulas, len(an.Classes))
+	a.Formulas = preferClosedForms(oneClassTotals(a.Formulas, len(an.Classes)))
 	l.analytic = &a
 	return a
 }

@@ -293,10 +293,11 @@ func NetworkChecks(n *network.Network, results []*network.Result, formulas []ana
 			}
 			if f.Station == m.Station && class == m.Class && f.Name == m.Name && !seen[f.Method] {
 				seen[f.Method] = true
+				f.Class = m.Class // one group: PreferClosedForms compares within it
 				matched = append(matched, f)
 			}
 		}
-		matched = ctmcReference(matched)
+		matched = analytic.PreferClosedForms(matched)
 		if len(matched) == 0 {
 			c := NetworkCheck{m.Station, m.Class, base}
 			c.Judge(DefaultRule)
@@ -348,24 +349,4 @@ func expectedWaiters(results []*network.Result, m network.Metric, formulas []ana
 		}
 	}
 	return rho * departures
-}
-
-// ctmcReference drops the exact CTMC's value of a metric when another exact
-// method gives it too: the two agree to a relative 1e-9 (a test over the
-// examples holds them to it), so one exact reference is enough and the
-// closed form, the one a lesson names, stays. Where no closed form is exact
-// the chain is the exact reference; approximate methods are kept beside it.
-func ctmcReference(matched []analytic.NetMetric) []analytic.NetMetric {
-	ctmc, exact := -1, false
-	for k, f := range matched {
-		if f.Method == analytic.MethodCTMC {
-			ctmc = k
-		} else if f.Exact {
-			exact = true
-		}
-	}
-	if ctmc < 0 || !exact {
-		return matched
-	}
-	return append(matched[:ctmc:ctmc], matched[ctmc+1:]...)
 }
