@@ -92,7 +92,7 @@ async function renderCalculator(page) {
       const input = cEl("input", { id, type: "text", "data-param": p.flag, placeholder: p.default || (p.required ? t("required") : t("optional")) });
       if (pick.value === preset.formula && preset.params[p.flag] !== undefined) input.value = preset.params[p.flag];
       input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") run(); });
-      return cEl("div", { class: "calc-param" }, cEl("label", { for: id, text: p.flag }), input, cEl("small", { text: p.desc + " · " + p.range }));
+      return cEl("div", { class: "calc-param" }, cEl("label", { for: id, text: p.flag }), input, cEl("small", { text: tm(p.desc) + " · " + p.range }));
     }));
     out.replaceChildren();
   };
