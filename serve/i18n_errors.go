@@ -32,7 +32,7 @@ type errorTemplate struct {
 	re  *regexp.Regexp
 }
 
-var errorTemplates = compileErrorTemplates(errorTexts, errorAlsoKeys)
+var errorTemplates = compileErrorTemplates(append(append([]pageText{}, errorTexts...), networkMessageTexts...), errorAlsoKeys)
 
 // compileErrorTemplates turns each template's English into an anchored
 // pattern, {i} capturing as little as it can and never a ": " (a value

@@ -159,11 +159,11 @@ func (h *netHub) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !h.reg.admit(w, s, netWhat) {
 		return
 	}
-	writeJSON(w, http.StatusCreated, s.state())
+	writeJSON(w, http.StatusCreated, s.stateIn(pageLanguage(r)))
 }
 
-func (h *netHub) handleState(w http.ResponseWriter, _ *http.Request, s *netSession) {
-	writeJSON(w, http.StatusOK, s.state())
+func (h *netHub) handleState(w http.ResponseWriter, r *http.Request, s *netSession) {
+	writeJSON(w, http.StatusOK, s.stateIn(pageLanguage(r)))
 }
 
 type netChangeReq struct {
@@ -229,7 +229,7 @@ func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSes
 		return
 	}
 	s.nudge()
-	writeJSON(w, http.StatusOK, s.state())
+	writeJSON(w, http.StatusOK, s.stateIn(pageLanguage(r)))
 }
 
 func (h *netHub) handleFile(w http.ResponseWriter, _ *http.Request, s *netSession) {
