@@ -57,6 +57,10 @@ func TestBrowserClassroomPanel(t *testing.T) {
 			until(util+` !== null`, 10*time.Second))
 		assert.Equal(t, "0,6875", p.str(util+`.textContent`), "132 of 192 slots busy")
 		assert.Contains(t, p.str(`document.querySelector('#calc tr[data-key="answered_within"] td.n').textContent`), "%")
+		// the formula's texts in the page's language (the catalogue's calculator messages)
+		assert.Equal(t, "meşgul sunucuların payı λS/N", p.str(`document.querySelector('#calc tr[data-key="utilization"] td.muted').textContent`))
+		assert.Contains(t, p.str(`document.querySelector('#calc-servers').parentElement.querySelector('small').textContent`), "sunucu sayısı N")
+		assert.Contains(t, p.str(`document.querySelector('#calc-formula option[value="mmc"]').textContent`), "M/M/c kuyruğu")
 		p.do(chromedp.SetValue(chromedp.CSS("#calc-servers"), "140"), click("#calc-run"),
 			until(util+`.textContent === "0,9429"`, 5*time.Second))
 		p.do(chromedp.SetValue(chromedp.CSS("#calc-servers"), "100"), click("#calc-run"),
