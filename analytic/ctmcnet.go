@@ -120,7 +120,7 @@ func NetworkCTMC(n Network) (*ctmc.Solution, error) {
 // under "network"; at a single FCFS station the percentiles of each
 // class's wait and response time (p50_wait … p99_response).
 func (s *netSolver) addCTMC() {
-	if s.n.SkipCTMC {
+	if s.n.SkipCTMC || (!s.n.ForceCTMC && s.closedFormsSuffice()) {
 		return
 	}
 	sol, err := NetworkCTMC(s.n)
@@ -451,4 +451,38 @@ func PreferClosedForms(ms []NetMetric) []NetMetric {
 		out = append(out, m)
 	}
 	return out
+}
+
+// closedFormsSuffice reports whether the chain could add no exact value:
+// a network of several stations, none with a capacity or a patience, in
+// which every station the closed forms describe has an exact mean
+// response from them (a product-form network solved by Jackson, BCMP or
+// exact MVA). PreferClosedForms would drop every value of the chain there,
+// and solving it costs seconds (jackson-feedback: 6.4 s) on every live
+// change of the network page; Network.ForceCTMC solves it all the same.
+// A single station always gets its chain: its percentiles are the chain's
+// own.
+func (s *netSolver) closedFormsSuffice() bool {
+	if s.m < 2 {
+		return false
+	}
+	for _, st := range s.n.Stations {
+		if st.Capacity > 0 || st.Patience > 0 {
+			return false
+		}
+	}
+	described := map[string]bool{}
+	exact := map[string]bool{}
+	for _, x := range s.out {
+		described[x.Station] = true
+		if x.Exact && x.Class == "" && x.Name == "mean_response" {
+			exact[x.Station] = true
+		}
+	}
+	for _, st := range s.n.Stations {
+		if described[st.Name] && !exact[st.Name] {
+			return false
+		}
+	}
+	return len(exact) > 0
 }

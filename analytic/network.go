@@ -100,6 +100,10 @@ type Network struct {
 	// SkipCTMC leaves the exact CTMC out of SolveNetwork: for a quick
 	// estimate (a run's work budget) that needs no exact values.
 	SkipCTMC bool
+	// ForceCTMC solves the exact CTMC even where the closed forms already
+	// give every value exactly (see SolveNetwork), to check one against
+	// the other.
+	ForceCTMC bool
 }
 
 // NetMetric is one analytic value. Station is a station name or "network"

@@ -462,6 +462,7 @@ func TestSolveClosedClassSwitching(t *testing.T) {
 		Classes: []NetClass{{Name: "a", Population: 1, Start: 0}, {Name: "b", Population: 1, Start: 1}},
 		Routing: p,
 	}
+	n.ForceCTMC = true // the chain too: one definition for both
 	ms, err := SolveNetwork(n)
 	require.NoError(t, err)
 	// By hand (see TestExactMVAHandChecked): X = 3/7, cycle 14/3 s.

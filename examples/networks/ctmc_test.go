@@ -25,6 +25,7 @@ func TestCTMCAgreesWithClosedForms(t *testing.T) {
 		require.NoError(t, err, e.Name)
 		an, err := n.Analytic()
 		require.NoError(t, err, e.Name)
+		an.ForceCTMC = true
 		ms, err := analytic.SolveNetwork(an)
 		require.NoError(t, err, e.Name)
 		type key struct{ station, class, name string }
