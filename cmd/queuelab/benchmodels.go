@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"queuelab/des"
 	"queuelab/des/desbench"
 	"queuelab/examples/networks"
 	"queuelab/model/network"
@@ -29,20 +28,7 @@ func benchNetwork(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := network.New(n, network.Options{Seed: 1, Generator: des.PCG, Window: 1000})
-	if err != nil {
-		b.Fatal(err)
-	}
-	const visitRate = 25.0 / 6
-	if err := s.RunUntil(100_000); err != nil {
-		b.Fatal(err)
-	}
-	start := s.Now()
-	b.ReportAllocs()
-	b.ResetTimer()
-	if err := s.RunUntil(start + float64(b.N)/visitRate); err != nil {
-		b.Fatal(err)
-	}
+	network.BenchmarkVisits(b, n)
 }
 
 // benchSaleSurge is BenchmarkSaleSurge: one op is the switch's 60-minute

@@ -2,8 +2,6 @@ package network
 
 import (
 	"testing"
-
-	"queuelab/des"
 )
 
 // BenchmarkNetwork simulates the open Jackson network with feedback of
@@ -16,18 +14,5 @@ func BenchmarkNetwork(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := New(n, Options{Seed: 1, Generator: des.PCG, Window: 1000})
-	if err != nil {
-		b.Fatal(err)
-	}
-	const visitRate = 25.0 / 6
-	if err := s.RunUntil(100_000); err != nil {
-		b.Fatal(err)
-	}
-	start := s.Now()
-	b.ReportAllocs()
-	b.ResetTimer()
-	if err := s.RunUntil(start + float64(b.N)/visitRate); err != nil {
-		b.Fatal(err)
-	}
+	BenchmarkVisits(b, n)
 }
