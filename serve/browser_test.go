@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,48 +36,105 @@ func chromiumPath() string {
 	return ""
 }
 
-// browser starts headless Chromium with the flags a root CI container
-// needs and a fresh profile, or skips the test when there is none outside
-// CI (in CI, CI=true, a missing browser fails the test). The returned
-// context bounds every later action by the test binary's deadline.
+// browser gives the test a fresh tab of the package's one headless
+// Chromium, in a browser context of its own (no cookies, storage or
+// cache shared with another test), sized 1440×1000; or it skips the test
+// when there is no Chromium outside CI (in CI, CI=true, a missing browser
+// fails the test). It marks the test parallel: a browser test spends most
+// of its time waiting for a page to reach a state, so tests overlap their
+// waits (up to go test's -parallel, GOMAXPROCS by default), and starting
+// Chromium once instead of once per test saves about a second each. The
+// returned context bounds every later action by the test binary's
+// deadline.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	bin := chromiumPath()
-	if bin == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true but no chromium binary found (install Debian's chromium or set $CHROMIUM)")
-		}
-		t.Skip("no chromium binary found (install Debian's chromium or set $CHROMIUM); the browser test runs in CI")
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(bin),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1440, 1000),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, cancelB := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelB(); cancelA() })
-	// The first action starts the browser; it must not carry a timeout.
-	require.NoError(t, chromedp.Do(bctx), "starting %s", bin)
+	t.Parallel()
+	root := chromium.start(t)
+	tab, cancelTab := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancelTab)
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 1000)), "opening a tab")
 	// Only a hang is a failure: the bound is the test binary's own
 	// deadline (go test -timeout), less time to report, not a guess of how
 	// fast a shared machine is.
-	ctx, cancelT := context.WithCancel(bctx)
+	ctx, cancelT := context.WithCancel(tab)
 	if dl, ok := t.Deadline(); ok {
-		ctx, cancelT = context.WithDeadline(bctx, dl.Add(-30*time.Second))
+		ctx, cancelT = context.WithDeadline(tab, dl.Add(-30*time.Second))
 	}
 	t.Cleanup(cancelT)
 	return ctx
+}
+
+// chromium is the package's one browser process, started by the first
+// browser test that needs it and stopped by TestMain when every test is
+// done.
+var chromium sharedChromium
+
+type sharedChromium struct {
+	once    sync.Once
+	ctx     context.Context
+	stop    func()
+	err     error
+	bin     string
+	profile string
+}
+
+// start returns the browser's root context, starting Chromium the first
+// time, or ends the test as browser describes.
+func (c *sharedChromium) start(t *testing.T) context.Context {
+	t.Helper()
+	c.once.Do(func() {
+		c.bin = chromiumPath()
+		if c.bin == "" {
+			return
+		}
+		c.profile, c.err = os.MkdirTemp("", "queuelab-chromium-")
+		if c.err != nil {
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(c.bin),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			// Tabs in the background keep their timers running: the pages
+			// animate by requestAnimationFrame and setTimeout, and every
+			// parallel test's tab is a background tab.
+			chromedp.Flag("disable-background-timer-throttling", true),
+			chromedp.Flag("disable-backgrounding-occluded-windows", true),
+			chromedp.Flag("disable-renderer-backgrounding", true),
+			chromedp.UserDataDir(c.profile),
+			chromedp.WindowSize(1440, 1000),
+		}
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelB := chromedp.NewContext(actx)
+		c.ctx, c.stop = bctx, func() { cancelB(); cancelA(); os.RemoveAll(c.profile) }
+		// The first action starts the browser; it must not carry a timeout.
+		c.err = chromedp.Do(bctx)
+	})
+	switch {
+	case c.bin == "" && os.Getenv("CI") == "true":
+		t.Fatal("CI=true but no chromium binary found (install Debian's chromium or set $CHROMIUM)")
+	case c.bin == "":
+		t.Skip("no chromium binary found (install Debian's chromium or set $CHROMIUM); the browser test runs in CI")
+	}
+	require.NoError(t, c.err, "starting %s", c.bin)
+	return c.ctx
+}
+
+// TestMain runs the package's tests and then stops the shared Chromium.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chromium.stop != nil {
+		chromium.stop()
+	}
+	os.Exit(code)
 }
 
 // liveServer serves a Server of systems over HTTP until the test ends.
