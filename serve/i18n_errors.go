@@ -32,7 +32,8 @@ type errorTemplate struct {
 	re  *regexp.Regexp
 }
 
-var errorTemplates = compileErrorTemplates(concatTexts(errorTexts, networkMessageTexts, sessionNoteTexts), append(append([]string{}, errorAlsoKeys...), sessionNoteAlso...))
+var errorTemplates = compileErrorTemplates(concatTexts(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts),
+	concatKeys(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
 
 // compileErrorTemplates turns each template's English into an anchored
 // pattern, {i} capturing as little as it can and never a ": " (a value
@@ -57,6 +58,15 @@ func compileErrorTemplates(texts []pageText, also []string) []errorTemplate {
 // concatTexts joins message tables.
 func concatTexts(parts ...[]pageText) []pageText {
 	var all []pageText
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all
+}
+
+// concatKeys joins key lists.
+func concatKeys(parts ...[]string) []string {
+	var all []string
 	for _, p := range parts {
 		all = append(all, p...)
 	}

@@ -37,7 +37,7 @@ async function renderClassroom(page) {
     cEl("ol", { class: "learn" }, ...p.learn.map((k) => cEl("li", { text: t(k) }))));
   const refs = (ns) => (ns || []).map((n) => cEl("a", { href: "#src-" + n, class: "ref", text: "[" + n + "]" }));
   const items = p.basis.map((b) => {
-    const li = cEl("li", { class: b.assumption ? "assumed" : "" }, cEl("span", { text: t(b.text) + " " }), cEl("code", { class: "formula", text: b.formula }), " ", ...refs(b.refs));
+    const li = cEl("li", { class: b.assumption ? "assumed" : "" }, cEl("span", { text: t(b.text) + " " }), cEl("code", { class: "formula", text: tm(b.formula) }), " ", ...refs(b.refs));
     if (b.assumption) li.append(cEl("p", { class: "assumption" }, cEl("b", { text: t("Assumption") + ": " }), t(b.note || "Assumption")));
     return li;
   });
@@ -74,7 +74,7 @@ async function renderCalculator(page) {
   if (!box) return;
   let list;
   try {
-    const res = await fetch("/api/calculator");
+    const res = await fetch("/api/calculator", { headers: langHeaders({}) });
     if (!res.ok) return;
     list = await res.json();
   } catch (e) { return; }

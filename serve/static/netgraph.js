@@ -89,7 +89,7 @@ function fmtP(p) { return Number(p.toFixed(4)).toString(); }
 function fmtNum(v) {
   if (v === null || v === undefined || !isFinite(v)) return "—";
   const a = Math.abs(v);
-  if (a !== 0 && a < 0.001) return v.toExponential(2);
+  if (a !== 0 && a < 0.001) return v.toExponential(2).replace(".", I18N.number.decimal).replace("-", "−");
   return numg(Number(v.toPrecision(a >= 100 ? 5 : 3)), 4);
 }
 
