@@ -179,7 +179,7 @@ function drawStation(s, snap, p, rho, st) {
   const c = servers < 0 ? "∞" : String(servers);
   box.append(svgEl("text", { x: 10, y: 17, class: "st-name" }, s.name));
   box.append(svgEl("text", { x: BOX.w - 8, y: 17, class: "st-meta", "text-anchor": "end" },
-    `${s.discipline} · c = ${c}${s.capacity >= 0 ? " · K = " + s.capacity : ""}`));
+    `${s.discipline === "delay" ? t("delay") : s.discipline} · c = ${c}${s.capacity >= 0 ? " · K = " + s.capacity : ""}`));
   // servers, right side
   const busy = snap.inService || [];
   const drawn = servers < 0 ? Math.min(busy.length + 1, MAX_SERVERS_DRAWN) : Math.min(servers, MAX_SERVERS_DRAWN);
