@@ -133,16 +133,19 @@ func (p page) reloaded(cond string, d time.Duration) {
 	p.t.Fatalf("after the reload: %v", err)
 }
 
-// englishScanJS lists the page's visible English: every visible text and
+// englishScanJS opens every <details> (an indicator's definition, the
+// basis) and lists the page's visible English: every visible text and
 // every title, aria-label and placeholder outside the parts marked
 // lang="en" (the sources, cited as published) in which one of a set of
 // English words stands alone, or a number is written with a decimal point
-// (a group of other than three digits after the point; 0.75:250ms and
-// 6.2ms are input syntax, followed by a colon or a letter). The words are
+// (a group of other than three digits after the point; 0.75:250ms, 6.2ms
+// and rate job=1.3 are input syntax, the number after "=" or followed by a
+// colon or a letter). The words are
 // none of the names the pages keep in every language (controls, their
 // choices, stations, classes, flags, disciplines, units), and no word of
 // the Turkish or Uzbek catalogue; a letter includes the Uzbek ‘ and ʻ.
 const englishScanJS = `(() => {
+  document.querySelectorAll("details").forEach((d) => { d.open = true; });
   const words = ["the", "of", "and", "with", "from", "not", "by", "for", "is", "are", "within", "than", "until", "needs",
     "applied", "stopped", "minute", "minutes", "number", "integer", "duration", "agrees", "approximate", "collecting",
     "exact", "bound", "equations", "insensitivity", "bare", "seconds", "share", "waits", "growing", "batches", "measured",
@@ -151,7 +154,7 @@ const englishScanJS = `(() => {
     "invalid", "required", "queue", "wait", "per", "off", "or", "no"];
   const L = "\\p{L}\\p{N}_\\-‘’ʻʼ'";
   const word = new RegExp("(?<![" + L + "])(" + words.join("|") + ")(?![" + L + "])", "iu");
-  const point = /(?<![\d.,:])\d+\.(?:\d{1,2}|\d{4,})(?![\d:\p{L}])/u;
+  const point = /(?<![\d.,:=])\d+\.(?:\d{1,2}|\d{4,})(?![\d:\p{L}])/u;
   const out = [];
   const english = (e) => { const l = e.closest("[lang]"); return !!l && l.lang === "en"; };
   const where = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.split(" ")[0] : "");

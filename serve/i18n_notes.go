@@ -14,6 +14,8 @@ var sessionNoteTexts = []pageText{
 	{En: "no formula twin", Tr: "formül ikizi yok", Uz: "formula egizagi yo‘q"},
 	{En: "internal error in the model", Tr: "modelde iç hata", Uz: "modeldagi ichki xato"},
 	{En: "control {0}", Tr: "{0} ayarı", Uz: "{0} sozlamasi"},
+	// a scenario event whose label carries a number drawn from the seed
+	{En: "viral surge starts (×{0})", Tr: "viral yoğunluk başlar (×{0})", Uz: "tez tarqalish to‘lqini boshlanadi (×{0})"},
 	{En: "the database's layout is fixed once the run has started (set it at 0m)", Tr: "veritabanının düzeni çalıştırma başladıktan sonra sabittir (0m'de ayarlayın)", Uz: "ma’lumotlar bazasining tuzilishi ishga tushirish boshlangandan keyin o‘zgarmaydi (uni 0m da o‘rnating)"},
 }
 
@@ -21,9 +23,14 @@ var sessionNoteTexts = []pageText{
 // "minute 3: formula twin: …".
 var sessionNoteAlso = []string{"minute {0}", "formula twin"}
 
-// stateIn is the session's state with its messages in tag's language.
+// stateIn is the session's state with its messages in tag's language,
+// and its events' labels where a template knows them (the page translates
+// the others, whose labels are catalogue keys).
 func (s *session) stateIn(tag language.Tag, since, epoch int) stateJSON {
 	st := s.state(since, epoch)
 	st.Messages = localMessages(tag, st.Messages)
+	for i := range st.Events {
+		st.Events[i].Label = translateError(tag, st.Events[i].Label)
+	}
 	return st
 }

@@ -29,6 +29,7 @@ func TestSessionNotesTranslated(t *testing.T) {
 			`durdu: bir oturum en çok 1.440 dakika çalışır`,
 			"to‘xtadi: sessiya ko‘pi bilan 1\u00a0440 daqiqa ishlaydi"},
 		{`no formula twin: boom`, `formül ikizi yok: boom`, `formula egizagi yo‘q: boom`},
+		{`viral surge starts (×2.2)`, `viral yoğunluk başlar (×2,2)`, `tez tarqalish to‘lqini boshlanadi (×2,2)`},
 		{`simulation stopped: internal error in the model: index out of range`,
 			`simülasyon durdu: modelde iç hata: index out of range`,
 			`simulyatsiya to‘xtadi: modeldagi ichki xato: index out of range`},

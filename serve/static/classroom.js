@@ -42,7 +42,7 @@ async function renderClassroom(page) {
     return li;
   });
   const used = new Set(p.basis.flatMap((b) => b.refs || []));
-  const sources = cEl("ol", { class: "sources" });
+  const sources = cEl("ol", { class: "sources", lang: "en" }); // cited as published
   CLASSROOM.data.sources.forEach((s, i) => {
     const li = cEl("li", { id: "src-" + (i + 1), value: String(i + 1), text: s });
     if (used.has(i + 1)) sources.append(li);

@@ -61,7 +61,7 @@ function routeGroups(g) {
   for (const grp of groups.values()) {
     const ps = [...new Set(grp.per.map((r) => r.p))];
     const shared = ps.length === 1 && (grp.per.some((r) => r.class === "") || grp.per.length === g.classes.length || g.classes.length === 1);
-    grp.label = shared ? fmtP(ps[0]) : grp.per.map((r) => r.class + " " + fmtP(r.p)).join(", ");
+    grp.label = shared ? numg(Number(fmtP(ps[0])), 4) : grp.per.map((r) => r.class + " " + numg(Number(fmtP(r.p)), 4)).join(" · ");
     grp.classes = grp.per.some((r) => r.class === "") && g.classes.length > 1 ? [-1] : grp.per.map((r) => r.class === "" ? 0 : g.classes.findIndex((c) => c.name === r.class));
     out.push(grp);
   }
@@ -84,6 +84,8 @@ function fmtTime(t) {
   return fmtNum(Number((t / 86400).toPrecision(3))) + " " + tr_("d");
 }
 
+// fmtP writes a probability or rate as a change takes it ("0.2"); the
+// graph's labels write it in the page's language (numg).
 function fmtP(p) { return Number(p.toFixed(4)).toString(); }
 
 function fmtNum(v) {
