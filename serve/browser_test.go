@@ -183,12 +183,18 @@ func (p page) str(expr string) string {
 	return v
 }
 
-// text is the visible text of the first element sel selects.
+// text is the visible text of the first element sel selects, once there
+// is one ("" while it is hidden, as chromedp.Text has it). It is read in
+// one evaluation: the pages redraw their lists on every state they fetch,
+// so a node looked up first and read after may be gone ("No node with
+// given id found").
 func (p page) text(sel string) string {
 	p.t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Text(chromedp.CSS(sel)))
-	require.NoError(p.t, err, sel)
-	return v
+	p.do(until(fmt.Sprintf(`document.querySelector(%q) !== null`, sel), time.Second))
+	return p.str(fmt.Sprintf(`(() => {
+  const e = document.querySelector(%q);
+  return e && (e.offsetWidth || e.offsetHeight || e.getClientRects().length) ? e.innerText : "";
+})()`, sel))
 }
 
 // content is the textContent of the first element sel selects, hidden

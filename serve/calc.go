@@ -63,8 +63,21 @@ func calcEvaluate(name string, given map[string]string) (outs []calcOutputJSON, 
 	return outs, true, nil
 }
 
-func handleCalcList(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, calcFormulas())
+// handleCalcList lists the formulas with each parameter's range in the
+// request's language (the range texts are error templates: "an integer
+// in [1, 10000000]" is "[1; 10.000.000] aralığında bir tam sayı"); the
+// summaries and descriptions stay keys of the catalogue, which the page
+// translates.
+func handleCalcList(w http.ResponseWriter, r *http.Request) {
+	tag := pageLanguage(r)
+	list := calcFormulas()
+	for i := range list {
+		for j := range list[i].Params {
+			list[i].Params[j].Range = translateError(tag, list[i].Params[j].Range)
+		}
+	}
+	w.Header().Set("Vary", "Accept-Language")
+	writeJSON(w, http.StatusOK, list)
 }
 
 type calcReq struct {

@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"net/http"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -93,4 +95,37 @@ func TestCalculatorTranslated(t *testing.T) {
 	f, ok := calculator.Lookup("mmc")
 	require.True(t, ok)
 	assert.Equal(t, "M/M/c queue: P(wait), mean wait and queue, P(W > t)", f.Summary, "the CLI's text stays English")
+}
+
+// Every parameter's range reaches the calculator in the page's language,
+// its numbers written the language's way: no range text of the
+// calculator package lacks a template.
+func TestCalculatorRangesTranslated(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	english := regexp.MustCompile(`\b(?:a|an|in|number|integer|duration|e\.g\.|or|bare|seconds|pairs|with|adding)\b`)
+	for _, lang := range []string{"tr", "uz"} {
+		req := newReq("GET", "/api/calculator", nil)
+		req.Header.Set("Accept-Language", lang)
+		var list []calcFormulaJSON
+		require.Equal(t, http.StatusOK, serveJSON(t, srv, req, &list))
+		require.NotEmpty(t, list)
+		for _, f := range list {
+			for _, p := range f.Params {
+				assert.NotRegexp(t, english, p.Range, "%s: range of --%s of %s", lang, p.Flag, f.Name)
+			}
+		}
+	}
+	var tr []calcFormulaJSON
+	req := newReq("GET", "/api/calculator?lang=tr", nil)
+	require.Equal(t, http.StatusOK, serveJSON(t, srv, req, &tr))
+	ranges := map[string]string{}
+	for _, f := range tr {
+		for _, p := range f.Params {
+			ranges[f.Name+" "+p.Flag] = p.Range
+		}
+	}
+	assert.Equal(t, "[1; 10.000.000] aralığında bir tam sayı", ranges["mmc servers"])
+	assert.Equal(t, "> 0 bir süre (ör. 80ms, 2s ya da yalın saniye)", ranges["mmc service-mean"])
+	assert.Equal(t, "[-40; 40] aralığında bir sayı", ranges["roc threshold"])
+	assert.Equal(t, "[-1.000.000; 1.000.000] aralığında bir sayı", ranges["diurnal-rate hour"])
 }

@@ -6,18 +6,23 @@ import "net/http"
 // basis of its numbers (every formula the page uses with its numbered
 // sources, the assumptions marked as such, the constants and the random
 // generator) and the disclaimer. Each text is a catalogue message in the
-// three languages; formulas are written once, in mathematical notation.
+// three languages; so is each formula, in mathematical notation with its
+// words and numbers in the language (notation alone reads the same).
 
 // basisItem is one relation the page's numbers rest on.
 type basisItem struct {
 	Text    pageText
-	Formula string
-	Refs    []int // numbers in sources, 1-based
+	Formula pageText // in mathematical notation; its words and numbers translated
+	Refs    []int    // numbers in sources, 1-based
 	// Assumption marks a relation that is a modelling choice or an
 	// approximation rather than a theorem; Note says how.
 	Assumption bool
 	Note       pageText
 }
+
+// notation is a formula that is notation only, read the same in every
+// language.
+func notation(s string) pageText { return pageText{En: s, Tr: s, Uz: s} }
 
 // classroom is the panel of one page (a system, or the network page).
 type classroom struct {
@@ -72,7 +77,7 @@ func handleClassroom(w http.ResponseWriter, _ *http.Request) {
 			p.Learn = append(p.Learn, l.key())
 		}
 		for _, b := range c.Basis {
-			p.Basis = append(p.Basis, basisJSON{b.Text.key(), b.Formula, b.Refs, b.Assumption, b.Note.key()})
+			p.Basis = append(p.Basis, basisJSON{b.Text.key(), b.Formula.key(), b.Refs, b.Assumption, b.Note.key()})
 		}
 		out.Pages[name] = p
 	}
@@ -96,6 +101,7 @@ var classroomTexts = func() []pageText {
 		}
 		for _, b := range c.Basis {
 			add(b.Text)
+			add(b.Formula)
 			add(b.Note)
 		}
 		add(c.Constants)

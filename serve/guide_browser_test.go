@@ -67,6 +67,9 @@ func TestBrowserGuide(t *testing.T) {
 				until(`document.getElementById("guide-result-0").dataset.correct === "true"`, 10*time.Second))
 			assert.Contains(t, p.text("#guide-result-0"), tc.words[0])
 			assert.Equal(t, "[]", p.str(`JSON.stringify([...I18N.missing])`))
+			if !strings.HasPrefix(tc.name, "en ") {
+				p.noEnglish() // the check's answer and its working too
+			}
 		})
 	}
 }

@@ -2,11 +2,13 @@ package serve
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
@@ -25,10 +27,14 @@ func TestBrowserLanguages(t *testing.T) {
 		lang, goals, trends, play string
 		approval                  *regexp.Regexp // the good-approval card's value with its unit
 		lesson, help, def, err    string         // words of the lesson, a control's help, a definition, an error
+		calcErr, playbook         string         // the calculator's refusal of 0 servers, the reference playbook's comment
 	}{
-		{"en", "Goals", "Trends", "▶ run", regexp.MustCompile(`^\d+\.\d%$`), "retry storm", "connection slots each", "Per transaction, final outcome", "want an integer from 2 to 24"},
-		{"tr", "Hedefler", "Eğilim", "▶ çalıştır", regexp.MustCompile(`^%\d+,\d$`), "yeniden deneme fırtınası", "her biri 32 bağlantı yuvası", "İşlem başına, nihai sonuç", "beklenen 2 ile 24 arasında bir tam sayı"},
-		{"uz", "Maqsadlar", "Trendlar", "▶ ishga tushirish", regexp.MustCompile(`^\d+,\d%$`), "qayta urinishlar bo‘roni", "har birida 32 ulanish sloti", "Tranzaksiya bo‘yicha, yakuniy natija", "kutilgan 2 dan 24 gacha butun son"},
+		{"en", "Goals", "Trends", "▶ run", regexp.MustCompile(`^\d+\.\d%$`), "retry storm", "connection slots each", "Per transaction, final outcome", "want an integer from 2 to 24",
+			`--servers: must be an integer in [1, 10000000], got "0"`, "order servers at once"},
+		{"tr", "Hedefler", "Eğilim", "▶ çalıştır", regexp.MustCompile(`^%\d+,\d$`), "yeniden deneme fırtınası", "her biri 32 bağlantı yuvası", "İşlem başına, nihai sonuç", "beklenen 2 ile 24 arasında bir tam sayı",
+			`--servers: [1; 10.000.000] aralığında bir tam sayı olmalı, verilen "0"`, "sunucuları hemen sipariş edin"},
+		{"uz", "Maqsadlar", "Trendlar", "▶ ishga tushirish", regexp.MustCompile(`^\d+,\d%$`), "qayta urinishlar bo‘roni", "har birida 32 ulanish sloti", "Tranzaksiya bo‘yicha, yakuniy natija", "kutilgan 2 dan 24 gacha butun son",
+			"--servers: [1; 10\u00a0000\u00a0000] oralig‘idagi butun son bo‘lishi kerak, berilgan \"0\"", "serverlarni darhol buyurtma qiling"},
 	} {
 		t.Run("switch/"+tc.lang, func(t *testing.T) {
 			p := page{t, ctx}
@@ -48,15 +54,28 @@ func TestBrowserLanguages(t *testing.T) {
 			assert.Contains(t, p.content(`#detail details.def p`), tc.def, "an indicator's definition")
 			p.do(setControl("servers", "0"), until(`!document.getElementById("control-error").hidden`, 10*time.Second))
 			assert.Contains(t, p.text("#control-error"), tc.err, "the server's error in the page's language")
+			// The calculator's ranges and its refusal, in the page's language.
+			p.do(chromedp.SetValue(chromedp.CSS("#calc-servers"), "0"), click("#calc-run"),
+				until(`document.querySelector("#calc .error").textContent !== ""`, 10*time.Second))
+			assert.Contains(t, p.text("#calc .error"), tc.calcErr)
+			p.do(click("#reference-show"), until(`!document.getElementById("reference-body").hidden && document.getElementById("reference-text").textContent !== ""`, 10*time.Second))
+			assert.Contains(t, strings.ReplaceAll(p.text("#reference-text"), "\n# ", " "), tc.playbook, "the reference playbook's why")
+			if tc.lang != "en" {
+				p.noEnglish()
+			}
 		})
 	}
 
 	t.Run("web in Uzbek on the clock", func(t *testing.T) {
 		p := page{t, ctx}
-		p.do(chromedp.Navigate(ts.URL+"/?lang=uz&system=web&scenario=bad-build&seed=1"),
+		// The replay changes the database's layout after minute 0: the model
+		// refuses it, and the note says so in Uzbek.
+		p.do(chromedp.Navigate(ts.URL+"/?lang=uz&system=web&scenario=bad-build&seed=1&at=1m:db=pooled"),
 			until(`app.st && app.st.scenario === "bad-build"`, 10*time.Second),
 			click(`#speeds button[data-speed="-1"]`), until(`app.rows.length >= 12`, 30*time.Second),
 			click("#pause"), until(`!app.st.running`, 10*time.Second))
+		assert.Contains(t, p.text("#messages"), "1-daqiqa: db=pooled qo‘llanmadi: db sozlamasi: ma’lumotlar bazasining tuzilishi", "a refused action's note, in Uzbek")
+		p.noEnglish()
 		assert.Contains(t, p.text("#actions li.event"), "09:10: v2 (yomon build) deployi boshlanadi", "events by the clock, in Uzbek")
 		assert.Contains(t, p.text("#clock"), "09:", "the clock shows the time of day")
 		assert.Contains(t, p.str(`[...document.querySelectorAll("#charts svg text")].map(e => e.textContent).join(" ")`), "09:00", "axes by the clock")
@@ -93,6 +112,9 @@ func TestBrowserLanguages(t *testing.T) {
 			p.do(chromedp.SetValue(chromedp.CSS(`input[data-change="servers first"]`), "0"),
 				click(`button[data-set="servers first"]`), until(`!document.getElementById("change-error").hidden`, 10*time.Second))
 			assert.Contains(t, p.text("#change-error"), tc.err, "a refused change's reason in the page's language")
+			if tc.lang != "en" {
+				p.noEnglish()
+			}
 		})
 	}
 }
@@ -109,4 +131,58 @@ func (p page) reloaded(cond string, d time.Duration) {
 		}
 	}
 	p.t.Fatalf("after the reload: %v", err)
+}
+
+// englishScanJS opens every <details> (an indicator's definition, the
+// basis) and lists the page's visible English: every visible text and
+// every title, aria-label and placeholder outside the parts marked
+// lang="en" (the sources, cited as published) in which one of a set of
+// English words stands alone, or a number is written with a decimal point
+// (a group of other than three digits after the point; 0.75:250ms, 6.2ms
+// and rate job=1.3 are input syntax, the number after "=" or followed by a
+// colon or a letter). The words are
+// none of the names the pages keep in every language (controls, their
+// choices, stations, classes, flags, disciplines, units), and no word of
+// the Turkish or Uzbek catalogue; a letter includes the Uzbek ‘ and ʻ.
+const englishScanJS = `(() => {
+  document.querySelectorAll("details").forEach((d) => { d.open = true; });
+  const words = ["the", "of", "and", "with", "from", "not", "by", "for", "is", "are", "within", "than", "until", "needs",
+    "applied", "stopped", "minute", "minutes", "number", "integer", "duration", "agrees", "approximate", "collecting",
+    "exact", "bound", "equations", "insensitivity", "bare", "seconds", "share", "waits", "growing", "batches", "measured",
+    "slots", "genuine", "fraud", "goodput", "admits", "objects", "budget", "burn", "desired", "serving", "utilisation",
+    "instances", "timeouts", "warm", "bad", "session", "runs", "most", "got", "must", "want", "valid", "unknown",
+    "invalid", "required", "queue", "wait", "per", "off", "or", "no"];
+  const L = "\\p{L}\\p{N}_\\-‘’ʻʼ'";
+  const word = new RegExp("(?<![" + L + "])(" + words.join("|") + ")(?![" + L + "])", "iu");
+  const point = /(?<![\d.,:=])\d+\.(?:\d{1,2}|\d{4,})(?![\d:\p{L}])/u;
+  const out = [];
+  const english = (e) => { const l = e.closest("[lang]"); return !!l && l.lang === "en"; };
+  const where = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.split(" ")[0] : "");
+  const check = (s, at) => {
+    const m = word.exec(s) || point.exec(s);
+    if (m) out.push(at + ": " + JSON.stringify(m[0]) + " in " + JSON.stringify(s.slice(0, 200)));
+  };
+  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = w.nextNode(); n; n = w.nextNode()) {
+    const e = n.parentElement;
+    if (!e || e.closest("script, style") || english(e) || !e.checkVisibility()) continue;
+    check(n.textContent, where(e));
+  }
+  for (const e of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
+    if (english(e)) continue;
+    for (const a of ["title", "aria-label", "placeholder"]) {
+      const v = e.getAttribute(a);
+      if (v) check(v, where(e) + "@" + a);
+    }
+  }
+  return out;
+})()`
+
+// noEnglish fails the test for each piece of visible English on the page
+// (see englishScanJS).
+func (p page) noEnglish() {
+	p.t.Helper()
+	hits, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](englishScanJS))
+	require.NoError(p.t, err)
+	assert.Empty(p.t, hits, "English on the %s page", p.str(`document.documentElement.lang`))
 }

@@ -32,7 +32,8 @@ type errorTemplate struct {
 	re  *regexp.Regexp
 }
 
-var errorTemplates = compileErrorTemplates(append(append([]pageText{}, errorTexts...), networkMessageTexts...), errorAlsoKeys)
+var errorTemplates = compileErrorTemplates(concatTexts(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts),
+	concatKeys(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
 
 // compileErrorTemplates turns each template's English into an anchored
 // pattern, {i} capturing as little as it can and never a ": " (a value
@@ -54,37 +55,71 @@ func compileErrorTemplates(texts []pageText, also []string) []errorTemplate {
 	return out
 }
 
+// concatTexts joins message tables.
+func concatTexts(parts ...[]pageText) []pageText {
+	var all []pageText
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all
+}
+
+// concatKeys joins key lists.
+func concatKeys(parts ...[]string) []string {
+	var all []string
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all
+}
+
 // translateError writes msg in tag's language as far as the templates
 // know its parts.
 func translateError(tag language.Tag, msg string) string {
 	if tag == language.English {
 		return msg
 	}
-	p := message.NewPrinter(tag, message.Catalog(pageCatalogue))
-	return translateErrorPart(p, msg, 0)
+	l := errorLocale{message.NewPrinter(tag, message.Catalog(pageCatalogue)), symbolsOf(tag)}
+	return l.part(msg, 0)
+}
+
+// errorLocale is what translating an error needs: the catalogue's
+// printer of the language and its number symbols.
+type errorLocale struct {
+	p   *message.Printer
+	sym numberSymbols
 }
 
 // maxErrorDepth bounds the recursion through captured values and
 // "where: " prefixes (an error chains a handful of layers).
 const maxErrorDepth = 8
 
-func translateErrorPart(p *message.Printer, msg string, depth int) string {
+// part translates msg: a bare number or an interval of numbers in the
+// language's way (see localNumber), else by the first template that
+// matches the whole of it, else as its "where: " head and its rest.
+func (l errorLocale) part(msg string, depth int) string {
 	if depth > maxErrorDepth || msg == "" {
 		return msg
+	}
+	if s, ok := localNumber(l.sym, msg); ok {
+		return s
+	}
+	if s, ok := localInterval(l.sym, msg); ok {
+		return s
 	}
 	for _, t := range errorTemplates {
 		m := t.re.FindStringSubmatch(msg)
 		if m == nil {
 			continue
 		}
-		out := p.Sprintf(t.key)
+		out := l.p.Sprintf(t.key)
 		for i := len(m) - 1; i >= 1; i-- { // {10} before {1}
-			out = strings.ReplaceAll(out, "{"+strconv.Itoa(i-1)+"}", translateErrorPart(p, m[i], depth+1))
+			out = strings.ReplaceAll(out, "{"+strconv.Itoa(i-1)+"}", l.part(m[i], depth+1))
 		}
 		return out
 	}
 	if head, rest, ok := strings.Cut(msg, ": "); ok {
-		return translateErrorPart(p, head, depth+1) + ": " + translateErrorPart(p, rest, depth+1)
+		return l.part(head, depth+1) + ": " + l.part(rest, depth+1)
 	}
 	return msg
 }

@@ -75,5 +75,11 @@ var errorTexts = []pageText{
 	{En: "give exactly two of --arrival-rate, --time, --number", Tr: "--arrival-rate, --time, --number değerlerinden tam olarak ikisini verin", Uz: "--arrival-rate, --time, --number dan aynan ikkitasini bering"},
 	{En: "must be > 0 to compute the time, got 0", Tr: "süreyi hesaplamak için > 0 olmalı, verilen 0", Uz: "vaqtni hisoblash uchun > 0 bo‘lishi kerak, berilgan 0"},
 	{En: "must be > 0 to compute the rate, got 0", Tr: "hızı hesaplamak için > 0 olmalı, verilen 0", Uz: "tezlikni hisoblash uchun > 0 bo‘lishi kerak, berilgan 0"},
+	{En: "a duration > {0} (e.g. 80ms, 2s, or bare seconds)", Tr: "> {0} bir süre (ör. 80ms, 2s ya da yalın saniye)", Uz: "> {0} davomiylik (masalan 80ms, 2s yoki oddiy soniyalar)"},
+	{En: "an integer > {0}", Tr: "> {0} bir tam sayı", Uz: "> {0} butun son"},
+	{En: "pairs share:latency with shares in {0} adding up to ≤ 1 (e.g. 0.75:250ms,0.25:12s)", Tr: "payları {0} aralığında ve toplamı ≤ 1 olan pay:gecikme çiftleri (ör. 0.75:250ms,0.25:12s)", Uz: "ulushlari {0} oralig‘ida va yig‘indisi ≤ 1 bo‘lgan ulush:kechikish juftlari (masalan 0.75:250ms,0.25:12s)"},
+	{En: "must be comma-separated share:mean-latency pairs with shares in {0} adding up to ≤ 1 and latencies ≥ 0 (e.g. 0.75:250ms,0.25:12s), got {1}", Tr: "virgülle ayrılmış, payları {0} aralığında ve toplamı ≤ 1, gecikmeleri ≥ 0 olan pay:ortalama-gecikme çiftleri olmalı (ör. 0.75:250ms,0.25:12s), verilen {1}", Uz: "vergul bilan ajratilgan, ulushlari {0} oralig‘ida va yig‘indisi ≤ 1, kechikishlari ≥ 0 bo‘lgan ulush:o‘rtacha-kechikish juftlari bo‘lishi kerak (masalan 0.75:250ms,0.25:12s), berilgan {1}"},
+	{En: "give both --arrival-rate and --slots for the busy share, or neither", Tr: "meşgul payı için --arrival-rate ve --slots değerlerinin ikisini de verin ya da hiçbirini vermeyin", Uz: "band ulush uchun --arrival-rate va --slots ning ikkalasini ham bering yoki hech birini bermang"},
+	{En: "must be ≥ --base {0}s, got {1}s", Tr: "≥ --base {0} sn olmalı, verilen {1} sn", Uz: "≥ --base {0} s bo‘lishi kerak, berilgan {1} s"},
 	{En: "unknown formula {0} (GET /api/calculator lists them)", Tr: "bilinmeyen formül {0} (GET /api/calculator hepsini listeler)", Uz: "noma’lum formula {0} (GET /api/calculator ularni sanab beradi)"},
 }

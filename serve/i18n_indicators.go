@@ -67,6 +67,11 @@ var indicatorTexts = []pageText{
 	{En: "hit", Tr: "isabet", Uz: "urish"},
 	{En: "miss", Tr: "ıska", Uz: "o‘tkazib yuborish"},
 	{En: "error", Tr: "hata", Uz: "xato"},
+	{En: "stand-in", Tr: "stand-in", Uz: "stand-in"},
+	{En: "unreachable", Tr: "ulaşılamadı", Uz: "yetib bo‘lmadi"},
+	{En: "db-failure", Tr: "veritabanı hatası", Uz: "ma’lumotlar bazasi xatosi"},
+	{En: "build-error", Tr: "build hatası", Uz: "build xatosi"},
+	{En: "v2 (bad)", Tr: "v2 (hatalı)", Uz: "v2 (yomon)"},
 	// scenario events
 	{En: "sale opens: traffic ×2", Tr: "indirim açılır: trafik ×2", Uz: "chegirma ochiladi: trafik ×2"},
 	{En: "sale ends", Tr: "indirim biter", Uz: "chegirma tugaydi"},

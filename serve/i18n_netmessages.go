@@ -26,9 +26,11 @@ func localMessages(tag language.Tag, msgs []string) []string {
 	return out
 }
 
-// stateIn is the session's state with its messages in tag's language.
+// stateIn is the session's state with its messages and verdict texts in
+// tag's language.
 func (s *netSession) stateIn(tag language.Tag) netStateJSON {
 	st := s.state()
 	st.Messages = localMessages(tag, st.Messages)
+	localRows(&st, func(m string) string { return translateError(tag, m) })
 	return st
 }

@@ -3,6 +3,7 @@ package serve
 import (
 	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,17 +12,17 @@ import (
 )
 
 // The notes a network session writes while it runs come back in each
-// language with every value kept as written (numbers too, as in the other
-// translated errors), the reason of a refused change
-// translated too.
+// language with every value kept, numbers written the language's way
+// (1,5 and 100.000 in Turkish, as in the other translated errors), the
+// reason of a refused change translated too.
 func TestNetworkMessagesTranslated(t *testing.T) {
 	for _, tc := range []struct{ en, tr, uz string }{
 		{`t = 1.5 s: servers gpu=2 not applied: unknown station "gpu" (valid: cpu, disk)`,
-			`t = 1.5 sn: servers gpu=2 uygulanmadı: bilinmeyen istasyon "gpu" (geçerli: cpu, disk)`,
-			`t = 1.5 s: servers gpu=2 qo‘llanmadi: noma’lum stansiya "gpu" (yaroqli: cpu, disk)`},
+			`t = 1,5 sn: servers gpu=2 uygulanmadı: bilinmeyen istasyon "gpu" (geçerli: cpu, disk)`,
+			`t = 1,5 s: servers gpu=2 qo‘llanmadi: noma’lum stansiya "gpu" (yaroqli: cpu, disk)`},
 		{`paused at t = 42.25 s: 100001 customers in the network (more than 100000, this session's memory budget) — a queue is growing without bound; restart, or change the network, to run on`,
-			`t = 42.25 sn'de duraklatıldı: ağda 100001 müşteri var (100000 sayısından fazla, bu oturumun bellek bütçesi) — bir kuyruk sınırsız büyüyor; devam etmek için yeniden başlatın ya da ağı değiştirin`,
-			`t = 42.25 s da to‘xtatildi: tarmoqda 100001 mijoz bor (100000 dan ko‘p, bu sessiyaning xotira byudjeti) — navbat cheksiz o‘smoqda; davom etish uchun qaytadan boshlang yoki tarmoqni o‘zgartiring`},
+			`t = 42,25 sn'de duraklatıldı: ağda 100.001 müşteri var (100.000 sayısından fazla, bu oturumun bellek bütçesi) — bir kuyruk sınırsız büyüyor; devam etmek için yeniden başlatın ya da ağı değiştirin`,
+			"t = 42,25 s da to‘xtatildi: tarmoqda 100\u00a0001 mijoz bor (100\u00a0000 dan ko‘p, bu sessiyaning xotira byudjeti) — navbat cheksiz o‘smoqda; davom etish uchun qaytadan boshlang yoki tarmoqni o‘zgartiring"},
 	} {
 		got := localMessages(language.English, []string{tc.en})
 		assert.Equal(t, []string{tc.en}, got, "English stays as written")
@@ -40,8 +41,8 @@ func TestNetworkStateMessagesInLanguage(t *testing.T) {
 	m := regexp.MustCompile(`^t = (\S+) s: servers gpu=2 not applied: unknown station "gpu" \(valid: cpu, disk\)$`).FindStringSubmatch(st.Messages[0])
 	require.NotNil(t, m, st.Messages[0])
 	for _, tc := range []struct{ lang, want string }{
-		{"tr", "t = " + m[1] + ` sn: servers gpu=2 uygulanmadı: bilinmeyen istasyon "gpu" (geçerli: cpu, disk)`},
-		{"uz", "t = " + m[1] + ` s: servers gpu=2 qo‘llanmadi: noma’lum stansiya "gpu" (yaroqli: cpu, disk)`},
+		{"tr", "t = " + strings.Replace(m[1], ".", ",", 1) + ` sn: servers gpu=2 uygulanmadı: bilinmeyen istasyon "gpu" (geçerli: cpu, disk)`},
+		{"uz", "t = " + strings.Replace(m[1], ".", ",", 1) + ` s: servers gpu=2 qo‘llanmadi: noma’lum stansiya "gpu" (yaroqli: cpu, disk)`},
 	} {
 		req := newReq("GET", "/api/networks/sessions/"+st.ID+"/state", nil)
 		req.Header.Set("Accept-Language", tc.lang)

@@ -8,6 +8,7 @@ var networkPageTexts = []pageText{
 	{En: "the payment switch and the web service", Tr: "ödeme anahtarı ve web hizmeti", Uz: "to‘lov kommutatori va veb-xizmat"},
 	{En: "built-in systems", Tr: "yerleşik sistemler", Uz: "o‘rnatilgan tizimlar"},
 	{En: "network", Tr: "ağ", Uz: "tarmoq"},
+	{En: "delay", Tr: "gecikme", Uz: "kechikish"},
 	{En: "open a network file (YAML) from this computer", Tr: "bu bilgisayardan bir ağ dosyası (YAML) aç", Uz: "ushbu kompyuterdan tarmoq faylini (YAML) ochish"},
 	{En: "open file…", Tr: "dosya aç…", Uz: "fayl ochish…"},
 	{En: "copy a link that replays this run: network, seed and every change with its simulated time", Tr: "bu çalıştırmayı tekrar oynatan bağlantıyı kopyala: ağ, tohum ve her değişiklik simüle zamanıyla", Uz: "ushbu ishga tushirishni takrorlaydigan havolani nusxalash: tarmoq, seed va har bir o‘zgarish simulyatsiya vaqti bilan"},

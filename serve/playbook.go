@@ -9,8 +9,9 @@ import (
 )
 
 // referenceJSON is GET /api/playbook?system=S&scenario=C: the scenario's
-// reference playbook as written (with its comments, which explain it) and
-// as planned actions for a replay link ("5m:servers=12").
+// reference playbook as written, its comment (which explains it) in the
+// request's language (localPlaybook), and as planned actions for a replay
+// link ("5m:servers=12").
 type referenceJSON struct {
 	Source string   `json:"source"`
 	At     []string `json:"at"`
@@ -34,7 +35,7 @@ func (srv *Server) handleReference(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "the reference playbook does not parse: %v", err)
 		return
 	}
-	out := referenceJSON{Source: string(src)}
+	out := referenceJSON{Source: localPlaybook(pageLanguage(r), string(src))}
 	for _, a := range pb {
 		out.At = append(out.At, fmt.Sprintf("%dm:%s=%s", a.Minute, a.Control, a.Value.Text))
 	}

@@ -245,7 +245,7 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !srv.reg.admit(w, s, "simulation") {
 		return
 	}
-	writeJSON(w, http.StatusCreated, s.state(0, -1))
+	writeJSON(w, http.StatusCreated, s.stateIn(pageLanguage(r), 0, -1))
 }
 
 func (srv *Server) handleState(w http.ResponseWriter, r *http.Request, s *session) {
@@ -267,7 +267,7 @@ func (srv *Server) handleState(w http.ResponseWriter, r *http.Request, s *sessio
 		}
 		epoch = n
 	}
-	writeJSON(w, http.StatusOK, s.state(since, epoch))
+	writeJSON(w, http.StatusOK, s.stateIn(pageLanguage(r), since, epoch))
 }
 
 // ---- commands ----
@@ -347,7 +347,7 @@ func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *sess
 		return
 	}
 	s.nudge()
-	writeJSON(w, http.StatusOK, s.state(0, -1))
+	writeJSON(w, http.StatusOK, s.stateIn(pageLanguage(r), 0, -1))
 }
 
 func (srv *Server) handlePlaybook(w http.ResponseWriter, r *http.Request, s *session) {

@@ -313,6 +313,10 @@ function shown(c, v) {
   return t;
 }
 
+// said writes a shown value in the page's language: a switch's on and off
+// are words; other values are numbers or the names a playbook uses.
+function said(c, v) { return c.kind === "switch" ? t(v) : v; }
+
 // refreshNow shows each control's current value as the server reports it:
 // the value the scenario starts with until an action sets it, then the
 // value applied and its minute, plus a change waiting for the next minute.
@@ -325,15 +329,15 @@ function refreshNow() {
     let text = "", title = "", now = null;
     if (v && v.set) {
       now = shown(c, v.value);
-      text = c.kind === "press" ? t("pressed at {0}", at(v.minute)) : t("now {0}", now);
+      text = c.kind === "press" ? t("pressed at {0}", at(v.minute)) : t("now {0}", said(c, now));
       title = t("set at {0}", at(v.minute));
     } else if (v && v.value !== "") {
       now = shown(c, v.value);
-      text = t("start {0}", now);
+      text = t("start {0}", said(c, now));
       title = t("the value this scenario starts with; no action has changed it in this run");
     }
     const wait = app.st.pending.filter((a) => a.control === c.name).pop();
-    if (wait) text += (text ? " · " : "") + t("→ {0} next minute", c.kind === "press" ? t("press") : shown(c, wait.value));
+    if (wait) text += (text ? " · " : "") + t("→ {0} next minute", c.kind === "press" ? t("press") : said(c, shown(c, wait.value)));
     span.textContent = text;
     span.title = title ? title + ": " + text : text;
     span.classList.toggle("default", !!v && !v.set);

@@ -37,12 +37,12 @@ async function renderClassroom(page) {
     cEl("ol", { class: "learn" }, ...p.learn.map((k) => cEl("li", { text: t(k) }))));
   const refs = (ns) => (ns || []).map((n) => cEl("a", { href: "#src-" + n, class: "ref", text: "[" + n + "]" }));
   const items = p.basis.map((b) => {
-    const li = cEl("li", { class: b.assumption ? "assumed" : "" }, cEl("span", { text: t(b.text) + " " }), cEl("code", { class: "formula", text: b.formula }), " ", ...refs(b.refs));
+    const li = cEl("li", { class: b.assumption ? "assumed" : "" }, cEl("span", { text: t(b.text) + " " }), cEl("code", { class: "formula", text: tm(b.formula) }), " ", ...refs(b.refs));
     if (b.assumption) li.append(cEl("p", { class: "assumption" }, cEl("b", { text: t("Assumption") + ": " }), t(b.note || "Assumption")));
     return li;
   });
   const used = new Set(p.basis.flatMap((b) => b.refs || []));
-  const sources = cEl("ol", { class: "sources" });
+  const sources = cEl("ol", { class: "sources", lang: "en" }); // cited as published
   CLASSROOM.data.sources.forEach((s, i) => {
     const li = cEl("li", { id: "src-" + (i + 1), value: String(i + 1), text: s });
     if (used.has(i + 1)) sources.append(li);
@@ -74,7 +74,7 @@ async function renderCalculator(page) {
   if (!box) return;
   let list;
   try {
-    const res = await fetch("/api/calculator");
+    const res = await fetch("/api/calculator", { headers: langHeaders({}) });
     if (!res.ok) return;
     list = await res.json();
   } catch (e) { return; }

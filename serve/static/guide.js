@@ -32,7 +32,7 @@ function guideStep(s, i, n) {
     out.className = "guide-result";
     try {
       const r = await api("POST", "/api/sessions/" + app.id + "/guide", { step: i, answer: input.value });
-      const want = numg(r.want, 3) + (s.unit === "%" ? " %" : s.unit ? " " + tm(s.unit) : "");
+      const want = s.unit === "%" ? withUnit(numg(r.want, 3), "%") : numg(r.want, 3) + (s.unit ? " " + tm(s.unit) : "");
       out.classList.add(r.correct ? "right" : "wrong");
       out.dataset.correct = String(r.correct);
       out.dataset.want = String(r.want);

@@ -59,5 +59,13 @@ async function renderModelPanel(st) {
   $("model-little").dataset.formula = String(l);
   $("model-measured").textContent = t("the simulation measured {0} ({1} of the capacity)", numg(line.measured, 0), pct(100 * line.measured / line.n, 0));
   $("model-measured").dataset.measured = String(line.measured);
-  $("model-s").textContent = t("S from the calculator ({0}) with this minute's numbers: {1}", line.formula, Object.entries(line.params).map(([k, v]) => k + " = " + v).join(", "));
+  $("model-s").textContent = t("S from the calculator ({0}) with this minute's numbers: {1}", line.formula, Object.entries(line.params).map(([k, v]) => k + " = " + paramShown(v)).join(", "));
+}
+
+// paramShown writes a calculator input for reading: a bare number in the
+// page's language with at most 4 decimals; a duration or a list of pairs
+// as the calculator takes it ("70ms", "0.75:250ms,0.25:252ms").
+function paramShown(v) {
+  const s = String(v);
+  return /^-?\d+(\.\d+)?$/.test(s) ? numg(Number(s), 4) : s;
 }

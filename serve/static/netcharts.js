@@ -178,7 +178,7 @@ function chartCaption(row, unstable, rho, m) {
   }
   if (!row || !row.formulas.length) { c.textContent = t("no formula applies"); return c; }
   const f = bestFormula(row.formulas);
-  c.textContent = `--- ${fmtNum(f.value)} · ${f.method} · ${f.exact ? t("exact") : t("approximate")}`;
+  c.textContent = `--- ${fmtNum(f.value)} · ${tm(f.method)} · ${f.exact ? t("exact") : t("approximate")}`;
   c.setAttribute("class", "c-method " + (f.exact ? "exact" : "approx"));
   return c;
 }
@@ -194,7 +194,9 @@ function verdictBadge(row, unstable, rho) {
   if (!row) { b.dataset.verdict = "none"; b.textContent = "—"; return b; }
   const sim = row.sim === null ? "—" : fmtNum(row.sim) + (row.halfWidth === null ? "" : " ± " + fmtNum(row.halfWidth));
   b.dataset.verdict = row.verdict || "none";
-  const word = { agrees: "✓ " + t("agrees"), approximate: "≈ " + (row.text || "").replace("approximate: ", ""), disagrees: "✗ " + t("DISAGREES"), inconclusive: t("collecting") }[row.verdict] || "";
+  // row.text is in the page's language ("yaklaşık: formül %+12,3 sapıyor"):
+  // the badge keeps what follows the verdict's word.
+  const word = { agrees: "✓ " + t("agrees"), approximate: "≈ " + (row.text || "").replace(/^[^:]*: /, ""), disagrees: "✗ " + t("DISAGREES"), inconclusive: t("collecting") }[row.verdict] || "";
   b.title = row.text || "";
   b.textContent = sim + (word ? "  ·  " + word : "");
   return b;

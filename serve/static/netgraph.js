@@ -61,7 +61,7 @@ function routeGroups(g) {
   for (const grp of groups.values()) {
     const ps = [...new Set(grp.per.map((r) => r.p))];
     const shared = ps.length === 1 && (grp.per.some((r) => r.class === "") || grp.per.length === g.classes.length || g.classes.length === 1);
-    grp.label = shared ? fmtP(ps[0]) : grp.per.map((r) => r.class + " " + fmtP(r.p)).join(", ");
+    grp.label = shared ? numg(Number(fmtP(ps[0])), 4) : grp.per.map((r) => r.class + " " + numg(Number(fmtP(r.p)), 4)).join(" · ");
     grp.classes = grp.per.some((r) => r.class === "") && g.classes.length > 1 ? [-1] : grp.per.map((r) => r.class === "" ? 0 : g.classes.findIndex((c) => c.name === r.class));
     out.push(grp);
   }
@@ -84,12 +84,14 @@ function fmtTime(t) {
   return fmtNum(Number((t / 86400).toPrecision(3))) + " " + tr_("d");
 }
 
+// fmtP writes a probability or rate as a change takes it ("0.2"); the
+// graph's labels write it in the page's language (numg).
 function fmtP(p) { return Number(p.toFixed(4)).toString(); }
 
 function fmtNum(v) {
   if (v === null || v === undefined || !isFinite(v)) return "—";
   const a = Math.abs(v);
-  if (a !== 0 && a < 0.001) return v.toExponential(2);
+  if (a !== 0 && a < 0.001) return v.toExponential(2).replace(".", I18N.number.decimal).replace("-", "−");
   return numg(Number(v.toPrecision(a >= 100 ? 5 : 3)), 4);
 }
 
@@ -179,7 +181,7 @@ function drawStation(s, snap, p, rho, st) {
   const c = servers < 0 ? "∞" : String(servers);
   box.append(svgEl("text", { x: 10, y: 17, class: "st-name" }, s.name));
   box.append(svgEl("text", { x: BOX.w - 8, y: 17, class: "st-meta", "text-anchor": "end" },
-    `${s.discipline} · c = ${c}${s.capacity >= 0 ? " · K = " + s.capacity : ""}`));
+    `${s.discipline === "delay" ? t("delay") : s.discipline} · c = ${c}${s.capacity >= 0 ? " · K = " + s.capacity : ""}`));
   // servers, right side
   const busy = snap.inService || [];
   const drawn = servers < 0 ? Math.min(busy.length + 1, MAX_SERVERS_DRAWN) : Math.min(servers, MAX_SERVERS_DRAWN);

@@ -260,22 +260,23 @@ function drawTable(st) {
     let sim = r.sim === null ? "—" : fmtNum(r.sim) + (r.halfWidth === null ? "" : " ± " + fmtNum(r.halfWidth));
     const grows = unstable.has(r.station) || (r.station === "network" && unstable.size > 0);
     if (grows && r.name !== "utilization" && r.name !== "throughput") sim = t("growing: unstable");
-    const method = f ? `${f.method} (${f.exact ? t("exact") : t("approximate")})` : "";
+    const method = f ? `${tm(f.method)} (${f.exact ? t("exact") : t("approximate")})` : "";
     t_.append(html("tr", { "data-row": `${r.station}/${r.class}/${r.name}` },
-      html("td", { text: r.station }), html("td", { text: r.class || t("all") }), html("td", { text: NAMES[r.name] ? t(NAMES[r.name]) : r.name }),
+      html("td", { text: r.station === "network" ? t("network") : r.station }), html("td", { text: r.class || t("all") }), html("td", { text: NAMES[r.name] ? t(NAMES[r.name]) : r.name }),
       html("td", { class: "v", text: sim }), html("td", { class: "v vi", text: verdictInterval(r), title: t("the interval the verdict compares the formula with: confidence 1 − α, α = {0}", fmtNum(r.alpha)) }),
       html("td", { class: "v", text: f ? fmtNum(f.value) : "—" }),
       html("td", { text: method }), html("td", { class: "verdict-cell " + (r.verdict || ""), text: verdictText(r) })));
   }
 }
 
-// verdictText words a row's verdict in the page's language; the server's
-// English text stays as a tooltip of the badge.
+// verdictText words a row's verdict in the page's language: the server
+// sends the text of an approximate or disagreeing verdict in it (with the
+// numbers it names), and the same text is the badge's tooltip.
 function verdictText(r) {
   switch (r.verdict) {
-    case "agrees": return t("agrees with {0}", bestFormula(r.formulas).method);
-    case "approximate": return t("approximate: {0}", (r.text || "").replace(/^approximate: /, ""));
-    case "disagrees": return t("DISAGREES: {0}", r.text || "");
+    case "agrees": return t("agrees with {0}", tm(bestFormula(r.formulas).method));
+    case "approximate": return r.text || t("approximate");
+    case "disagrees": return r.text || t("DISAGREES");
     case "inconclusive": return t("collecting");
   }
   return "";

@@ -11,9 +11,9 @@ function renderPicture(st) {
     const icons = el("div", { class: "icons" });
     g.items.forEach((w, i) => {
       const f = family(w);
-      const ic = el("div", { class: "icon " + (f ? "w-" + f : ""), title: tm(w) + (g.label && g.label[i] ? " · " + g.label[i] : "") });
+      const ic = el("div", { class: "icon " + (f ? "w-" + f : ""), title: tm(w) + (g.label && g.label[i] ? " · " + tm(g.label[i]) : "") });
       if (!f) ic.style.background = wordColor(w);
-      if (g.label && g.label[i]) ic.textContent = g.label[i];
+      if (g.label && g.label[i]) ic.textContent = tm(g.label[i]);
       icons.append(ic);
     });
     const counts = {};
