@@ -373,12 +373,11 @@ func mmcChecks(res *validate.Result) []validate.Check {
 
 func mmcDescribe(cfg validate.Config) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "station: c = %d servers, λ = %g/s, %s service of mean %g s", cfg.Servers, cfg.ArrivalRate, validate.ServiceName(cfg.Service.Kind), cfg.ServiceMean())
-	switch cfg.Service.Kind {
-	case network.LogNormal, network.HyperExp:
+	fmt.Fprintf(&b, "station: c = %d servers, λ = %g/s, %s service of mean %g s", cfg.Servers, cfg.ArrivalRate, validate.ServiceName(cfg.Service), cfg.ServiceMean())
+	if k, ok := cfg.Service.Param("k"); ok {
+		fmt.Fprintf(&b, " (k = %d)", int(k.Num))
+	} else if _, ok := cfg.Service.Param("cv"); ok {
 		fmt.Fprintf(&b, " (SCV %.3g)", cfg.Service.SCV())
-	case network.Erlang:
-		fmt.Fprintf(&b, " (k = %d)", cfg.Service.K)
 	}
 	fmt.Fprintf(&b, ", offered load %.4g erlangs (ρ = %.4g)", cfg.Offered(), cfg.Rho())
 	switch cfg.Patience.Kind {
