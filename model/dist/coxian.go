@@ -26,17 +26,11 @@ func buildCoxian(r *Row, ps Params) (Family, error) {
 // Name returns "coxian".
 func (Coxian) Name() string { return "coxian" }
 
-// MeanValue returns Σ_i (Π_{j<i} P[j]) / Rates[i].
-func (d Coxian) MeanValue() float64 {
-	m1, _ := d.ph().Moments()
-	return m1
-}
+// MeanValue returns Σ_i (Π_{j<i} P[j]) / Rates[i] (from (α, T)).
+func (d Coxian) MeanValue() float64 { return phMean(d.ph()) }
 
 // SCV returns the second moment from (α, T) over mean² − 1.
-func (d Coxian) SCV() float64 {
-	m1, m2 := d.ph().Moments()
-	return m2/(m1*m1) - 1
-}
+func (d Coxian) SCV() float64 { return phSCV(d.ph()) }
 
 // maxRate bounds a phase's rate (per s): a phase shorter than the clock's
 // 1 ns could not be told apart.

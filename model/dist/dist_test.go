@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/analytic/ctmc"
 	"queuelab/des"
 )
 
@@ -75,19 +76,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 // erlangPH returns Erlang-k of the given mean written as a general PH.
-func erlangPH(mean float64, k int) PH {
-	ph := PH{Alpha: make([]float64, k), T: make([][]float64, k)}
-	ph.Alpha[0] = 1
-	r := float64(k) / mean
-	for i := range k {
-		ph.T[i] = make([]float64, k)
-		ph.T[i][i] = -r
-		if i+1 < k {
-			ph.T[i][i+1] = r
-		}
-	}
-	return ph
-}
+func erlangPH(mean float64, k int) PH { return PH(ctmc.Erlang(mean, k)) }
 
 // TestPhaseTypeMoments checks the exact mean and SCV of the phase-type
 // families against closed forms: Erlang-k (SCV 1/k), the k-phase

@@ -31,14 +31,20 @@ func (PH) Name() string { return "ph" }
 func (d PH) ctmc() ctmc.PH { return ctmc.PH{Alpha: d.Alpha, T: d.T} }
 
 // MeanValue returns α(−T)⁻¹1.
-func (d PH) MeanValue() float64 {
-	m1, _ := d.ctmc().Moments()
+func (d PH) MeanValue() float64 { return phMean(d.ctmc()) }
+
+// SCV returns 2α(−T)⁻²1 / mean² − 1.
+func (d PH) SCV() float64 { return phSCV(d.ctmc()) }
+
+// phMean returns the mean of a phase-type law.
+func phMean(ph ctmc.PH) float64 {
+	m1, _ := ph.Moments()
 	return m1
 }
 
-// SCV returns 2α(−T)⁻²1 / mean² − 1.
-func (d PH) SCV() float64 {
-	m1, m2 := d.ctmc().Moments()
+// phSCV returns the squared coefficient of variation of a phase-type law.
+func phSCV(ph ctmc.PH) float64 {
+	m1, m2 := ph.Moments()
 	return m2/(m1*m1) - 1
 }
 

@@ -146,7 +146,10 @@ func Lookup(name string) (*Row, error) {
 			return &Table[i], nil
 		}
 	}
-	return nil, fmt.Errorf("unknown distribution %q (valid: %s)", cut(name), Names())
+	if r := []rune(name); len(r) > 40 { // a long name is echoed shortened
+		name = string(r[:40]) + "…"
+	}
+	return nil, fmt.Errorf("unknown distribution %q (valid: %s)", name, Names())
 }
 
 // Key returns the row's key called name, if it takes one.
@@ -218,14 +221,4 @@ func (r *Row) need(ps Params, keys ...string) error {
 		}
 	}
 	return nil
-}
-
-// cut shortens a user-supplied value echoed in an error message.
-func cut(s string) string {
-	const most = 40
-	r := []rune(s)
-	if len(r) <= most {
-		return s
-	}
-	return string(r[:most]) + "…"
 }
