@@ -83,7 +83,7 @@ flags or a refused run.`,
 	fl.StringVar(&f.servers, "servers", mmcDefaultServers, "number of servers c (1–1000000)")
 	fl.StringVar(&f.rate, "arrival-rate", mmcDefaultRate, "Poisson arrival rate λ per second (> 0)")
 	fl.StringVar(&f.mean, "service-mean", mmcDefaultMean, "mean service time S (duration or seconds, > 0)")
-	fl.StringVar(&f.service, "service", "exp", "service-time law: exp, det, lognormal, erlang-k, hyperexp")
+	fl.StringVar(&f.service, "service", "exp", "service-time law: "+strings.Join(validate.ServiceNames, ", "))
 	fl.StringVar(&f.cv, "service-cv", "", "coefficient of variation of lognormal (default 1, 0–20) or hyperexp (default 2, 1–20) service")
 	fl.StringVar(&f.erlangK, "erlang-k", "2", "phases of erlang-k service (1–1000)")
 	fl.StringVar(&f.patience, "patience", "", "deterministic patience D: a customer leaves after waiting D (M/M/c+D)")
