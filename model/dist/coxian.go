@@ -16,6 +16,10 @@ import (
 // shapes with 2n − 1 numbers.
 type Coxian struct{ Rates, P []float64 }
 
+// keyRates is coxian's list of phase rates (its p is keyP, the
+// hyperexponential's key for probabilities).
+var keyRates = Key{"rates", List, Rate}
+
 func buildCoxian(r *Row, ps Params) (Family, error) {
 	if err := r.need(ps, "rates"); err != nil {
 		return nil, err

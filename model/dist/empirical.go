@@ -11,6 +11,9 @@ import (
 // 1/len(Values).
 type Empirical struct{ Values []float64 }
 
+// keyValues is empirical's list of times.
+var keyValues = Key{"values", List, Time}
+
 func buildEmpirical(r *Row, ps Params) (Family, error) {
 	if err := r.need(ps, "values"); err != nil {
 		return nil, err

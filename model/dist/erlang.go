@@ -12,6 +12,9 @@ type Erlang struct {
 	K    int // 1 to 1000
 }
 
+// keyK is erlang's number of phases.
+var keyK = Key{"k", Whole, Plain}
+
 func buildErlang(r *Row, ps Params) (Family, error) {
 	if err := r.need(ps, "mean", "k"); err != nil {
 		return nil, err

@@ -12,6 +12,12 @@ import (
 // HyperExp.
 type HyperExpK struct{ P, Means []float64 }
 
+// The keys of the k-phase form: the phase probabilities and means.
+var (
+	keyP     = Key{"p", List, Plain}
+	keyMeans = Key{"means", List, Time}
+)
+
 // Name returns "hyperexp".
 func (HyperExpK) Name() string { return "hyperexp" }
 

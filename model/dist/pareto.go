@@ -12,6 +12,9 @@ import (
 // other is 0).
 type Pareto struct{ Mean, CV, Alpha float64 }
 
+// keyTail is pareto's tail index.
+var keyTail = Key{"alpha", Number, Plain}
+
 func buildPareto(r *Row, ps Params) (Family, error) {
 	if err := r.need(ps, "mean"); err != nil {
 		return nil, err

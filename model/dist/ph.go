@@ -18,6 +18,12 @@ type PH struct {
 	T     [][]float64
 }
 
+// The keys of ph: the start probabilities and the sub-generator.
+var (
+	keyStart = Key{"alpha", List, Plain}
+	keyT     = Key{"T", Matrix, Rate}
+)
+
 func buildPH(r *Row, ps Params) (Family, error) {
 	if err := r.need(ps, "alpha", "T"); err != nil {
 		return nil, err

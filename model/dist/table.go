@@ -34,20 +34,11 @@ type Key struct {
 	Unit Unit
 }
 
-// The parameter keys of the families.
+// The parameter keys several families share (a family's own keys are in
+// its file).
 var (
-	keyMean   = Key{"mean", Number, Time}
-	keyCV     = Key{"cv", Number, Plain}
-	keyK      = Key{"k", Whole, Plain}
-	keyMin    = Key{"min", Number, Time}
-	keyMax    = Key{"max", Number, Time}
-	keyTail   = Key{"alpha", Number, Plain} // pareto's tail index
-	keyValues = Key{"values", List, Time}
-	keyStart  = Key{"alpha", List, Plain} // ph's initial probabilities
-	keyT      = Key{"T", Matrix, Rate}
-	keyP      = Key{"p", List, Plain}
-	keyMeans  = Key{"means", List, Time}
-	keyRates  = Key{"rates", List, Rate}
+	keyMean = Key{"mean", Number, Time}
+	keyCV   = Key{"cv", Number, Plain}
 )
 
 // Value is a parameter's value: Num for a Number or Whole, List for a

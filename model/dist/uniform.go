@@ -8,6 +8,12 @@ import (
 // Uniform is the uniform law on [Min, Max] (s), 0 ≤ Min ≤ Max, Max > 0.
 type Uniform struct{ Min, Max float64 }
 
+// The keys of uniform: its bounds.
+var (
+	keyMin = Key{"min", Number, Time}
+	keyMax = Key{"max", Number, Time}
+)
+
 func buildUniform(r *Row, ps Params) (Family, error) {
 	if err := r.need(ps, "min", "max"); err != nil {
 		return nil, err
