@@ -9,6 +9,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/model/dist"
 	"queuelab/model/network"
 	"queuelab/validate"
 )
@@ -63,7 +64,7 @@ func (l *liveNet) restart(n *network.Network, offset float64) error {
 	unit := 0.0
 	for i := range n.Stations {
 		for _, c := range n.Classes {
-			if d := n.Stations[i].ServiceOf(c.Name); d.Kind != network.NoDist {
+			if d := n.Stations[i].ServiceOf(c.Name); d.Given() {
 				unit = max(unit, d.MeanValue())
 			}
 		}
@@ -103,8 +104,8 @@ func (l *liveNet) Graph() NetGraph {
 			ns.Servers, ns.Discipline = -1, "delay"
 		}
 		for _, c := range n.Classes {
-			if d := s.ServiceOf(c.Name); d.Kind != network.NoDist {
-				ns.Service = append(ns.Service, NetService{Class: c.Name, Dist: d.Kind.String(), Mean: d.MeanValue(), SCV: d.SCV()})
+			if d := s.ServiceOf(c.Name); d.Given() {
+				ns.Service = append(ns.Service, NetService{Class: c.Name, Dist: d.Name(), Mean: d.MeanValue(), SCV: d.SCV()})
 			}
 		}
 		g.Stations = append(g.Stations, ns)
@@ -277,24 +278,25 @@ func (l *liveNet) Apply(c NetChange) error {
 }
 
 // setService changes the family of a station's service law keeping each
-// class's mean (Dist.WithKind).
+// class's mean (Dist.WithFamily).
 func (l *liveNet) setService(c NetChange) error {
-	kind, err := network.ParseDistKind(c.Value)
-	if err != nil {
+	if _, err := dist.Lookup(c.Value); err != nil {
 		return fmt.Errorf("service of %q: %v", c.Station, err)
 	}
 	st, err := l.station(c.Station)
 	if err != nil {
 		return err
 	}
-	if c.Class == "" && st.Service.Kind != network.NoDist {
-		return l.sim.SetService(c.Station, "", st.Service.WithKind(kind))
+	if c.Class == "" && st.Service.Given() {
+		d, _ := st.Service.WithFamily(c.Value)
+		return l.sim.SetService(c.Station, "", d)
 	}
 	n := l.sim.Network()
 	done := false
 	for _, cl := range n.Classes {
-		if d := st.ServiceOf(cl.Name); d.Kind != network.NoDist && (c.Class == "" || c.Class == cl.Name) {
-			if err := l.sim.SetService(c.Station, cl.Name, d.WithKind(kind)); err != nil {
+		if d := st.ServiceOf(cl.Name); d.Given() && (c.Class == "" || c.Class == cl.Name) {
+			d, _ = d.WithFamily(c.Value)
+			if err := l.sim.SetService(c.Station, cl.Name, d); err != nil {
 				return err
 			}
 			done = true

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/model/dist"
 	"queuelab/model/network"
 )
 
@@ -20,7 +21,7 @@ func TestSeedsDependOnIndexOnly(t *testing.T) {
 		{Servers: 1, ArrivalRate: 0.7, Service: network.Exponential(1), Duration: 2e4, Warmup: AutoWarmup},
 		{Servers: 5, ArrivalRate: 4, Service: network.ErlangK(1, 3), Duration: 5e3, Warmup: 100},
 		{Servers: 3, ArrivalRate: 4, Service: network.Exponential(1), Patience: Patience{PatienceExp, 1}, Duration: 5e3, Warmup: AutoWarmup},
-		{Servers: 4, ArrivalRate: 4, Service: network.Shaped(network.LogNormal, 1, 1.5), Capacity: 4, Duration: 5e3, Warmup: AutoWarmup},
+		{Servers: 4, ArrivalRate: 4, Service: dist.Of(dist.LogNormal{Mean: 1, CV: 1.5}), Capacity: 4, Duration: 5e3, Warmup: AutoWarmup},
 	}
 	runAll := func(workers int) []*Result {
 		return des.Replicate(len(cfgs), workers, func(i int) *Result {

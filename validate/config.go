@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"queuelab/des"
+	"queuelab/model/dist"
 	"queuelab/model/network"
 )
 
@@ -126,8 +127,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("servers: must be between 1 and 1000000, got %d", c.Servers)
 	case !finitePos(c.ArrivalRate):
 		return fmt.Errorf("arrival rate: must be a finite number > 0 per second, got %v", c.ArrivalRate)
-	case c.Service.Kind == network.NoDist:
-		return fmt.Errorf("service: no distribution given (valid: %s)", network.DistNames)
+	case !c.Service.Given():
+		return fmt.Errorf("service: no distribution given (valid: %s)", dist.Names())
 	case c.Patience.Kind > PatienceExp:
 		return fmt.Errorf("patience: unknown kind %d", c.Patience.Kind)
 	case c.Patience.Kind != PatienceNone && !(c.Patience.Value >= 0 && c.Patience.Value < 1e9):

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"queuelab/analytic"
+	"queuelab/model/dist"
 	"queuelab/model/network"
 )
 
@@ -57,9 +58,9 @@ func Catalogue() []Experiment {
 		},
 	})
 	// Erlang B insensitivity: the same blocking for three service laws.
-	for _, s := range []network.Dist{network.Exponential(1), network.Deterministic(1), network.Shaped(network.LogNormal, 1, 2)} {
-		name := fmt.Sprintf("M/G/10/10 loss, %s service (a=8)", ServiceName(s.Kind))
-		if s.Kind == network.LogNormal {
+	for _, s := range []network.Dist{network.Exponential(1), network.Deterministic(1), dist.Of(dist.LogNormal{Mean: 1, CV: 2})} {
+		name := fmt.Sprintf("M/G/10/10 loss, %s service (a=8)", ServiceName(s))
+		if _, ok := s.Family().(dist.LogNormal); ok {
 			name = "M/G/10/10 loss, lognormal CV=2 service (a=8)"
 		}
 		cat = append(cat, Experiment{
@@ -78,13 +79,13 @@ func Catalogue() []Experiment {
 		},
 	})
 	// Pollaczek–Khinchine: M/G/1 with the service law's second moment.
-	for _, s := range []network.Dist{network.Deterministic(1), network.Shaped(network.HyperExp, 1, 2), network.ErlangK(1, 4)} {
+	for _, s := range []network.Dist{network.Deterministic(1), dist.Of(dist.HyperExp{Mean: 1, CV: 2}), network.ErlangK(1, 4)} {
 		dur := 3e5
-		if s.Kind == network.HyperExp {
+		if _, ok := s.Family().(dist.HyperExp); ok {
 			dur = 1.4e6
 		}
 		cat = append(cat, Experiment{
-			Name: fmt.Sprintf("M/G/1 ρ=0.7, %s service (Pollaczek–Khinchine)", ServiceName(s.Kind)), Quick: s.Kind != network.Erlang, Main: "mean_wait",
+			Name: fmt.Sprintf("M/G/1 ρ=0.7, %s service (Pollaczek–Khinchine)", ServiceName(s)), Quick: !isErlang(s), Main: "mean_wait",
 			Config: Config{Servers: 1, ArrivalRate: 0.7, Service: s, Duration: dur, Warmup: AutoWarmup},
 			Checks: func(r *Result) []Check {
 				return append(StationChecks(r, "p_wait", "mean_wait", "mean_in_system"), LittleCheck(r))
@@ -257,4 +258,9 @@ func dbExperiments() []Experiment {
 		})
 	}
 	return cat
+}
+
+func isErlang(d network.Dist) bool {
+	_, ok := d.Family().(dist.Erlang)
+	return ok
 }

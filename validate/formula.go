@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"queuelab/analytic"
-	"queuelab/model/network"
 )
 
 // Formula is the value a textbook result gives for one metric of a
@@ -40,7 +39,7 @@ type Formula struct {
 // utilisation λS/c, and Little's law gives little_gap = 0.
 func Formulas(cfg Config) map[string]Formula {
 	f := formulaSet{"little_gap": {0, "Little's law", false, 0}, "arrival_rate": {cfg.ArrivalRate, "Poisson arrivals", false, 0}}
-	exp := cfg.Service.Kind == network.Exp
+	exp := cfg.Service.Memoryless()
 	switch {
 	case cfg.Patience.Kind == PatienceNone && cfg.Capacity == 0:
 		f.unlimited(cfg)
@@ -85,7 +84,7 @@ func (f formulaSet) unlimited(cfg Config) {
 	f.put("admitted_rate", lam, lossless)
 	f.put("utilization", cfg.Rho(), lossless)
 	f.put("p_abandon", 0, "no patience")
-	if cfg.Service.Kind == network.Exp {
+	if cfg.Service.Memoryless() {
 		q := analytic.MMc{Servers: c, Lambda: lam, Mu: 1 / s}
 		f.queue(q, "M/M/c (Erlang C)")
 		for _, t := range cfg.WaitThresholds {
@@ -117,7 +116,7 @@ func (f formulaSet) loss(cfg Config) {
 	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
 	b := analytic.ErlangB(cfg.Servers, cfg.Offered())
 	src := "Erlang B"
-	if cfg.Service.Kind != network.Exp {
+	if !cfg.Service.Memoryless() {
 		src = "Erlang B (insensitive)"
 	}
 	f.put("p_block", b, src)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/model/dist"
 	"queuelab/model/network"
 )
 
@@ -27,11 +28,11 @@ func TestConfigValidate(t *testing.T) {
 	}{
 		{"servers", func(c *Config) { c.Servers = 0 }, "servers: must be between 1 and 1000000"},
 		{"rate", func(c *Config) { c.ArrivalRate = math.NaN() }, "arrival rate"},
-		{"mean", func(c *Config) { c.Service.Mean = -1 }, "service mean"},
-		{"lognormal cv", func(c *Config) { c.Service = network.Shaped(network.LogNormal, 1, 500) }, "service cv: lognormal needs"},
-		{"hyperexp cv", func(c *Config) { c.Service = network.Shaped(network.HyperExp, 1, 0.5) }, "service cv: hyperexp needs a coefficient of variation > 1"},
+		{"mean", func(c *Config) { c.Service = network.Exponential(-1) }, "service mean"},
+		{"lognormal cv", func(c *Config) { c.Service = dist.Of(dist.LogNormal{Mean: 1, CV: 500}) }, "service cv: lognormal needs"},
+		{"hyperexp cv", func(c *Config) { c.Service = dist.Of(dist.HyperExp{Mean: 1, CV: 0.5}) }, "service cv: hyperexp needs a coefficient of variation > 1"},
 		{"erlang k", func(c *Config) { c.Service = network.ErlangK(1, -2) }, "service k: erlang needs"},
-		{"no law", func(c *Config) { c.Service = network.Dist{Mean: 1} }, "service: no distribution given"},
+		{"no law", func(c *Config) { c.Service = network.Dist{} }, "service: no distribution given"},
 		{"patience", func(c *Config) { c.Patience = Patience{PatienceDet, -1} }, "patience: must be between 0"},
 		{"patience mean", func(c *Config) { c.Patience = Patience{PatienceExp, 0} }, "patience mean"},
 		{"capacity", func(c *Config) { c.Servers, c.Capacity = 3, 2 }, "capacity: must be 0 (unlimited) or between servers (3)"},
@@ -73,21 +74,21 @@ func TestServiceLaws(t *testing.T) {
 	}{
 		{"exp", network.Exponential(0.5)},
 		{"det", network.Deterministic(0.5)},
-		{"lognormal", network.Shaped(network.LogNormal, 0.5, DefaultLogNormalCV)},
+		{"lognormal", dist.Of(dist.LogNormal{Mean: 0.5, CV: DefaultLogNormalCV})},
 		{"erlang-k", network.ErlangK(0.5, 3)},
-		{"hyperexp", network.Shaped(network.HyperExp, 0.5, DefaultHyperExpCV)},
+		{"hyperexp", dist.Of(dist.HyperExp{Mean: 0.5, CV: DefaultHyperExpCV})},
 	} {
 		d, err := ServiceLaw(tc.name, 0.5, 0, 3)
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, d, tc.name)
-		assert.Equal(t, tc.name, ServiceName(d.Kind))
+		assert.Equal(t, tc.name, ServiceName(d))
 	}
 	d, err := ServiceLaw("lognormal", 1, 0.7, 0)
 	require.NoError(t, err)
 	assert.InDelta(t, 0.49, d.SCV(), 1e-12, "a given cv is kept")
 	_, err = ServiceLaw("gamma", 1, 0, 0)
 	assert.ErrorContains(t, err, "valid: exp, det, lognormal, erlang-k, hyperexp")
-	assert.Equal(t, "gamma", ServiceName(network.Gamma))
+	assert.Equal(t, "gamma", ServiceName(dist.Of(dist.Gamma{Mean: 1, CV: 1})))
 }
 
 // TestServiceMeans checks that a run draws the service law it is given:
@@ -96,8 +97,8 @@ func TestServiceLaws(t *testing.T) {
 // does not depend on the law's shape, so the check is the mean.
 func TestServiceMeans(t *testing.T) {
 	for _, s := range []network.Dist{network.Exponential(0.5), network.Deterministic(0.5),
-		network.Shaped(network.LogNormal, 0.5, 0.7), network.ErlangK(0.5, 3), network.Shaped(network.HyperExp, 0.5, 1.5)} {
-		t.Run(s.Kind.String(), func(t *testing.T) {
+		dist.Of(dist.LogNormal{Mean: 0.5, CV: 0.7}), network.ErlangK(0.5, 3), dist.Of(dist.HyperExp{Mean: 0.5, CV: 1.5})} {
+		t.Run(s.Name(), func(t *testing.T) {
 			r, err := Station(Config{Servers: 4, ArrivalRate: 0.8, Service: s, Duration: 5e4, Warmup: 0, Seed: 3})
 			require.NoError(t, err)
 			u, _ := r.Metric("utilization")
@@ -244,7 +245,7 @@ func TestFormulasCoverCases(t *testing.T) {
 		{"M/M/c", func(c *Config) {}, []string{"p_wait", "mean_wait", "mean_in_system"}, nil, "M/M/c (Erlang C)"},
 		{"M/G/c", func(c *Config) { c.Service = network.Deterministic(1) }, []string{"utilization", "throughput"}, []string{"p_wait", "mean_wait"}, ""},
 		{"M/G/1", func(c *Config) { c.Servers, c.ArrivalRate, c.Service = 1, 0.5, network.Deterministic(1) }, []string{"mean_wait"}, nil, "M/G/1 (Pollaczek–Khinchine)"},
-		{"M/G/c/c", func(c *Config) { c.Capacity, c.Service = 4, network.Shaped(network.LogNormal, 1, 1) }, []string{"p_block"}, nil, "Erlang B (insensitive)"},
+		{"M/G/c/c", func(c *Config) { c.Capacity, c.Service = 4, dist.Of(dist.LogNormal{Mean: 1, CV: 1}) }, []string{"p_block"}, nil, "Erlang B (insensitive)"},
 		{"M/M/c/K", func(c *Config) { c.Capacity = 8 }, []string{"p_block", "p_wait"}, nil, "M/M/c/K"},
 		{"M/G/c/K", func(c *Config) { c.Capacity, c.Service = 8, network.Deterministic(1) }, nil, []string{"p_block", "p_wait"}, ""},
 		{"M/M/c+D", func(c *Config) { c.Patience = Patience{PatienceDet, 2} }, []string{"p_abandon", "mean_wait_served"}, nil, "M/M/c+D"},

@@ -83,7 +83,7 @@ flags or a refused run.`,
 	fl.StringVar(&f.servers, "servers", mmcDefaultServers, "number of servers c (1–1000000)")
 	fl.StringVar(&f.rate, "arrival-rate", mmcDefaultRate, "Poisson arrival rate λ per second (> 0)")
 	fl.StringVar(&f.mean, "service-mean", mmcDefaultMean, "mean service time S (duration or seconds, > 0)")
-	fl.StringVar(&f.service, "service", "exp", "service-time law: exp, det, lognormal, erlang-k, hyperexp")
+	fl.StringVar(&f.service, "service", "exp", "service-time law: "+strings.Join(validate.ServiceNames, ", "))
 	fl.StringVar(&f.cv, "service-cv", "", "coefficient of variation of lognormal (default 1, 0–20) or hyperexp (default 2, 1–20) service")
 	fl.StringVar(&f.erlangK, "erlang-k", "2", "phases of erlang-k service (1–1000)")
 	fl.StringVar(&f.patience, "patience", "", "deterministic patience D: a customer leaves after waiting D (M/M/c+D)")
@@ -373,12 +373,11 @@ func mmcChecks(res *validate.Result) []validate.Check {
 
 func mmcDescribe(cfg validate.Config) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "station: c = %d servers, λ = %g/s, %s service of mean %g s", cfg.Servers, cfg.ArrivalRate, validate.ServiceName(cfg.Service.Kind), cfg.ServiceMean())
-	switch cfg.Service.Kind {
-	case network.LogNormal, network.HyperExp:
+	fmt.Fprintf(&b, "station: c = %d servers, λ = %g/s, %s service of mean %g s", cfg.Servers, cfg.ArrivalRate, validate.ServiceName(cfg.Service), cfg.ServiceMean())
+	if k, ok := cfg.Service.Param("k"); ok {
+		fmt.Fprintf(&b, " (k = %d)", int(k.Num))
+	} else if _, ok := cfg.Service.Param("cv"); ok {
 		fmt.Fprintf(&b, " (SCV %.3g)", cfg.Service.SCV())
-	case network.Erlang:
-		fmt.Fprintf(&b, " (k = %d)", cfg.Service.K)
 	}
 	fmt.Fprintf(&b, ", offered load %.4g erlangs (ρ = %.4g)", cfg.Offered(), cfg.Rho())
 	switch cfg.Patience.Kind {

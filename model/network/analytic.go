@@ -26,12 +26,12 @@ func (n *Network) Analytic() (analytic.Network, error) {
 			as.Servers = 0
 		}
 		for r := 0; r < R; r++ {
-			if d := t.service[i*R+r]; d.Kind != NoDist {
-				as.Mean[r], as.SCV[r], as.Laws[r] = d.MeanValue(), d.SCV(), d.Law()
+			if d := t.service[i*R+r]; d.Given() {
+				as.Mean[r], as.SCV[r], as.Laws[r] = d.MeanValue(), d.SCV(), lawOf(d)
 			}
 		}
-		if s.Patience.Kind != NoDist {
-			as.Patience, as.PatienceSCV, as.PatienceLaw = s.Patience.MeanValue(), s.Patience.SCV(), s.Patience.Law()
+		if s.Patience.Given() {
+			as.Patience, as.PatienceSCV, as.PatienceLaw = s.Patience.MeanValue(), s.Patience.SCV(), lawOf(s.Patience)
 		}
 		out.Stations[i] = as
 	}
@@ -39,7 +39,7 @@ func (n *Network) Analytic() (analytic.Network, error) {
 		c := &n.Classes[r]
 		if c.Open() {
 			d := c.Arrivals.Interarrival
-			out.Classes[r] = analytic.NetClass{Name: c.Name, Rate: 1 / d.MeanValue(), ArrivalSCV: d.SCV(), ArrivalLaw: d.Law(), Source: t.stationIdx[c.Arrivals.To]}
+			out.Classes[r] = analytic.NetClass{Name: c.Name, Rate: 1 / d.MeanValue(), ArrivalSCV: d.SCV(), ArrivalLaw: lawOf(d), Source: t.stationIdx[c.Arrivals.To]}
 		} else {
 			out.Classes[r] = analytic.NetClass{Name: c.Name, Population: c.Population, Start: t.stationIdx[c.Start]}
 		}

@@ -130,20 +130,20 @@ func (s *Sim) SetService(station, class string, d Dist) error {
 	st := &s.net.Stations[i]
 	for r := 0; r < R; r++ {
 		name := s.net.Classes[r].Name
-		if class != "" && class != name || s.top.service[i*R+r].Kind == NoDist {
+		if class != "" && class != name || !s.top.service[i*R+r].Given() {
 			continue
 		}
 		s.top.service[i*R+r] = d
 		s.svc[i*R+r] = d.Sampler()
 		if st.ServiceByClass != nil {
-			st.ServiceByClass[name] = d.clone()
+			st.ServiceByClass[name] = d
 		} else if class == "" {
-			st.Service = d.clone()
+			st.Service = d
 		} else {
 			st.ServiceByClass = map[string]Dist{}
 			for q := 0; q < R; q++ {
-				if s.top.service[i*R+q].Kind != NoDist {
-					st.ServiceByClass[s.net.Classes[q].Name] = s.top.service[i*R+q].clone()
+				if s.top.service[i*R+q].Given() {
+					st.ServiceByClass[s.net.Classes[q].Name] = s.top.service[i*R+q]
 				}
 			}
 			st.Service = Dist{}

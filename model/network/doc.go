@@ -44,11 +44,13 @@
 // Network (end-to-end) figures are filed under the class a customer
 // entered with.
 //
-// Distributions, each given by its mean where it has one: exp (mean), det
-// (mean), uniform (min, max), erlang (mean, k), hyperexp (mean, cv > 1;
-// balanced two-phase), gamma (mean, cv), lognormal (mean, cv), weibull
-// (mean, cv), pareto (mean, and cv or alpha > 1), empirical (values: a
-// list, resampled uniformly).
+// Distributions are the families of package dist (dist.Table), each
+// given by its mean where it has one: exp (mean), det (mean), uniform
+// (min, max), erlang (mean, k), hyperexp (mean, cv > 1: balanced
+// two-phase; or p and means: k phases), gamma (mean, cv), lognormal
+// (mean, cv), weibull (mean, cv), pareto (mean, and cv or alpha > 1),
+// empirical (values: a list, resampled uniformly), ph (alpha, T: a
+// general phase-type law, rates per time unit), coxian (rates, p).
 //
 // Every error names the file, the line, the element (station, class,
 // routing row and field) and the valid values; files are limited to

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"queuelab/des"
+	"queuelab/model/dist"
 	"queuelab/model/network"
 )
 
@@ -47,7 +48,7 @@ func ExampleNetwork_closed() {
 		Classes: []network.Class{{Name: "user", Population: 10, Start: "think"}},
 		Stations: []network.Station{
 			{Name: "think", Servers: des.Infinite, Service: network.Exponential(5)},
-			{Name: "cpu", Servers: 1, Discipline: des.PS, Service: network.Shaped(network.HyperExp, 0.4, 2)},
+			{Name: "cpu", Servers: 1, Discipline: des.PS, Service: dist.Of(dist.HyperExp{Mean: 0.4, CV: 2})},
 		},
 		Routes: []network.Route{{From: "think", To: "cpu", Prob: 1}, {From: "cpu", To: "think", Prob: 1}},
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"queuelab/model/dist"
 )
 
 // reader walks the YAML node tree of one file. Every structural error it
@@ -125,61 +127,68 @@ func (p *reader) integer(n *yaml.Node, elem string, lo, hi int) (int, error) {
 	return 0, p.fail(n, elem, "must be a whole number from %d to %d, got %s", lo, hi, describe(n))
 }
 
-// distKeys lists the parameters of each family besides dist.
-var distKeys = map[DistKind][]string{
-	Exp: {"mean"}, Det: {"mean"}, Uniform: {"min", "max"}, Erlang: {"mean", "k"},
-	HyperExp: {"mean", "cv"}, Gamma: {"mean", "cv"}, LogNormal: {"mean", "cv"}, Weibull: {"mean", "cv"},
-	Pareto: {"mean", "cv", "alpha"}, Empirical: {"values"},
-}
+// allDistKeys lists the keys a distribution mapping may hold: dist and
+// every family's parameters (dist.Table), in the table's order.
+var allDistKeys = func() []string {
+	keys := []string{"dist"}
+	for _, r := range dist.Table {
+		for _, k := range r.Keys {
+			if !contains(keys, k.Name) {
+				keys = append(keys, k.Name)
+			}
+		}
+	}
+	return keys
+}()
 
-var allDistKeys = []string{"dist", "mean", "cv", "k", "min", "max", "alpha", "values"}
-
-// dist reads {dist: NAME, parameters…}; times are scaled to seconds.
+// dist reads {dist: NAME, parameters…} by the family's row of dist.Table;
+// times are scaled to seconds (rates to per second). An error found in a
+// parameter names that parameter's line.
 func (p *reader) dist(n *yaml.Node, elem string) (Dist, error) {
 	p.mark(elem, n)
 	fs, err := p.mapping(n, elem, allDistKeys)
 	if err != nil {
 		return Dist{}, err
 	}
-	var d Dist
-	var kindNode *yaml.Node
+	var nameNode *yaml.Node
 	for _, f := range fs {
 		if f.key == "dist" {
-			kindNode = f.val
+			nameNode = f.val
 		}
 	}
-	if kindNode == nil {
-		return d, p.fail(n, elem, "missing key dist (valid: %s)", DistNames)
+	if nameNode == nil {
+		return Dist{}, p.fail(n, elem, "missing key dist (valid: %s)", dist.Names())
 	}
-	name, err := p.str(kindNode, elem+" dist")
+	name, err := p.str(nameNode, elem+" dist")
 	if err != nil {
-		return d, err
+		return Dist{}, err
 	}
-	if d.Kind, err = ParseDistKind(name); err != nil {
-		return d, p.fail(kindNode, elem, "%v", err)
+	row, err := dist.Lookup(name)
+	if err != nil {
+		return Dist{}, p.fail(nameNode, elem, "%v", err)
 	}
-	keys := distKeys[d.Kind]
+	ps := dist.Params{}
+	at := map[string]*yaml.Node{}
 	for _, f := range fs {
 		if f.key == "dist" {
 			continue
 		}
-		if !contains(keys, f.key) {
-			return d, p.fail(f.keyNode, elem, "%s does not apply to %s (%s takes: %s)", f.key, d.Kind, d.Kind, strings.Join(keys, ", "))
+		key, ok := row.Key(f.key)
+		if !ok {
+			return Dist{}, p.fail(f.keyNode, elem, "%s does not apply to %s (%s takes: %s)", f.key, name, name, row.KeyNames())
 		}
-		if err := p.distParam(&d, f, elem); err != nil {
-			return d, err
+		if ps[f.key], err = p.distValue(key, f.val, elem+" "+f.key); err != nil {
+			return Dist{}, err
 		}
+		at[f.key] = f.keyNode
 	}
-	for _, k := range keys {
-		if !hasKey(fs, k) && !(d.Kind == Pareto && (k == "cv" || k == "alpha")) {
-			return d, p.fail(n, elem, "%s needs %s (%s takes: %s)", d.Kind, k, d.Kind, strings.Join(keys, ", "))
+	d, err := dist.Parse(name, ps)
+	if err != nil {
+		where := n
+		if ke, ok := err.(*dist.KeyError); ok && at[baseKey(ke.Key)] != nil {
+			where = at[baseKey(ke.Key)]
 		}
-	}
-	if d.Kind == Pareto && !hasKey(fs, "cv") && !hasKey(fs, "alpha") {
-		return d, p.fail(n, elem, "pareto needs cv or alpha (pareto takes: mean, cv or alpha)")
-	}
-	if err := d.Validate(); err != nil {
-		return d, p.fail(n, elem, "%v", err)
+		return Dist{}, p.fail(where, elem, "%v", err)
 	}
 	return d, nil
 }
@@ -193,40 +202,67 @@ func hasKey(fs []field, k string) bool {
 	return false
 }
 
-func (p *reader) distParam(d *Dist, f field, elem string) error {
-	el := elem + " " + f.key
+// baseKey returns the key an error's key names: "values" for "values[3]".
+func baseKey(k string) string {
+	if i := strings.IndexByte(k, '['); i >= 0 {
+		return k[:i]
+	}
+	return k
+}
+
+// maxListLen bounds a list parameter (an empirical law's values).
+const maxListLen = 1_000_000
+
+// distValue reads one parameter by its key's shape and unit.
+func (p *reader) distValue(k dist.Key, n *yaml.Node, el string) (dist.Value, error) {
+	scale := 1.0
+	switch k.Unit {
+	case dist.Time:
+		scale = p.unit
+	case dist.Rate:
+		scale = 1 / p.unit
+	}
+	var v dist.Value
 	var err error
-	switch f.key {
-	case "mean":
-		d.Mean, err = p.num(f.val, el)
-		d.Mean *= p.unit
-	case "min":
-		d.Min, err = p.num(f.val, el)
-		d.Min *= p.unit
-	case "max":
-		d.Max, err = p.num(f.val, el)
-		d.Max *= p.unit
-	case "cv":
-		d.CV, err = p.num(f.val, el)
-	case "alpha":
-		d.Alpha, err = p.num(f.val, el)
-	case "k":
-		d.K, err = p.integer(f.val, el, 1, 1000)
-	case "values":
-		if f.val.Kind != yaml.SequenceNode {
-			return p.fail(f.val, el, "must be a list of times [v1, v2, …], got %s", describe(f.val))
+	switch k.Kind {
+	case dist.Number:
+		v.Num, err = p.num(n, el)
+		v.Num *= scale
+	case dist.Whole:
+		var i int
+		i, err = p.integer(n, el, 1, 1000)
+		v.Num = float64(i)
+	case dist.List:
+		v.List, err = p.numbers(n, el, scale)
+	case dist.Matrix:
+		if n.Kind != yaml.SequenceNode {
+			return v, p.fail(n, el, "must be a list of rows [[a, b], [c, d]], got %s", describe(n))
 		}
-		if len(f.val.Content) > 1_000_000 {
-			return p.fail(f.val, el, "at most 1000000 values, got %d", len(f.val.Content))
-		}
-		d.Values = make([]float64, len(f.val.Content))
-		for i, v := range f.val.Content {
-			x, err := p.num(v, fmt.Sprintf("%s[%d]", el, i))
-			if err != nil {
-				return err
+		v.Rows = make([][]float64, len(n.Content))
+		for i, r := range n.Content {
+			if v.Rows[i], err = p.numbers(r, fmt.Sprintf("%s[%d]", el, i), scale); err != nil {
+				return v, err
 			}
-			d.Values[i] = x * p.unit
 		}
 	}
-	return err
+	return v, err
+}
+
+// numbers reads a list of finite numbers, each multiplied by scale.
+func (p *reader) numbers(n *yaml.Node, el string, scale float64) ([]float64, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, p.fail(n, el, "must be a list of numbers [a, b, …], got %s", describe(n))
+	}
+	if len(n.Content) > maxListLen {
+		return nil, p.fail(n, el, "at most %d numbers, got %d", maxListLen, len(n.Content))
+	}
+	out := make([]float64, len(n.Content))
+	for i, v := range n.Content {
+		x, err := p.num(v, fmt.Sprintf("%s[%d]", el, i))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x * scale
+	}
+	return out, nil
 }

@@ -113,20 +113,17 @@ func (n *Network) clone() *Network {
 	c.Classes = append([]Class(nil), n.Classes...)
 	for r := range c.Classes {
 		if a := c.Classes[r].Arrivals; a != nil {
-			cp := *a
-			cp.Interarrival = a.Interarrival.clone()
+			cp := *a // a Dist is an immutable value: copies share it safely
 			c.Classes[r].Arrivals = &cp
 		}
 	}
 	c.Stations = append([]Station(nil), n.Stations...)
 	for i := range c.Stations {
 		st := &c.Stations[i]
-		st.Service = st.Service.clone()
-		st.Patience = st.Patience.clone()
 		if st.ServiceByClass != nil {
 			m := make(map[string]Dist, len(st.ServiceByClass))
 			for k, d := range st.ServiceByClass {
-				m[k] = d.clone()
+				m[k] = d
 			}
 			st.ServiceByClass = m
 		}

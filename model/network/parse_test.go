@@ -46,10 +46,10 @@ func TestParseGoodFile(t *testing.T) {
 	assert.Equal(t, 20, n.Classes[0].Population)
 	assert.InDelta(t, 5, 1/n.Classes[1].Arrivals.Interarrival.MeanValue(), 1e-9, "0.005 per ms = 5 per s")
 	assert.Equal(t, des.Infinite, n.Stations[0].Servers)
-	assert.InDelta(t, 5, n.Stations[0].Service.Mean, 1e-12, "ms converted to s")
+	assert.InDelta(t, 5, n.Stations[0].Service.MeanValue(), 1e-12, "ms converted to s")
 	assert.Equal(t, des.PS, n.Stations[1].Discipline)
-	assert.InDelta(t, 0.02, n.Stations[1].ServiceByClass["web"].Mean, 1e-12)
-	assert.Equal(t, Gamma, n.Stations[2].Service.Kind)
+	assert.InDelta(t, 0.02, n.Stations[1].ServiceByClass["web"].MeanValue(), 1e-12)
+	assert.Equal(t, "gamma", n.Stations[2].Service.Name())
 	assert.Len(t, n.Routes, 5)
 }
 

@@ -158,7 +158,7 @@ func (s *Sim) applies(i int, name string) bool {
 	case "p_loss":
 		return st.Capacity > 0
 	case "p_abandon":
-		return st.Patience.Kind != NoDist
+		return st.Patience.Given()
 	}
 	return true
 }
@@ -223,7 +223,7 @@ func (s *Sim) networkMetrics(bounds []int) []Metric {
 	anyCap, anyPat := false, false
 	for _, st := range s.net.Stations {
 		anyCap = anyCap || st.Capacity > 0
-		anyPat = anyPat || st.Patience.Kind != NoDist
+		anyPat = anyPat || st.Patience.Given()
 	}
 	classes := []int{R}
 	if R > 1 {

@@ -205,7 +205,7 @@ func (s *Sim) visit(id int32, i, r int) {
 	}
 	work := des.Seconds(s.svc[i*s.top.R+r].Rand(s.svcStream[i]))
 	patience := des.NoPatience
-	if s.pat[i].kind != NoDist {
+	if s.pat[i].Given() {
 		patience = des.Seconds(s.pat[i].Rand(s.patStream[i]))
 	}
 	if s.stations[i].Arrive(id, r, work, patience) == des.Balked {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/model/dist"
 )
 
 func mm1(rate, mean float64) *Network {
@@ -169,8 +170,8 @@ func TestParameterChanges(t *testing.T) {
 	assert.ErrorContains(t, s.SetServers("nope", 1), "unknown station")
 
 	require.NoError(t, s.SetService("cpu", "", Deterministic(0.02)))
-	assert.Equal(t, Det, s.Network().Stations[1].Service.Kind)
-	assert.Error(t, s.SetService("cpu", "", Dist{Kind: HyperExp, Mean: 1, CV: 0.5}))
+	assert.Equal(t, "det", s.Network().Stations[1].Service.Name())
+	assert.Error(t, s.SetService("cpu", "", dist.Of(dist.HyperExp{Mean: 1, CV: 0.5})))
 
 	assert.ErrorContains(t, s.SetRoute("", "cpu", "nope", 0.4), "unknown station")
 	// The row was disk1 0.5, disk2 0.3, terminals 0.2: the disks share
@@ -198,5 +199,5 @@ func TestParameterChanges(t *testing.T) {
 	assert.Error(t, open.SetArrivalRate("job", -1))
 	require.NoError(t, open.RunUntil(100_100))
 	assert.InEpsilon(t, 0.25, value(t, open.Result(0, 0), "q", "", "throughput"), 0.04)
-	assert.InDelta(t, 4.0, open.Network().Classes[0].Arrivals.Interarrival.Mean, 1e-12)
+	assert.InDelta(t, 4.0, open.Network().Classes[0].Arrivals.Interarrival.MeanValue(), 1e-12)
 }

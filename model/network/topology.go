@@ -148,7 +148,7 @@ func (t *topology) station(i int) error {
 	if d, err := des.ParseDiscipline(s.Discipline.String()); err != nil || d != s.Discipline {
 		return errf(elemField(el, "discipline"), "unknown discipline %d (valid: fcfs, lcfs-pr, ps, siro, priority, preemptive-priority)", s.Discipline)
 	}
-	if s.Patience.Kind != NoDist {
+	if s.Patience.Given() {
 		if err := s.Patience.Validate(); err != nil {
 			return errf(elemField(el, "patience"), "%v", err)
 		}
@@ -159,7 +159,7 @@ func (t *topology) station(i int) error {
 	t.service = append(t.service, make([]Dist, t.R)...)
 	row := t.service[i*t.R : (i+1)*t.R]
 	if s.ServiceByClass == nil {
-		if s.Service.Kind == NoDist {
+		if !s.Service.Given() {
 			return nil // checked against reachability later
 		}
 		if err := s.Service.Validate(); err != nil {
@@ -170,7 +170,7 @@ func (t *topology) station(i int) error {
 		}
 		return nil
 	}
-	if s.Service.Kind != NoDist {
+	if s.Service.Given() {
 		return errf(elemField(el, "service"), "give one law for every class or one per class, not both")
 	}
 	keys := make([]string, 0, len(s.ServiceByClass))
@@ -314,10 +314,10 @@ func (t *topology) reachable() error {
 		stack = stack[:len(stack)-1]
 		i, r := k/t.R, k%t.R
 		st, c := &t.net.Stations[i], &t.net.Classes[r]
-		if t.service[k].Kind == NoDist {
+		if !t.service[k].Given() {
 			return errf(elemField(elemStation(st.Name), "service"), "missing: class %q can reach this station but has no service law here (give service: {dist: ..., mean: ...}, or one per class)", c.Name)
 		}
-		if !c.Open() && (st.Capacity > 0 || st.Patience.Kind != NoDist) {
+		if !c.Open() && (st.Capacity > 0 || st.Patience.Given()) {
 			return errf(elemStation(st.Name), "closed class %q can reach this station, but its customers can never leave the network: remove capacity and patience here, or make the class open", c.Name)
 		}
 		if !c.Open() && math.Abs(t.rowSum[r*t.M+i]-1) > rowTolerance {

@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"queuelab/des"
+	"queuelab/model/dist"
 )
 
 // YAML writes n in the file format (times in seconds), so that a network
@@ -69,7 +70,7 @@ func classNode(c Class) *yaml.Node {
 	a := flowMap()
 	add(a, "to", str(c.Arrivals.To))
 	d := c.Arrivals.Interarrival
-	if rate := 1 / d.Mean; d.Kind == Exp && 1/rate == d.Mean {
+	if rate := 1 / d.MeanValue(); d.Memoryless() && 1/rate == d.MeanValue() {
 		add(a, "rate", num(rate))
 	} else {
 		add(a, "interarrival", distNode(d))
@@ -78,36 +79,36 @@ func classNode(c Class) *yaml.Node {
 	return m
 }
 
+// distNode writes d's family and parameters (dist.Family.Params).
 func distNode(d Dist) *yaml.Node {
 	m := flowMap()
-	add(m, "dist", str(d.Kind.String()))
-	switch d.Kind {
-	case Uniform:
-		add(m, "min", num(d.Min))
-		add(m, "max", num(d.Max))
-		return m
-	case Empirical:
-		vs := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
-		for _, v := range d.Values {
-			vs.Content = append(vs.Content, num(v))
+	add(m, "dist", str(d.Name()))
+	for _, p := range d.Params() {
+		var v *yaml.Node
+		switch p.Key.Kind {
+		case dist.Whole:
+			v = integer(int(p.Value.Num))
+		case dist.List:
+			v = numList(p.Value.List)
+		case dist.Matrix:
+			v = &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+			for _, row := range p.Value.Rows {
+				v.Content = append(v.Content, numList(row))
+			}
+		default:
+			v = num(p.Value.Num)
 		}
-		add(m, "values", vs)
-		return m
-	}
-	add(m, "mean", num(d.Mean))
-	switch d.Kind {
-	case Erlang:
-		add(m, "k", integer(d.K))
-	case HyperExp, Gamma, LogNormal, Weibull:
-		add(m, "cv", num(d.CV))
-	case Pareto:
-		if d.Alpha != 0 {
-			add(m, "alpha", num(d.Alpha))
-		} else {
-			add(m, "cv", num(d.CV))
-		}
+		add(m, p.Key.Name, v)
 	}
 	return m
+}
+
+func numList(xs []float64) *yaml.Node {
+	vs := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, x := range xs {
+		vs.Content = append(vs.Content, num(x))
+	}
+	return vs
 }
 
 func stationNode(s *Station, classes []Class) *yaml.Node {
@@ -127,13 +128,13 @@ func stationNode(s *Station, classes []Class) *yaml.Node {
 			}
 		}
 		add(m, "service", per)
-	} else if s.Service.Kind != NoDist {
+	} else if s.Service.Given() {
 		add(m, "service", distNode(s.Service))
 	}
 	if s.Capacity > 0 {
 		add(m, "capacity", integer(s.Capacity))
 	}
-	if s.Patience.Kind != NoDist {
+	if s.Patience.Given() {
 		add(m, "patience", distNode(s.Patience))
 	}
 	return m

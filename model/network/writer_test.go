@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/model/dist"
 )
 
 // TestYAMLRoundTrip writes every example network (and one changed while
@@ -24,7 +26,7 @@ func TestYAMLRoundTrip(t *testing.T) {
 	nets = append(nets, sw)
 	s, err := New(nets[0], Options{Seed: 1})
 	require.NoError(t, err)
-	require.NoError(t, s.SetService(nets[0].Stations[0].Name, "", Dist{Kind: Empirical, Values: []float64{0.1, 0.25}}))
+	require.NoError(t, s.SetService(nets[0].Stations[0].Name, "", dist.Of(dist.Empirical{Values: []float64{0.1, 0.25}})))
 	nets = append(nets, s.Network())
 	for _, n := range nets {
 		out, err := n.YAML()
