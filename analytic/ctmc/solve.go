@@ -316,6 +316,10 @@ func (c *chain) dense() ([]float64, error) {
 	return pi, nil
 }
 
+// aggregateFrom is the smallest chain whose Gauss–Seidel sweeps
+// alternate with aggregation–disaggregation steps.
+var aggregateFrom = 20000
+
 // gaussSeidel iterates π_j ← Σ_i π_i q_ij / |q_jj| over the states in
 // order, normalising after every sweep, until the residual ‖πQ‖₁ is at
 // most opt.Residual times the largest |q_jj| ([Stewart] §3.2).
@@ -334,7 +338,14 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, error) {
 	if opt.MaxWork > 0 {
 		most = min(most, max(10, int(opt.MaxWork/float64(c.transitionsN()+n))))
 	}
+	var agg *aggregator
+	if n >= aggregateFrom {
+		agg = newAggregator(c)
+	}
 	for sweep := 1; sweep <= most; sweep++ {
+		if agg != nil {
+			agg.step(c, pi)
+		}
 		sum := 0.0
 		for j := range n {
 			s := 0.0

@@ -1,0 +1,149 @@
+package ctmc
+
+// aggregator corrects the marginal law of one station at a time, the
+// aggregation–disaggregation step of Koury, McAllister and Stewart
+// ([Stewart] §6.3): the states are grouped by station i's local state,
+// the chain of the groups (each group's rates out weighted by π within
+// it) is solved exactly, and π is rescaled within each group to the
+// groups' law. Gauss–Seidel smooths within the groups; the step moves
+// mass between them, which Gauss–Seidel does slowly.
+type aggregator struct {
+	stations []int       // stations whose local states group the states, in turn
+	next     int         // the next of them
+	block    []int32     // scratch: each state's group
+	w        []float64   // scratch: each state's share of its group's mass
+	g        [][]float64 // scratch: the groups' generator
+}
+
+// maxAggregate bounds the groups of one step (solved by elimination on a
+// dense matrix of that order).
+const maxAggregate = 2000
+
+func newAggregator(c *chain) *aggregator {
+	a := &aggregator{block: make([]int32, c.states()), w: make([]float64, c.states())}
+	for i, tb := range c.tabs {
+		if n := len(tb.lists); n >= 2 && n <= maxAggregate {
+			a.stations = append(a.stations, i)
+		}
+	}
+	return a
+}
+
+// step does one aggregation–disaggregation step on pi (summing to 1).
+func (a *aggregator) step(c *chain, pi []float64) {
+	if len(a.stations) == 0 {
+		return
+	}
+	i := a.stations[a.next]
+	a.next = (a.next + 1) % len(a.stations)
+	// Number the groups that occur.
+	ids := make([]int32, len(c.tabs[i].lists))
+	for k := range ids {
+		ids[k] = -1
+	}
+	nb := int32(0)
+	for x := range pi {
+		l := c.tuples[x*c.W+i]
+		if ids[l] < 0 {
+			ids[l] = nb
+			nb++
+		}
+		a.block[x] = ids[l]
+	}
+	if nb < 2 {
+		return
+	}
+	mass := make([]float64, nb)
+	for x, p := range pi {
+		mass[a.block[x]] += p
+	}
+	for x, p := range pi {
+		a.w[x] = p / mass[a.block[x]]
+	}
+	if len(a.g) < int(nb) {
+		a.g = make([][]float64, nb)
+	}
+	g := a.g[:nb] // the transposed generator of the groups, augmented
+	for J := range g {
+		if cap(g[J]) < int(nb)+1 {
+			g[J] = make([]float64, nb+1)
+		}
+		g[J] = g[J][:nb+1]
+		clear(g[J])
+	}
+	for y := range pi {
+		J := a.block[y]
+		row := g[J]
+		for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
+			if I := a.block[c.src[k]]; I != J {
+				f := a.w[c.src[k]] * c.rate[k]
+				row[I] += f
+				g[I][I] -= f
+			}
+		}
+	}
+	for I := range nb + 1 {
+		g[nb-1][I] = 1
+	}
+	xi, ok := solveGenerator(g)
+	if !ok {
+		return
+	}
+	for I, v := range xi {
+		if !(v > 0) {
+			return // rounding left a group without mass: keep pi as it is
+		}
+		xi[I] = v / mass[I]
+	}
+	for x := range pi {
+		pi[x] *= xi[a.block[x]]
+	}
+}
+
+// solveGenerator solves the n×(n+1) augmented system a — the transposed
+// generator of an irreducible chain with its last equation replaced by
+// Σx = 1 — by Gaussian elimination without pivoting (the pivots of an
+// irreducible generator's leading blocks are nonzero, and the
+// elimination is stable: the matrix is column diagonally dominant,
+// [Stewart] §2.3), skipping zeros: each row's entries lie up to its last
+// nonzero column, which the elimination can only push right, so a banded
+// chain costs its band, not n³.
+func solveGenerator(a [][]float64) ([]float64, bool) {
+	n := len(a)
+	hi := make([]int, n) // last nonzero column of each row (before the right side)
+	for r, row := range a {
+		for k := n - 1; k >= 0; k-- {
+			if row[k] != 0 {
+				hi[r] = k
+				break
+			}
+		}
+	}
+	for c := range n {
+		p := a[c]
+		if p[c] == 0 {
+			return nil, false
+		}
+		for r := c + 1; r < n; r++ {
+			row := a[r]
+			f := row[c] / p[c]
+			if f == 0 {
+				continue
+			}
+			for k := c; k <= hi[c]; k++ {
+				row[k] -= f * p[k]
+			}
+			row[n] -= f * p[n]
+			hi[r] = max(hi[r], hi[c])
+		}
+	}
+	x := make([]float64, n)
+	for r := n - 1; r >= 0; r-- {
+		s := a[r][n]
+		for k := r + 1; k <= hi[r]; k++ {
+			s -= a[r][k] * x[k]
+		}
+		x[r] = s / a[r][r]
+	}
+	return x, true
+}
