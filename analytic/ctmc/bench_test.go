@@ -70,7 +70,7 @@ func BenchmarkSolve(b *testing.B) {
 		m    *ctmc.Model
 	}{
 		{"cyclic/pop=100", cyclic(100)}, {"cyclic/pop=300", cyclic(300)}, {"cyclic/pop=1000", cyclic(1000)},
-		{"three-class/pop=3", threeClass(3)}, {"three-class/pop=5", threeClass(5)}, {"three-class/pop=7", threeClass(7)},
+		{"three-class/pop=3", threeClass(3)}, {"three-class/pop=5", threeClass(5)}, {"three-class/pop=6", threeClass(6)}, {"three-class/pop=7", threeClass(7)},
 		{"two-class-open/k=8", twoClassOpen(8)}, {"two-class-open/k=12", twoClassOpen(12)}, {"two-class-open/k=10", twoClassOpen(10)},
 	}
 	for _, tc := range cases {

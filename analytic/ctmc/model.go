@@ -184,7 +184,8 @@ type Options struct {
 	// MaxSweeps bounds the Gauss–Seidel sweeps (default 200000).
 	MaxSweeps int
 	// MaxWork, if > 0, bounds the sweeps by the transitions they read:
-	// sweeps × transitions ≤ MaxWork (about 3.5 ns each on the machine of
+	// sweeps × (transitions + states) ≤ MaxWork, an aggregation step
+	// counted as a sweep (about 3.5 ns each on the machine of
 	// BENCHMARKS.md), for callers that must answer soon.
 	MaxWork float64
 }

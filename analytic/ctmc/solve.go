@@ -320,6 +320,9 @@ func (c *chain) dense() ([]float64, error) {
 // alternate with aggregation–disaggregation steps.
 var aggregateFrom = 20000
 
+// aggregateEvery is how many sweeps come before each step.
+const aggregateEvery = 2
+
 // gaussSeidel iterates π_j ← Σ_i π_i q_ij / |q_jj| over the states in
 // order, normalising after every sweep, until the residual ‖πQ‖₁ is at
 // most opt.Residual times the largest |q_jj| ([Stewart] §3.2).
@@ -334,16 +337,18 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, error) {
 		big = math.Max(big, o)
 	}
 	res := math.Inf(1)
-	most := opt.MaxSweeps
-	if opt.MaxWork > 0 {
-		most = min(most, max(10, int(opt.MaxWork/float64(c.transitionsN()+n))))
-	}
 	var agg *aggregator
+	work := float64(c.transitionsN() + n) // of a sweep
 	if n >= aggregateFrom {
 		agg = newAggregator(c)
+		work *= 1 + 1.0/aggregateEvery // a step reads the transitions once too
+	}
+	most := opt.MaxSweeps
+	if opt.MaxWork > 0 {
+		most = min(most, max(10, int(opt.MaxWork/work)))
 	}
 	for sweep := 1; sweep <= most; sweep++ {
-		if agg != nil {
+		if agg != nil && sweep%aggregateEvery == 0 {
 			agg.step(c, pi)
 		}
 		sum := 0.0
