@@ -71,10 +71,14 @@ func (a *aggregator) step(c *chain, pi []float64) {
 		g[J] = g[J][:nb+1]
 		clear(g[J])
 	}
+	bit := uint8(1) << i
 	for y := range pi {
 		J := a.block[y]
 		row := g[J]
 		for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
+			if c.tags != nil && c.tags[k]&bit == 0 {
+				continue // station i's local state stays: within the group
+			}
 			if I := a.block[c.src[k]]; I != J {
 				f := a.w[c.src[k]] * c.rate[k]
 				row[I] += f

@@ -36,6 +36,7 @@ type chain struct {
 	src  []int32
 	rate []float64
 	out  []float64 // −q_jj: the total rate out of each state
+	tags []uint8   // by transition (as src): the stations whose local state it changes; nil beyond 8 stations
 }
 
 // routingSlack is how much of a routing row may be left unrouted by
@@ -200,6 +201,8 @@ func (c *chain) build() error {
 		rowPtr = []int64{0}
 		col    []int32
 		val    []float64
+		tags   []uint8 // by transition: the stations whose local state it changes (M ≤ 8)
+		tagged = c.M <= 8
 		buf    []edge
 		cur    = make([]int32, c.W)
 		check  = c.blocking()
@@ -224,6 +227,9 @@ func (c *chain) build() error {
 				continue
 			}
 			col, val = append(col, e.to), append(val, e.rate)
+			if tagged {
+				tags = append(tags, c.changed(cur, e.to))
+			}
 		}
 		c.out = append(c.out, sum)
 		rowPtr = append(rowPtr, int64(len(col)))
@@ -231,8 +237,20 @@ func (c *chain) build() error {
 			return &TooLargeError{States: float64(c.states()), AtLeast: true, Limit: c.limit, Shrink: c.shrinkHint()}
 		}
 	}
-	c.transpose(rowPtr, col, val)
+	c.transpose(rowPtr, col, val, tags)
 	return nil
+}
+
+// changed returns the stations whose local state differs between tuple t
+// and state y, as a bit mask.
+func (c *chain) changed(t []int32, y int32) uint8 {
+	var m uint8
+	for i, v := range c.tuple(int(y))[:c.M] {
+		if v != t[i] {
+			m |= 1 << i
+		}
+	}
+	return m
 }
 
 // edge is one transition being built: to state index to at rate.
@@ -377,7 +395,7 @@ func (c *chain) suspended(t []int32, i, r int) bool {
 }
 
 // transpose turns the rows (out-transitions) into columns.
-func (c *chain) transpose(rowPtr []int64, col []int32, val []float64) {
+func (c *chain) transpose(rowPtr []int64, col []int32, val []float64, tags []uint8) {
 	n := c.states()
 	c.ptr = make([]int64, n+1)
 	for _, j := range col {
@@ -388,11 +406,17 @@ func (c *chain) transpose(rowPtr []int64, col []int32, val []float64) {
 	}
 	c.src = make([]int32, len(col))
 	c.rate = make([]float64, len(col))
+	if tags != nil {
+		c.tags = make([]uint8, len(col))
+	}
 	fill := slices.Clone(c.ptr[:n])
 	for i := range n {
 		for k := rowPtr[i]; k < rowPtr[i+1]; k++ {
 			j := col[k]
 			c.src[fill[j]], c.rate[fill[j]] = int32(i), val[k]
+			if tags != nil {
+				c.tags[fill[j]] = tags[k]
+			}
 			fill[j]++
 		}
 	}
@@ -448,16 +472,19 @@ func classesAt(s Station) int {
 	return n
 }
 
-// hashSet maps state tuples to their index by open addressing.
+// hashSet maps state tuples to their index by open addressing. A slot
+// holds the index + 1 in its low 32 bits (0: empty) and the top 32 bits
+// of the tuple's hash above, so that most slots of other tuples are
+// passed over without reading their tuple.
 type hashSet struct {
 	m     int
-	slots []int32 // state index + 1; 0 empty
+	slots []uint64
 	used  int
 }
 
 func (h *hashSet) init(m int) {
 	h.m = m
-	h.slots = make([]int32, 1024)
+	h.slots = make([]uint64, 1024)
 }
 
 func hashTuple(t []int32) uint64 {
@@ -470,15 +497,21 @@ func hashTuple(t []int32) uint64 {
 	return x
 }
 
+const fingerprint = 0xFFFFFFFF_00000000
+
 func (h *hashSet) find(t []int32, tuples []int32) int32 {
 	mask := uint64(len(h.slots) - 1)
-	for k := hashTuple(t) & mask; ; k = (k + 1) & mask {
+	hv := hashTuple(t)
+	for k := hv & mask; ; k = (k + 1) & mask {
 		s := h.slots[k]
 		if s == 0 {
 			return -1
 		}
-		if slices.Equal(tuples[int(s-1)*h.m:int(s)*h.m], t) {
-			return s - 1
+		if s&fingerprint == hv&fingerprint {
+			x := int(uint32(s)) - 1
+			if slices.Equal(tuples[x*h.m:(x+1)*h.m], t) {
+				return int32(x)
+			}
 		}
 	}
 }
@@ -488,30 +521,34 @@ func (h *hashSet) add(t []int32, tuples *[]int32) int32 {
 		h.grow(*tuples)
 	}
 	mask := uint64(len(h.slots) - 1)
-	for k := hashTuple(t) & mask; ; k = (k + 1) & mask {
+	hv := hashTuple(t)
+	for k := hv & mask; ; k = (k + 1) & mask {
 		s := h.slots[k]
 		if s == 0 {
 			h.used++
 			*tuples = append(*tuples, t...)
-			h.slots[k] = int32(h.used)
+			h.slots[k] = hv&fingerprint | uint64(h.used)
 			return int32(h.used - 1)
 		}
-		if slices.Equal((*tuples)[int(s-1)*h.m:int(s)*h.m], t) {
-			return s - 1
+		if s&fingerprint == hv&fingerprint {
+			x := int(uint32(s)) - 1
+			if slices.Equal((*tuples)[x*h.m:(x+1)*h.m], t) {
+				return int32(x)
+			}
 		}
 	}
 }
 
 func (h *hashSet) grow(tuples []int32) {
 	old := h.slots
-	h.slots = make([]int32, 2*len(old))
+	h.slots = make([]uint64, 2*len(old))
 	mask := uint64(len(h.slots) - 1)
 	for _, s := range old {
 		if s == 0 {
 			continue
 		}
-		t := tuples[int(s-1)*h.m : int(s)*h.m]
-		k := hashTuple(t) & mask
+		x := int(uint32(s)) - 1
+		k := hashTuple(tuples[x*h.m:(x+1)*h.m]) & mask
 		for h.slots[k] != 0 {
 			k = (k + 1) & mask
 		}
