@@ -230,3 +230,25 @@ func TestBlockingRefused(t *testing.T) {
 	_, err = ctmc.Solve(m, ctmc.Options{})
 	assert.ErrorContains(t, err, "needs a buffer")
 }
+
+// TestRoutedBalking: customers routed to a station with balking, from
+// another station and back to the same one, balance their flows: every
+// customer offered to a station either balks or is served there.
+func TestRoutedBalking(t *testing.T) {
+	e1, e2 := ctmc.Exponential(0.5), ctmc.Exponential(0.8)
+	m := &ctmc.Model{
+		Stations: []ctmc.Station{{Name: "a", Servers: 1, Service: []*ctmc.PH{&e1}, JoinProb: []float64{1, 0.9, 0.6}},
+			{Name: "b", Servers: 2, Service: []*ctmc.PH{&e2}, JoinProb: []float64{1, 1, 0.7, 0.4}}},
+		Classes: []ctmc.Class{{Name: "j", Rate: 1.2}},
+		Routing: [][]float64{{0.3, 0.7}, {0, 0.2}},
+	}
+	sol, err := ctmc.Solve(m, tight)
+	require.NoError(t, err)
+	a, b := sol.Stations[0], sol.Stations[1]
+	assert.InDelta(t, 1.2+0.3*a.Throughput[0], a.Offered[0], 1e-9)
+	assert.InDelta(t, 0.7*a.Throughput[0]+0.2*b.Throughput[0], b.Offered[0], 1e-9)
+	for i, s := range sol.Stations {
+		assert.InDelta(t, s.Offered[0]-s.Balked[0], s.Throughput[0], 1e-9, "station %d", i)
+		assert.Positive(t, s.Balked[0])
+	}
+}
