@@ -1,5 +1,10 @@
 package ctmc
 
+import (
+	"math"
+	"slices"
+)
+
 // aggregator corrects the marginal law of one station at a time, the
 // aggregation–disaggregation step of Koury, McAllister and Stewart
 // ([Stewart] §6.3): the states are grouped by station i's local state,
@@ -86,10 +91,19 @@ func (a *aggregator) step(c *chain, pi []float64) {
 			}
 		}
 	}
-	for I := range nb + 1 {
-		g[nb-1][I] = 1
+	var xi []float64
+	ok := false
+	if eliminationCost(g) <= 2*float64(len(c.src))+1e6 {
+		for I := range nb + 1 {
+			g[nb-1][I] = 1
+		}
+		xi, ok = solveGenerator(g)
+	} else {
+		// Eliminating would cost more than a few sweeps (the local states
+		// are not banded): Gauss–Seidel on the groups from their masses
+		// instead, an inexact but cheap correction.
+		xi, ok = groupSeidel(g, mass)
 	}
-	xi, ok := solveGenerator(g)
 	if !ok {
 		return
 	}
@@ -148,6 +162,86 @@ func solveGenerator(a [][]float64) ([]float64, bool) {
 			s -= a[r][k] * x[k]
 		}
 		x[r] = s / a[r][r]
+	}
+	return x, true
+}
+
+// eliminationCost returns the multiply-adds solveGenerator will spend on
+// a (the last row, Σx = 1, apart): row r is touched by the rows c in
+// [lo_r, r), its first nonzero column on, and row c's entries reach
+// hi'_c = max(hi_c, hi'_d for d in [lo_c, c)) once filled in.
+func eliminationCost(a [][]float64) float64 {
+	n := len(a)
+	hi := make([]int, n)
+	pre := make([]float64, n+1) // prefix sums of hi'_c − c
+	cost := float64(n) * float64(n)
+	for r := range n - 1 {
+		row := a[r]
+		lo := r
+		for k := range r {
+			if row[k] != 0 {
+				lo = k
+				break
+			}
+		}
+		for k := n - 1; k >= r; k-- {
+			if row[k] != 0 {
+				hi[r] = k
+				break
+			}
+		}
+		for c := lo; c < r; c++ {
+			hi[r] = max(hi[r], hi[c])
+		}
+		cost += pre[r] - pre[lo]
+		pre[r+1] = pre[r] + float64(hi[r]-r)
+	}
+	return cost
+}
+
+// groupSeidel solves the groups' chain (g: its transposed generator, the
+// right side unused) by sparse Gauss–Seidel from x0, at most 200 sweeps
+// or until the largest change is below 1e-10 of the largest value.
+func groupSeidel(g [][]float64, x0 []float64) ([]float64, bool) {
+	n := len(g)
+	type entry struct {
+		col int
+		v   float64
+	}
+	rows := make([][]entry, n)
+	diag := make([]float64, n)
+	for j, row := range g {
+		for i, v := range row[:n] {
+			switch {
+			case i == j:
+				diag[j] = -v
+			case v != 0:
+				rows[j] = append(rows[j], entry{i, v})
+			}
+		}
+		if !(diag[j] > 0) {
+			return nil, false
+		}
+	}
+	x := slices.Clone(x0)
+	for range 200 {
+		change, big, sum := 0.0, 0.0, 0.0
+		for j := range n {
+			s := 0.0
+			for _, e := range rows[j] {
+				s += x[e.col] * e.v
+			}
+			v := s / diag[j]
+			change, big = max(change, math.Abs(v-x[j])), max(big, v)
+			x[j] = v
+			sum += v
+		}
+		for j := range x {
+			x[j] /= sum
+		}
+		if change <= 1e-10*big {
+			break
+		}
 	}
 	return x, true
 }
