@@ -18,6 +18,15 @@ type aggregator struct {
 	block    []int32     // scratch: each state's group
 	w        []float64   // scratch: each state's share of its group's mass
 	g        [][]float64 // scratch: the groups' generator
+	plans    map[int]*groupPlan
+}
+
+// groupPlan is what the first step on a station learns of its groups'
+// generator, whose pattern does not change: whether elimination is cheap
+// (banded), else the nonzero columns of each row, for Gauss–Seidel.
+type groupPlan struct {
+	banded bool
+	nz     [][]int32
 }
 
 // maxAggregate bounds the groups of one step (solved by elimination on a
@@ -25,7 +34,7 @@ type aggregator struct {
 const maxAggregate = 2000
 
 func newAggregator(c *chain) *aggregator {
-	a := &aggregator{block: make([]int32, c.states()), w: make([]float64, c.states())}
+	a := &aggregator{block: make([]int32, c.states()), w: make([]float64, c.states()), plans: map[int]*groupPlan{}}
 	for i, tb := range c.tabs {
 		if n := len(tb.lists); n >= 2 && n <= maxAggregate {
 			a.stations = append(a.stations, i)
@@ -69,14 +78,22 @@ func (a *aggregator) step(c *chain, pi []float64) {
 		a.g = make([][]float64, nb)
 	}
 	g := a.g[:nb] // the transposed generator of the groups, augmented
+	pl := a.plans[i]
 	for J := range g {
 		if cap(g[J]) < int(nb)+1 {
 			g[J] = make([]float64, nb+1)
 		}
 		g[J] = g[J][:nb+1]
-		clear(g[J])
+		if pl == nil || pl.banded {
+			clear(g[J])
+			continue
+		}
+		for _, I := range pl.nz[J] {
+			g[J][I] = 0
+		}
 	}
 	bit := uint8(1) << i
+	diag := make([]float64, nb) // kept apart: a small array stays in cache
 	for y := range pi {
 		J := a.block[y]
 		row := g[J]
@@ -87,13 +104,20 @@ func (a *aggregator) step(c *chain, pi []float64) {
 			if I := a.block[c.src[k]]; I != J {
 				f := a.w[c.src[k]] * c.rate[k]
 				row[I] += f
-				g[I][I] -= f
+				diag[I] -= f
 			}
 		}
 	}
+	for I, d := range diag {
+		g[I][I] = d
+	}
+	if pl == nil {
+		pl = newGroupPlan(g, 2*float64(len(c.src))+1e6)
+		a.plans[i] = pl
+	}
 	var xi []float64
 	ok := false
-	if eliminationCost(g) <= 2*float64(len(c.src))+1e6 {
+	if pl.banded {
 		for I := range nb + 1 {
 			g[nb-1][I] = 1
 		}
@@ -102,7 +126,7 @@ func (a *aggregator) step(c *chain, pi []float64) {
 		// Eliminating would cost more than a few sweeps (the local states
 		// are not banded): Gauss–Seidel on the groups from their masses
 		// instead, an inexact but cheap correction.
-		xi, ok = groupSeidel(g, mass)
+		xi, ok = groupSeidel(g, pl.nz, mass)
 	}
 	if !ok {
 		return
@@ -199,39 +223,42 @@ func eliminationCost(a [][]float64) float64 {
 	return cost
 }
 
-// groupSeidel solves the groups' chain (g: its transposed generator, the
-// right side unused) by sparse Gauss–Seidel from x0, at most 200 sweeps
-// or until the largest change is below 1e-10 of the largest value.
-func groupSeidel(g [][]float64, x0 []float64) ([]float64, bool) {
-	n := len(g)
-	type entry struct {
-		col int
-		v   float64
+// newGroupPlan decides from the groups' generator g whether eliminating
+// costs at most budget, and else records its nonzero pattern.
+func newGroupPlan(g [][]float64, budget float64) *groupPlan {
+	if eliminationCost(g) <= budget {
+		return &groupPlan{banded: true}
 	}
-	rows := make([][]entry, n)
-	diag := make([]float64, n)
-	for j, row := range g {
-		for i, v := range row[:n] {
-			switch {
-			case i == j:
-				diag[j] = -v
-			case v != 0:
-				rows[j] = append(rows[j], entry{i, v})
+	pl := &groupPlan{nz: make([][]int32, len(g))}
+	for J, row := range g {
+		for I, v := range row[:len(g)] {
+			if v != 0 || I == J {
+				pl.nz[J] = append(pl.nz[J], int32(I))
 			}
 		}
-		if !(diag[j] > 0) {
-			return nil, false
-		}
 	}
+	return pl
+}
+
+// groupSeidel solves the groups' chain (g: its transposed generator,
+// nonzero only at nz) by Gauss–Seidel from x0, at most 200 sweeps or
+// until the largest change is below 1e-10 of the largest value.
+func groupSeidel(g [][]float64, nz [][]int32, x0 []float64) ([]float64, bool) {
+	n := len(g)
 	x := slices.Clone(x0)
 	for range 200 {
 		change, big, sum := 0.0, 0.0, 0.0
 		for j := range n {
-			s := 0.0
-			for _, e := range rows[j] {
-				s += x[e.col] * e.v
+			s, d := 0.0, -g[j][j]
+			if !(d > 0) {
+				return nil, false
 			}
-			v := s / diag[j]
+			for _, i := range nz[j] {
+				if int(i) != j {
+					s += x[i] * g[j][i]
+				}
+			}
+			v := s / d
 			change, big = max(change, math.Abs(v-x[j])), max(big, v)
 			x[j] = v
 			sum += v
