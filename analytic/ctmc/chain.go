@@ -6,22 +6,28 @@ import (
 	"slices"
 )
 
-// chain is the global CTMC of a model: a state is the tuple of the
-// stations' local ids (see table). Other components of a state — the
-// phase of a phase-type or MAP arrival process, a blocked customer held
-// by its server, a fork's sibling count — would be further entries of the
-// tuple with their own table of moves; the builder below only walks
-// tuples and asks each component what can happen.
+// chain is the global CTMC of a model. A state is a tuple: the stations'
+// local ids (see table), then, when some station blocks after service,
+// the id of the list of held customers (see heldLists), then the phase of
+// each class that arrives by MAP. The builder walks tuples and asks each
+// component what can happen.
 type chain struct {
 	m      *Model
 	M, R   int
+	W      int // entries of a tuple
 	tabs   []*table
 	level  int // most open customers in the network; 0: no truncation
 	limit  int
 	routes [][]route // by r*M+i: where a class-r customer finishing at i goes
 	exitP  []float64 // by r*M+i: probability it leaves the network
 
-	tuples []int32 // flat, M per state
+	blk   int       // tuple entry of the held list; −1 without blocking after service
+	held  heldLists // the lists of held customers
+	mapAt []int     // by class: tuple entry of its MAP phase, or −1
+	bbs   []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
+	tmp   []int32   // scratch tuple of arrive
+
+	tuples []int32 // flat, W per state
 	set    hashSet
 
 	// The generator Q without its diagonal, by column (in-CSR): the
@@ -30,6 +36,7 @@ type chain struct {
 	src  []int32
 	rate []float64
 	out  []float64 // −q_jj: the total rate out of each state
+	tags []uint8   // by transition (as src): the stations whose local state it changes; nil beyond 8 stations
 }
 
 // routingSlack is how much of a routing row may be left unrouted by
@@ -43,7 +50,7 @@ type route struct {
 
 func newChain(m *Model, level, limit int) *chain {
 	M, R := len(m.Stations), len(m.Classes)
-	c := &chain{m: m, M: M, R: R, level: level, limit: limit}
+	c := &chain{m: m, M: M, R: R, W: M, level: level, limit: limit, blk: -1}
 	open := make([]bool, R)
 	for r, cl := range m.Classes {
 		open[r] = cl.Open()
@@ -55,53 +62,113 @@ func newChain(m *Model, level, limit int) *chain {
 	}
 	c.routes = make([][]route, R*M)
 	c.exitP = make([]float64, R*M)
+	c.bbs = make([]int32, R*M)
 	for x, row := range m.Routing {
 		left := 1.0
+		c.bbs[x] = -1
 		for y, p := range row {
 			if p > 0 {
 				c.routes[x] = append(c.routes[x], route{y / M, y % M, p})
 				left -= p
+				if to := m.Stations[y%M].Blocking; to != NoBlocking && y%M != x%M {
+					c.tabs[x%M].holds = c.tabs[x%M].holds || to == AfterService
+					if to == BeforeService {
+						c.bbs[x] = int32(y % M)
+					}
+					if to == AfterService && c.blk < 0 {
+						c.blk = c.W
+						c.W++
+					}
+				}
 			}
 		}
 		if left > routingSlack {
 			c.exitP[x] = left
 		}
 	}
-	c.set.init(M)
+	c.mapAt = make([]int, R)
+	for r, cl := range m.Classes {
+		c.mapAt[r] = -1
+		if cl.MAP != nil {
+			c.mapAt[r] = c.W
+			c.W++
+		}
+	}
+	c.set.init(c.W)
+	c.tmp = make([]int32, c.W)
 	return c
+}
+
+// blocking reports whether any station blocks (after or before service).
+func (c *chain) blocking() bool {
+	for _, s := range c.m.Stations {
+		if s.Blocking != NoBlocking {
+			return true
+		}
+	}
+	return false
 }
 
 // openCount returns the open customers of state tuple t.
 func (c *chain) openCount(t []int32) int {
 	n := 0
-	for i, x := range t {
+	for i, x := range t[:c.M] {
 		n += c.tabs[i].info[x].open
 	}
 	return n
 }
 
-// initial returns the distribution of the starting state: no open
-// customer, every closed customer arrived at its class's start station
-// (class by class, in class order), with the phases its law starts in.
+// initial returns the distribution of the starting state: Model.Initial
+// if set, else no open customer and every closed customer arrived at its
+// class's start station (class by class, in class order), with the phases
+// its law starts in; nobody held; each MAP in its stationary phase law.
 func (c *chain) initial() (tuples [][]int32, probs []float64) {
-	t := make([]int32, c.M)
+	t := make([]int32, c.W)
 	for i, tb := range c.tabs {
 		t[i] = tb.id(nil)
 	}
+	if c.blk >= 0 {
+		t[c.blk] = c.held.id(nil)
+	}
 	tuples, probs = [][]int32{t}, []float64{1}
+	// put adds one class-r customer at station i to every tuple.
+	put := func(i, r int) {
+		var nt [][]int32
+		var np []float64
+		for k, u := range tuples {
+			for _, o := range c.tabs[i].place(u[i], r, 1) {
+				v := slices.Clone(u)
+				v[i] = o.to
+				nt, np = addDist(nt, np, v, probs[k]*o.p)
+			}
+		}
+		tuples, probs = nt, np
+	}
 	for r, cl := range c.m.Classes {
-		for range cl.Population {
+		for i := range c.M {
+			n := 0
+			switch {
+			case c.m.Initial != nil && c.m.Initial[i] != nil:
+				n = c.m.Initial[i][r]
+			case c.m.Initial == nil && !cl.Open() && i == cl.Start:
+				n = cl.Population
+			}
+			for range n {
+				put(i, r)
+			}
+		}
+	}
+	for r, cl := range c.m.Classes {
+		if at := c.mapAt[r]; at >= 0 {
 			var nt [][]int32
 			var np []float64
 			for k, u := range tuples {
-				for _, o := range c.tabs[cl.Start].arrivals(u[cl.Start], r) {
-					v := slices.Clone(u)
-					v[cl.Start] = o.to
-					if at := slices.IndexFunc(nt, func(w []int32) bool { return slices.Equal(w, v) }); at >= 0 {
-						np[at] += probs[k] * o.p
-						continue
+				for a, q := range cl.MAP.stationary() {
+					if q > 0 {
+						v := slices.Clone(u)
+						v[at] = int32(a)
+						nt, np = addDist(nt, np, v, probs[k]*q)
 					}
-					nt, np = append(nt, v), append(np, probs[k]*o.p)
 				}
 			}
 			tuples, probs = nt, np
@@ -110,8 +177,18 @@ func (c *chain) initial() (tuples [][]int32, probs []float64) {
 	return tuples, probs
 }
 
+// addDist adds probability p of tuple v to a distribution.
+func addDist(ts [][]int32, ps []float64, v []int32, p float64) ([][]int32, []float64) {
+	if at := slices.IndexFunc(ts, func(w []int32) bool { return slices.Equal(w, v) }); at >= 0 {
+		ps[at] += p
+		return ts, ps
+	}
+	return append(ts, v), append(ps, p)
+}
+
 // build explores every state reachable from the initial ones, breadth
-// first, and stores the generator by column.
+// first, and stores the generator by column. With blocking, a reachable
+// state in which stations are deadlocked is an error.
 func (c *chain) build() error {
 	starts, _ := c.initial()
 	if len(starts) == 0 {
@@ -124,11 +201,19 @@ func (c *chain) build() error {
 		rowPtr = []int64{0}
 		col    []int32
 		val    []float64
+		tags   []uint8 // by transition: the stations whose local state it changes (M ≤ 8)
+		tagged = c.M <= 8
 		buf    []edge
-		cur    = make([]int32, c.M)
+		cur    = make([]int32, c.W)
+		check  = c.blocking()
 	)
 	for x := 0; x < c.states(); x++ {
 		copy(cur, c.tuple(x))
+		if check {
+			if err := c.deadlock(cur); err != nil {
+				return err
+			}
+		}
 		buf = c.transitions(cur, buf[:0])
 		slices.SortFunc(buf, func(a, b edge) int { return int(a.to) - int(b.to) })
 		sum := 0.0
@@ -142,6 +227,9 @@ func (c *chain) build() error {
 				continue
 			}
 			col, val = append(col, e.to), append(val, e.rate)
+			if tagged {
+				tags = append(tags, c.changed(cur, e.to))
+			}
 		}
 		c.out = append(c.out, sum)
 		rowPtr = append(rowPtr, int64(len(col)))
@@ -149,8 +237,20 @@ func (c *chain) build() error {
 			return &TooLargeError{States: float64(c.states()), AtLeast: true, Limit: c.limit, Shrink: c.shrinkHint()}
 		}
 	}
-	c.transpose(rowPtr, col, val)
+	c.transpose(rowPtr, col, val, tags)
 	return nil
+}
+
+// changed returns the stations whose local state differs between tuple t
+// and state y, as a bit mask.
+func (c *chain) changed(t []int32, y int32) uint8 {
+	var m uint8
+	for i, v := range c.tuple(int(y))[:c.M] {
+		if v != t[i] {
+			m |= 1 << i
+		}
+	}
+	return m
 }
 
 // edge is one transition being built: to state index to at rate.
@@ -159,63 +259,143 @@ type edge struct {
 	rate float64
 }
 
+// leftSlack is the share of an arrival's outcomes that may be missing by
+// rounding without counting as lost or balked.
+const leftSlack = 1e-12
+
 // transitions appends the transitions out of state tuple t to buf,
 // adding the states they reach.
 func (c *chain) transitions(t []int32, buf []edge) []edge {
-	next := make([]int32, c.M)
-	emit := func(rate float64) {
-		buf = append(buf, edge{c.add(next), rate})
+	next := make([]int32, c.W)
+	emit := func(n []int32, rate float64) {
+		buf = append(buf, edge{c.add(n), rate})
 	}
-	if c.level == 0 || c.openCount(t) < c.level {
-		for r, cl := range c.m.Classes {
-			if !cl.Open() {
-				continue
-			}
-			for _, o := range c.tabs[cl.Source].arrivals(t[cl.Source], r) {
+	moved := emit // after a customer left a station: let held ones in
+	if c.blk >= 0 {
+		moved = func(n []int32, rate float64) { c.resolve(n, rate, emit) }
+	}
+	admit := c.level == 0 || c.openCount(t) < c.level
+	for r, cl := range c.m.Classes {
+		switch {
+		case !cl.Open():
+		case cl.MAP == nil:
+			if admit {
 				copy(next, t)
-				next[cl.Source] = o.to
-				emit(cl.Rate * o.p)
+				c.arrive(next, r, cl.Rate, moved)
+			}
+		default:
+			at := c.mapAt[r]
+			a := t[at]
+			for b, x := range cl.MAP.D0[a] {
+				if int32(b) != a && x > 0 {
+					copy(next, t)
+					next[at] = int32(b)
+					emit(next, x)
+				}
+			}
+			for b, x := range cl.MAP.D1[a] {
+				if x == 0 {
+					continue
+				}
+				copy(next, t)
+				next[at] = int32(b)
+				if admit {
+					c.arrive(next, r, x, moved)
+				} else {
+					emit(next, x) // refused by the truncation; the phase moves on
+				}
 			}
 		}
 	}
 	for i, tb := range c.tabs {
 		for _, mv := range tb.movesOf(t[i]) {
-			copy(next, t)
-			next[i] = mv.to
-			if mv.kind != depart {
-				emit(mv.rate)
+			if mv.kind != abandon && c.suspended(t, i, int(mv.class)) {
 				continue
 			}
-			x := int(mv.class)*c.M + i
-			if p := c.exitP[x]; p > 0 {
-				emit(mv.rate * p)
+			copy(next, t)
+			next[i] = mv.to
+			switch mv.kind {
+			case internal:
+				emit(next, mv.rate)
+				continue
+			case abandon:
+				moved(next, mv.rate)
+				continue
 			}
-			for _, rt := range c.routes[x] {
-				at := t[rt.station]
-				if rt.station == i {
-					at = mv.to
-				}
-				outs := c.tabs[rt.station].arrivals(at, rt.class)
-				if len(outs) == 0 { // full: the customer is lost
-					copy(next, t)
-					next[i] = mv.to
-					emit(mv.rate * rt.p)
-					continue
-				}
-				for _, o := range outs {
-					copy(next, t)
-					next[i] = mv.to
-					next[rt.station] = o.to
-					emit(mv.rate * rt.p * o.p)
-				}
-			}
+			c.depart(t, i, mv, next, emit, moved)
 		}
 	}
 	return buf
 }
 
+// depart emits the outcomes of departure mv from station i in state t:
+// out of the network, or into the next station — held upstream if that
+// station blocks after service and is full, lost or balking otherwise.
+func (c *chain) depart(t []int32, i int, mv move, next []int32, emit, moved func([]int32, float64)) {
+	x := int(mv.class)*c.M + i
+	if p := c.exitP[x]; p > 0 {
+		moved(next, mv.rate*p)
+	}
+	for _, rt := range c.routes[x] {
+		j := rt.station
+		if j != i && c.m.Stations[j].Blocking == AfterService && c.tabs[j].full(t[j]) {
+			copy(next, t)
+			next[i] = mv.held
+			next[c.blk] = c.held.push(t[c.blk], heldCustomer{int16(i), mv.class, int16(j), int16(rt.class)})
+			emit(next, mv.rate*rt.p)
+			continue
+		}
+		at := t[j]
+		if j == i {
+			at = mv.to
+		}
+		left := 1.0
+		for _, o := range c.tabs[j].arrivals(at, rt.class) {
+			copy(next, t)
+			next[i] = mv.to
+			next[j] = o.to
+			moved(next, mv.rate*rt.p*o.p)
+			left -= o.p
+		}
+		if left > leftSlack { // lost (full) or balked: it leaves the network
+			copy(next, t)
+			next[i] = mv.to
+			moved(next, mv.rate*rt.p*left)
+		}
+	}
+}
+
+// arrive emits the outcomes of an open class-r arrival (at its source, or
+// as tasks at each station of its fork) to state base at the given rate;
+// what is lost or balks leaves base as it is.
+func (c *chain) arrive(base []int32, r int, rate float64, emit func([]int32, float64)) {
+	cl := &c.m.Classes[r]
+	if cl.Fork != nil {
+		c.forkArrive(base, r, rate, emit)
+		return
+	}
+	left := 1.0
+	v := c.tmp
+	for _, o := range c.tabs[cl.Source].arrivals(base[cl.Source], r) {
+		copy(v, base)
+		v[cl.Source] = o.to
+		emit(v, rate*o.p)
+		left -= o.p
+	}
+	if left > leftSlack {
+		emit(base, rate*left)
+	}
+}
+
+// suspended reports whether the class-r customers in service at station i
+// wait, blocked before service, for a full station.
+func (c *chain) suspended(t []int32, i, r int) bool {
+	j := c.bbs[r*c.M+i]
+	return j >= 0 && c.tabs[j].full(t[j])
+}
+
 // transpose turns the rows (out-transitions) into columns.
-func (c *chain) transpose(rowPtr []int64, col []int32, val []float64) {
+func (c *chain) transpose(rowPtr []int64, col []int32, val []float64, tags []uint8) {
 	n := c.states()
 	c.ptr = make([]int64, n+1)
 	for _, j := range col {
@@ -226,18 +406,24 @@ func (c *chain) transpose(rowPtr []int64, col []int32, val []float64) {
 	}
 	c.src = make([]int32, len(col))
 	c.rate = make([]float64, len(col))
+	if tags != nil {
+		c.tags = make([]uint8, len(col))
+	}
 	fill := slices.Clone(c.ptr[:n])
 	for i := range n {
 		for k := rowPtr[i]; k < rowPtr[i+1]; k++ {
 			j := col[k]
 			c.src[fill[j]], c.rate[fill[j]] = int32(i), val[k]
+			if tags != nil {
+				c.tags[fill[j]] = tags[k]
+			}
 			fill[j]++
 		}
 	}
 }
 
-func (c *chain) states() int          { return len(c.tuples) / c.M }
-func (c *chain) tuple(x int) []int32  { return c.tuples[x*c.M : (x+1)*c.M] }
+func (c *chain) states() int          { return len(c.tuples) / c.W }
+func (c *chain) tuple(x int) []int32  { return c.tuples[x*c.W : (x+1)*c.W] }
 func (c *chain) transitionsN() int    { return len(c.src) }
 func (c *chain) add(t []int32) int32  { return c.set.add(t, &c.tuples) }
 func (c *chain) find(t []int32) int32 { return c.set.find(t, c.tuples) }
@@ -286,16 +472,19 @@ func classesAt(s Station) int {
 	return n
 }
 
-// hashSet maps state tuples to their index by open addressing.
+// hashSet maps state tuples to their index by open addressing. A slot
+// holds the index + 1 in its low 32 bits (0: empty) and the top 32 bits
+// of the tuple's hash above, so that most slots of other tuples are
+// passed over without reading their tuple.
 type hashSet struct {
 	m     int
-	slots []int32 // state index + 1; 0 empty
+	slots []uint64
 	used  int
 }
 
 func (h *hashSet) init(m int) {
 	h.m = m
-	h.slots = make([]int32, 1024)
+	h.slots = make([]uint64, 1024)
 }
 
 func hashTuple(t []int32) uint64 {
@@ -308,15 +497,21 @@ func hashTuple(t []int32) uint64 {
 	return x
 }
 
+const fingerprint = 0xFFFFFFFF_00000000
+
 func (h *hashSet) find(t []int32, tuples []int32) int32 {
 	mask := uint64(len(h.slots) - 1)
-	for k := hashTuple(t) & mask; ; k = (k + 1) & mask {
+	hv := hashTuple(t)
+	for k := hv & mask; ; k = (k + 1) & mask {
 		s := h.slots[k]
 		if s == 0 {
 			return -1
 		}
-		if slices.Equal(tuples[int(s-1)*h.m:int(s)*h.m], t) {
-			return s - 1
+		if s&fingerprint == hv&fingerprint {
+			x := int(uint32(s)) - 1
+			if slices.Equal(tuples[x*h.m:(x+1)*h.m], t) {
+				return int32(x)
+			}
 		}
 	}
 }
@@ -326,30 +521,34 @@ func (h *hashSet) add(t []int32, tuples *[]int32) int32 {
 		h.grow(*tuples)
 	}
 	mask := uint64(len(h.slots) - 1)
-	for k := hashTuple(t) & mask; ; k = (k + 1) & mask {
+	hv := hashTuple(t)
+	for k := hv & mask; ; k = (k + 1) & mask {
 		s := h.slots[k]
 		if s == 0 {
 			h.used++
 			*tuples = append(*tuples, t...)
-			h.slots[k] = int32(h.used)
+			h.slots[k] = hv&fingerprint | uint64(h.used)
 			return int32(h.used - 1)
 		}
-		if slices.Equal((*tuples)[int(s-1)*h.m:int(s)*h.m], t) {
-			return s - 1
+		if s&fingerprint == hv&fingerprint {
+			x := int(uint32(s)) - 1
+			if slices.Equal((*tuples)[x*h.m:(x+1)*h.m], t) {
+				return int32(x)
+			}
 		}
 	}
 }
 
 func (h *hashSet) grow(tuples []int32) {
 	old := h.slots
-	h.slots = make([]int32, 2*len(old))
+	h.slots = make([]uint64, 2*len(old))
 	mask := uint64(len(h.slots) - 1)
 	for _, s := range old {
 		if s == 0 {
 			continue
 		}
-		t := tuples[int(s-1)*h.m : int(s)*h.m]
-		k := hashTuple(t) & mask
+		x := int(uint32(s)) - 1
+		k := hashTuple(tuples[x*h.m:(x+1)*h.m]) & mask
 		for h.slots[k] != 0 {
 			k = (k + 1) & mask
 		}

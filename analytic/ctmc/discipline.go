@@ -13,6 +13,9 @@ const (
 	phaseBits      = 10
 	phaseMask code = 1<<phaseBits - 1
 	pending   code = phaseMask
+	// blockedPhase marks a customer whose service is done and who holds
+	// its server, blocked after service until its next station has room.
+	blockedPhase = int(phaseMask) - 1
 )
 
 func mkcode(class, phase int) code { return code(class)<<phaseBits | code(phase) }

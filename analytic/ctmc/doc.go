@@ -30,13 +30,34 @@
 // station is lost; routing with class switching moves a finishing
 // customer to its next station and class, or out.
 //
-// Pieces still to come plug in as components of the state tuple, each
-// with its own table of moves: a phase-type or MAP arrival process (its
-// phase), blocking (a finished customer held by its server until there is
-// room), balking (an arrival's join probability read from the local
-// state), load-dependent rates (a share function of the list, like PS),
-// fork/join (a sibling count per job). The builder only walks tuples and
-// asks each component what can happen.
+// # Beyond product form
+//
+// Each of these is a field of the Model, documented there, and plugs in
+// as a component of the state or a rule of a station's table:
+//
+//   - Blocking (Station.Blocking, with Station.Capacity as the buffer K):
+//     after service, a customer whose next station is full stays on its
+//     server, coded in the station's list as held, and waits in a list of
+//     held customers kept by destination — one more entry of the state
+//     tuple; whenever a place frees, the customer held longest for it
+//     moves in, which may free a place upstream for the next one (the
+//     cascade is resolved within the transition). Before service, the
+//     service of a customer whose certain next station is full does not
+//     progress. A reachable state in which a set of full stations can
+//     never move again (every server held for another of the set, nobody
+//     waiting who can abandon) is a deadlock: Solve refuses the model and
+//     names the stations.
+//   - Load-dependent service (Station.RateScale): the station's service
+//     rates times a factor read from the number present.
+//   - Balking (Station.JoinProb): an arrival joins with a probability
+//     read from the number present; the rest leave (StationResult.Balked).
+//   - MAP arrivals (Class.MAP): the phase of each MAP class is one more
+//     entry of the state; D0 moves it alone, D1 with an arrival.
+//   - Fork/join (Class.Fork): an arrival puts one task at each branch;
+//     with single-server FCFS branches the jobs not yet joined are the
+//     longest branch's tasks (ForkJoinResult).
+//   - An initial state (Model.Initial) for Solution.Transient; the chain
+//     is built from it.
 //
 // # Truncation
 //
@@ -67,8 +88,8 @@
 // # Transient and response time
 //
 // Solution.Transient gives every measure at times t from the initial
-// state (no open customer, every closed customer just arrived at its
-// class's start station) by uniformization: π(t) = Σ_k Poisson(k; Λt)
+// state (Model.Initial, or by default no open customer and every closed
+// customer just arrived at its class's start station) by uniformization: π(t) = Σ_k Poisson(k; Λt)
 // π(0)Pᵏ with P = I + Q/Λ, until the Poisson mass left is below 1e-10, the
 // error bound it reports. Solution.ResponsePercentiles puts a tagged
 // customer behind those an arrival finds (they are distributed as π, by

@@ -11,6 +11,7 @@ type table struct {
 	disc    Discipline
 	classes int
 	open    []bool // by class: open classes (counted against the truncation)
+	holds   bool   // customers finishing here may be held, blocked after service
 	ids     map[string]int32
 	lists   [][]code
 	info    []localInfo
@@ -18,7 +19,8 @@ type table struct {
 	arrive  [][]outcome // by local id·classes + class; nil until computed
 	done    []bool      // by local id: moves computed
 	arrDone []bool
-	share   []float64 // scratch
+	unblk   map[int64][]outcome // by local id·classes + class: a held customer leaves
+	share   []float64           // scratch
 }
 
 // localInfo holds what the measures read of one local state, per class.
@@ -28,16 +30,19 @@ type localInfo struct {
 	count, busy []float64 // customers and server shares by class
 	queue       []float64 // customers not in service, by class
 	fresh       []float64 // customers not yet started, by class
+	held        []float64 // customers held on a server, blocked after service, by class
 }
 
 // move is one transition of a local state: to local state to at rate; a
 // departure of class class (kind depart), an abandonment (kind abandon) or
-// an internal phase change.
+// an internal phase change. A departure also names held, the local state
+// in which the finishing customer stays on its server, blocked after
+// service (−1 where the station never holds anyone).
 type move struct {
-	to    int32
-	class int16
-	kind  uint8
-	rate  float64
+	to, held int32
+	class    int16
+	kind     uint8
+	rate     float64
 }
 
 const (
@@ -61,7 +66,7 @@ func newTable(st *Station, classes int) *table {
 	if st.Servers == 0 {
 		d = infinite
 	}
-	return &table{st: st, disc: d, classes: classes, ids: map[string]int32{}}
+	return &table{st: st, disc: d, classes: classes, ids: map[string]int32{}, unblk: map[int64][]outcome{}}
 }
 
 func key(l []code) string {
@@ -103,13 +108,18 @@ func (t *table) shares(l []code) []float64 {
 
 func (t *table) describe(l []code) localInfo {
 	R := t.classes
-	in := localInfo{n: len(l), count: make([]float64, R), busy: make([]float64, R), queue: make([]float64, R), fresh: make([]float64, R)}
+	in := localInfo{n: len(l), count: make([]float64, R), busy: make([]float64, R), queue: make([]float64, R), fresh: make([]float64, R),
+		held: make([]float64, R)}
 	s := t.shares(l)
 	for k, c := range l {
 		r := classOf(c)
 		in.count[r]++
 		if t.open[r] {
 			in.open++
+		}
+		if phaseOf(c) == blockedPhase {
+			in.held[r]++
+			continue
 		}
 		in.busy[r] += s[k]
 		if s[k] == 0 {
@@ -166,8 +176,9 @@ func (t *table) settle(l []code, p float64, out []outcome) []outcome {
 	return append(out, outcome{x, p})
 }
 
-// arrivals returns the outcomes of a class-r arrival in local state x
-// (nil when the station is full).
+// arrivals returns the outcomes of a class-r arrival in local state x:
+// nil when the station is full; with balking their probabilities add up
+// to the join probability, the rest being the arrivals that do not join.
 func (t *table) arrivals(x int32, r int) []outcome {
 	k := int(x)*t.classes + r
 	if t.arrDone[k] {
@@ -175,10 +186,42 @@ func (t *table) arrivals(x int32, r int) []outcome {
 	}
 	var out []outcome
 	if !t.full(x) {
-		l := t.disc.arrive(append([]code(nil), t.lists[x]...), mkcode(r, 0))
-		out = t.settle(l, 1, nil)
+		if p := t.st.join(len(t.lists[x])); p > 0 {
+			out = t.place(x, r, p)
+		}
 	}
 	t.arrive[k], t.arrDone[k] = out, true
+	return out
+}
+
+// place returns the outcomes of putting a class-r customer into local
+// state x, each with probability times p, whatever the room and balking.
+func (t *table) place(x int32, r int, p float64) []outcome {
+	l := t.disc.arrive(append([]code(nil), t.lists[x]...), mkcode(r, 0))
+	return t.settle(l, p, nil)
+}
+
+// unblock returns the outcomes of a held class-r customer leaving local
+// state x (the freed server takes the next customer).
+func (t *table) unblock(x int32, r int) []outcome {
+	k := int64(x)*int64(t.classes) + int64(r)
+	if out, ok := t.unblk[k]; ok {
+		return out
+	}
+	l := t.lists[x]
+	at := -1
+	for j, c := range l {
+		if c == mkcode(r, blockedPhase) {
+			at = j
+			break
+		}
+	}
+	var out []outcome
+	if at >= 0 {
+		m := append(append([]code(nil), l[:at]...), l[at+1:]...)
+		out = t.settle(m, 1, nil)
+	}
+	t.unblk[k] = out
 	return out
 }
 
@@ -189,10 +232,11 @@ func (t *table) movesOf(x int32) []move {
 	}
 	l := t.lists[x]
 	s := append([]float64(nil), t.shares(l)...)
+	scale := t.st.scale(len(l))
 	var out []move
 	addMove := func(mv move) {
 		for k := range out {
-			if out[k].to == mv.to && out[k].kind == mv.kind && out[k].class == mv.class {
+			if out[k].to == mv.to && out[k].kind == mv.kind && out[k].class == mv.class && out[k].held == mv.held {
 				out[k].rate += mv.rate
 				return
 			}
@@ -209,7 +253,7 @@ func (t *table) movesOf(x int32) []move {
 		}
 		c := l[k]
 		r, p := classOf(c), phaseOf(c)
-		if s[k] > 0 && p > 0 {
+		if s[k] > 0 && p > 0 && p != blockedPhase {
 			ph := t.st.Service[r]
 			for j := k; j < k+run; j++ {
 				for q, rate := range ph.T[p-1] {
@@ -217,21 +261,28 @@ func (t *table) movesOf(x int32) []move {
 						m := append([]code(nil), l...)
 						m[j] = mkcode(r, q+1)
 						t.disc.canon(m, t.st.Servers)
-						addMove(move{to: t.id(m), class: int16(r), kind: internal, rate: s[j] * rate})
+						addMove(move{to: t.id(m), held: -1, class: int16(r), kind: internal, rate: s[j] * rate * scale})
 					}
 				}
 			}
 			if e := ph.exit(p - 1); e > 0 {
+				held := int32(-1)
+				if t.holds {
+					m := append([]code(nil), l...)
+					m[k] = mkcode(r, blockedPhase)
+					t.disc.canon(m, t.st.Servers)
+					held = t.id(m)
+				}
 				m := append(append([]code(nil), l[:k]...), l[k+1:]...)
 				for _, o := range t.settle(m, 1, nil) {
-					addMove(move{to: o.to, class: int16(r), kind: depart, rate: float64(run) * s[k] * e * o.p})
+					addMove(move{to: o.to, held: held, class: int16(r), kind: depart, rate: float64(run) * s[k] * e * scale * o.p})
 				}
 			}
 		}
 		if s[k] == 0 && p == 0 && t.st.Patience > 0 {
 			m := append(append([]code(nil), l[:k]...), l[k+1:]...)
 			for _, o := range t.settle(m, 1, nil) {
-				addMove(move{to: o.to, class: int16(r), kind: abandon, rate: float64(run) * t.st.Patience * o.p})
+				addMove(move{to: o.to, held: -1, class: int16(r), kind: abandon, rate: float64(run) * t.st.Patience * o.p})
 			}
 		}
 		k += run

@@ -4,12 +4,12 @@ import "math"
 
 func newResult(R int) StationResult {
 	f := func() []float64 { return make([]float64, R) }
-	return StationResult{f(), f(), f(), f(), f(), f(), f(), f()}
+	return StationResult{f(), f(), f(), f(), f(), f(), f(), f(), f(), f()}
 }
 
 // fields lists a result's vectors in a fixed order, for loops over all.
 func (s *StationResult) fields() [][]float64 {
-	return [][]float64{s.Throughput, s.Busy, s.InSystem, s.InQueue, s.Waiting, s.Offered, s.Lost, s.Abandoned}
+	return [][]float64{s.Throughput, s.Busy, s.InSystem, s.InQueue, s.Waiting, s.Offered, s.Lost, s.Abandoned, s.Blocked, s.Balked}
 }
 
 // rates returns, for local state x of station i, the departure and
@@ -57,34 +57,38 @@ func (c *chain) measures(pi []float64) (res, most []StationResult) {
 				clear(f)
 			}
 		}
-		open := c.level == 0 || c.openCount(t) < c.level
-		for r, cl := range c.m.Classes {
-			if cl.Open() && open {
-				j := cl.Source
-				cur[j].Offered[r] += cl.Rate
-				if c.tabs[j].full(t[j]) {
-					cur[j].Lost[r] += cl.Rate
-				}
-			}
-		}
+		c.offered(t, cur)
 		for i, tb := range c.tabs {
 			in := &tb.info[t[i]]
 			d, a := dep[i][t[i]], ab[i][t[i]]
 			for r := range R {
-				cur[i].Throughput[r] += d[r]
-				cur[i].Busy[r] += in.busy[r]
 				cur[i].InSystem[r] += in.count[r]
 				cur[i].InQueue[r] += in.queue[r]
 				cur[i].Waiting[r] += in.fresh[r]
 				cur[i].Abandoned[r] += a[r]
+				cur[i].Blocked[r] += in.held[r]
+				if c.suspended(t, i, r) { // blocked before service: no progress
+					cur[i].Blocked[r] += in.busy[r]
+					continue
+				}
+				cur[i].Throughput[r] += d[r]
+				cur[i].Busy[r] += in.busy[r]
 				if d[r] == 0 {
 					continue
 				}
 				for _, rt := range c.routes[r*M+i] {
 					f := d[r] * rt.p
-					cur[rt.station].Offered[rt.class] += f
-					if rt.station != i && c.tabs[rt.station].full(t[rt.station]) {
-						cur[rt.station].Lost[rt.class] += f
+					j, to := rt.station, c.tabs[rt.station]
+					cur[j].Offered[rt.class] += f
+					switch {
+					case j == i:
+						cur[j].Balked[rt.class] += c.rebalk(tb, t[i], r, rt)
+					case to.full(t[j]):
+						if to.st.Blocking != AfterService {
+							cur[j].Lost[rt.class] += f
+						}
+					default:
+						cur[j].Balked[rt.class] += f * (1 - to.st.join(len(to.lists[t[j]])))
 					}
 				}
 			}
@@ -100,4 +104,50 @@ func (c *chain) measures(pi []float64) (res, most []StationResult) {
 		}
 	}
 	return res, most
+}
+
+// offered adds to cur the arrivals from outside in state t: offered,
+// lost (full) and balked, by station and class.
+func (c *chain) offered(t []int32, cur []StationResult) {
+	if c.level > 0 && c.openCount(t) >= c.level {
+		return
+	}
+	for r, cl := range c.m.Classes {
+		if !cl.Open() {
+			continue
+		}
+		rate := cl.Rate
+		if at := c.mapAt[r]; at >= 0 {
+			rate = sum64(cl.MAP.D1[t[at]])
+		}
+		if cl.Fork != nil {
+			for _, j := range cl.Fork {
+				cur[j].Offered[r] += rate
+			}
+			continue
+		}
+		j := cl.Source
+		cur[j].Offered[r] += rate
+		if tb := c.tabs[j]; tb.full(t[j]) {
+			cur[j].Lost[r] += rate
+		} else {
+			cur[j].Balked[r] += rate * (1 - tb.st.join(len(tb.lists[t[j]])))
+		}
+	}
+}
+
+// rebalk returns the rate at which class-r customers finishing at a
+// station in local state x and routed back to it by rt balk there (they
+// find the station without themselves).
+func (c *chain) rebalk(tb *table, x int32, r int, rt route) float64 {
+	if tb.st.JoinProb == nil {
+		return 0
+	}
+	out := 0.0
+	for _, mv := range tb.movesOf(x) {
+		if mv.kind == depart && int(mv.class) == r {
+			out += mv.rate * rt.p * (1 - tb.st.join(len(tb.lists[mv.to])))
+		}
+	}
+	return out
 }

@@ -22,21 +22,60 @@ type Station struct {
 	// none. Customers in service, or preempted after a start, never
 	// abandon.
 	Patience float64
+	// Blocking turns Capacity into a buffer of K = Capacity places that
+	// customers routed here from another station wait for instead of
+	// being lost (see Blocking); arrivals from outside finding it full are
+	// still lost. NoBlocking (the zero value): everyone finding the
+	// station full is lost.
+	Blocking Blocking
+	// RateScale makes service load-dependent: with n ≥ 1 customers
+	// present (blocked ones included) every service rate of the station —
+	// phase changes and completions — is multiplied by RateScale[n−1],
+	// the last value holding beyond len(RateScale). nil: 1 throughout.
+	// Patience is not scaled.
+	RateScale []float64
+	// JoinProb is balking: an arriving customer — from outside or routed
+	// from a station — who finds n present (blocked ones included) joins
+	// with probability JoinProb[n], the last value holding beyond; one
+	// who does not join is gone (a routed one leaves the network) and is
+	// counted in StationResult.Balked. nil: everyone joins. A full
+	// station loses arrivals before they choose (StationResult.Lost).
+	JoinProb []float64
 }
 
 // Class is one customer class: open (Rate > 0, Poisson arrivals at
-// station Source) or closed (Population > 0 customers, who start at
-// station Start).
+// station Source, or arrivals by MAP) or closed (Population > 0
+// customers, who start at station Start unless Model.Initial places
+// them).
 type Class struct {
 	Name       string
 	Rate       float64
 	Source     int
 	Population int
 	Start      int
+	// MAP, when set, replaces the Poisson arrivals of an open class by a
+	// Markovian arrival process (MMPP included); Rate must then be 0 or
+	// the MAP's mean rate (MAP.Rate).
+	MAP *MAP
+	// Fork, when set, makes each arrival of this open class a job that
+	// splits into one task at each listed station (Source is then
+	// ignored); the tasks are class-r customers there, and the job leaves
+	// (joins) when its last task has left its branch. See ForkJoinResult
+	// for what is solved and what is refused.
+	Fork []int
 }
 
 // Open reports whether c is an open class.
-func (c Class) Open() bool { return c.Rate > 0 }
+func (c Class) Open() bool { return c.Rate > 0 || c.MAP != nil }
+
+// MeanRate is the long-run arrival rate of an open class (its MAP's
+// rate when it has one), 0 for a closed class.
+func (c Class) MeanRate() float64 {
+	if c.MAP != nil {
+		return c.MAP.Rate()
+	}
+	return c.Rate
+}
 
 // Model is a queueing network as a CTMC sees it: stations, classes, and
 // the routing Routing[r*M+i][s*M+j], the probability that a class-r
@@ -46,6 +85,17 @@ type Model struct {
 	Stations []Station
 	Classes  []Class
 	Routing  [][]float64
+	// Initial, when set, is the state at time 0 for Solution.Transient:
+	// Initial[i][r] customers of class r at station i (len M, each row
+	// len R; rows may be nil), placed class by class in class order and,
+	// within a class, station by station, each as an arrival (so at FCFS
+	// the earlier classes are ahead), with their first phase drawn from
+	// the service law and nobody blocked; MAP classes start in their
+	// stationary phase. A closed class's counts must add up to its
+	// population (they replace Start); an open class may start with any
+	// number. nil: no open customer, every closed one at its Start. The
+	// steady state does not depend on it (the chain is built from it).
+	Initial [][]int
 }
 
 // maxClasses bounds the classes of a model: the state codes keep a class
@@ -83,12 +133,17 @@ func (m *Model) Validate() error {
 				return fmt.Errorf("station %q, class %q: %v", s.Name, m.Classes[r].Name, err)
 			}
 		}
+		if err := s.validateExtras(); err != nil {
+			return fmt.Errorf("station %q: %v", s.Name, err)
+		}
 		_ = i
 	}
 	for r, c := range m.Classes {
 		switch {
-		case c.Open() == (c.Population > 0) || math.IsInf(c.Rate, 0) || c.Population < 0:
-			return fmt.Errorf("class %q: exactly one of rate > 0 or population > 0 is needed", c.Name)
+		case c.Open() == (c.Population > 0) || math.IsInf(c.Rate, 0) || c.Rate < 0 || c.Population < 0:
+			return fmt.Errorf("class %q: exactly one of rate > 0 (or a MAP) or population > 0 is needed", c.Name)
+		case c.Fork != nil:
+			// checked with the rest of the fork in validateFork
 		case c.Open() && (c.Source < 0 || c.Source >= M || m.Stations[c.Source].Service[r] == nil):
 			return fmt.Errorf("class %q: arrives at a station that does not serve it", c.Name)
 		case !c.Open() && (c.Start < 0 || c.Start >= M || m.Stations[c.Start].Service[r] == nil):
@@ -111,7 +166,7 @@ func (m *Model) Validate() error {
 			}
 		}
 	}
-	return nil
+	return m.validateExtras()
 }
 
 // Options tune Solve. The zero value gives the defaults.
@@ -129,7 +184,8 @@ type Options struct {
 	// MaxSweeps bounds the Gauss–Seidel sweeps (default 200000).
 	MaxSweeps int
 	// MaxWork, if > 0, bounds the sweeps by the transitions they read:
-	// sweeps × transitions ≤ MaxWork (about 3.5 ns each on the machine of
+	// sweeps × (transitions + states) ≤ MaxWork, an aggregation step
+	// counted as a sweep (about 3.5 ns each on the machine of
 	// BENCHMARKS.md), for callers that must answer soon.
 	MaxWork float64
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Percentiles are exact percentiles of the wait (arrival to start of
@@ -38,6 +39,10 @@ func (s *Solution) ResponsePercentiles(r int, ps []float64) (Percentiles, error)
 		return Percentiles{}, fmt.Errorf("response-time percentiles: only at an FCFS station with servers, not %s", c.tabs[0].disc.Name())
 	case st.Patience > 0:
 		return Percentiles{}, errors.New("response-time percentiles: not with patience (those who abandon have no response time)")
+	case st.RateScale != nil:
+		return Percentiles{}, errors.New("response-time percentiles: not with load-dependent rates (later arrivals would change the speed of those ahead)")
+	case slices.ContainsFunc(m.Classes, func(c Class) bool { return c.MAP != nil }):
+		return Percentiles{}, errors.New("response-time percentiles: not with MAP arrivals (an arrival does not see the time-average state)")
 	case r < 0 || r >= c.R || !m.Classes[r].Open() || st.Service[r] == nil:
 		return Percentiles{}, fmt.Errorf("response-time percentiles: class %d is not an open class served here", r)
 	}
@@ -108,6 +113,7 @@ func (c *chain) tagged(pi []float64, r int, wait bool) *taggedChain {
 			continue
 		}
 		l := tb.disc.arrive(append([]code(nil), orig.lists[lx]...), mkcode(c.R, 0))
+		p *= st.join(len(orig.lists[lx])) // those who balk have no response time
 		total += p
 		for _, o := range tb.settle(l, 1, nil) {
 			if done(o.to) {

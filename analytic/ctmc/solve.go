@@ -17,6 +17,7 @@ type Solution struct {
 	Sweeps      int     // Gauss–Seidel sweeps (0 for dense)
 	Residual    float64 // ‖πQ‖₁ at the end, with π summing to 1
 	Stations    []StationResult
+	ForkJoin    []ForkJoinResult // one per class with a Fork, in class order
 
 	chain *chain
 	pi    []float64
@@ -33,6 +34,8 @@ type StationResult struct {
 	Offered    []float64 // arrivals per s, admitted or lost
 	Lost       []float64 // arrivals per s finding the station full
 	Abandoned  []float64 // abandonments per s
+	Blocked    []float64 // mean number held on a server, blocked after service or before it (not counted in Busy)
+	Balked     []float64 // arrivals per s that found room but chose not to join
 }
 
 // denseLimit is the largest chain solved by Gaussian elimination; larger
@@ -63,7 +66,7 @@ func Solve(m *Model, opt Options) (*Solution, error) {
 	}
 	level := 0
 	if openBound(m) < 0 {
-		level = 16
+		level = max(16, 2*initialOpen(m))
 	}
 	for try := 0; ; try++ {
 		if lb := orders(m, level); lb > float64(opt.MaxStates) {
@@ -97,6 +100,19 @@ func Solve(m *Model, opt Options) (*Solution, error) {
 		}
 		level = next
 	}
+}
+
+// initialOpen returns the open customers of Model.Initial.
+func initialOpen(m *Model) int {
+	n := 0
+	for _, row := range m.Initial {
+		for r, k := range row {
+			if m.Classes[r].Open() {
+				n += k
+			}
+		}
+	}
+	return n
 }
 
 // maxCustomers bounds the customers a state may hold (a station's list
@@ -271,6 +287,7 @@ func (c *chain) steady(opt Options) (*Solution, error) {
 	}
 	sol.Residual = c.residual(sol.pi)
 	sol.Stations, _ = c.measures(sol.pi)
+	sol.ForkJoin = c.forkJoin(sol.pi)
 	return sol, nil
 }
 
@@ -299,6 +316,13 @@ func (c *chain) dense() ([]float64, error) {
 	return pi, nil
 }
 
+// aggregateFrom is the smallest chain whose Gauss–Seidel sweeps
+// alternate with aggregation–disaggregation steps.
+var aggregateFrom = 20000
+
+// aggregateEvery is how many sweeps come before each step.
+const aggregateEvery = 2
+
 // gaussSeidel iterates π_j ← Σ_i π_i q_ij / |q_jj| over the states in
 // order, normalising after every sweep, until the residual ‖πQ‖₁ is at
 // most opt.Residual times the largest |q_jj| ([Stewart] §3.2).
@@ -313,11 +337,20 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, error) {
 		big = math.Max(big, o)
 	}
 	res := math.Inf(1)
+	var agg *aggregator
+	work := float64(c.transitionsN() + n) // of a sweep
+	if n >= aggregateFrom {
+		agg = newAggregator(c)
+		work *= 1 + 1.0/aggregateEvery // a step reads the transitions once too
+	}
 	most := opt.MaxSweeps
 	if opt.MaxWork > 0 {
-		most = min(most, max(10, int(opt.MaxWork/float64(c.transitionsN()+n))))
+		most = min(most, max(10, int(opt.MaxWork/work)))
 	}
 	for sweep := 1; sweep <= most; sweep++ {
+		if agg != nil && sweep%aggregateEvery == 0 {
+			agg.step(c, pi)
+		}
 		sum := 0.0
 		for j := range n {
 			s := 0.0

@@ -6,8 +6,8 @@ import (
 )
 
 // Snapshot is the state of the model at time T after the initial state
-// (no open customer; every closed customer just arrived at its class's
-// start station): each measure's expectation at T (throughput is the
+// (Model.Initial; by default no open customer and every closed customer
+// just arrived at its class's start station): each measure's expectation at T (throughput is the
 // departure rate at T, offered/lost/abandoned the rates at T).
 type Snapshot struct {
 	T        float64

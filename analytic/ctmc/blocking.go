@@ -1,0 +1,155 @@
+package ctmc
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// heldCustomer is one customer held on its server at station from (as
+// class class), blocked after service until station to, where it will be
+// class toClass, has room.
+type heldCustomer struct {
+	from, class, to, toClass int16
+}
+
+// heldLists numbers the lists of held customers: a list is kept by
+// destination (stably), so within a destination in the order they were
+// blocked, which is the order they enter; the order across destinations
+// says nothing and is not kept.
+type heldLists struct {
+	ids   map[string]int32
+	lists [][]heldCustomer
+}
+
+func (h *heldLists) id(l []heldCustomer) int32 {
+	if h.ids == nil {
+		h.ids = map[string]int32{}
+	}
+	b := make([]byte, 0, 8*len(l))
+	for _, e := range l {
+		for _, v := range [4]int16{e.from, e.class, e.to, e.toClass} {
+			b = append(b, byte(v), byte(uint16(v)>>8))
+		}
+	}
+	k := string(b)
+	if x, ok := h.ids[k]; ok {
+		return x
+	}
+	x := int32(len(h.lists))
+	h.ids[k] = x
+	h.lists = append(h.lists, slices.Clone(l))
+	return x
+}
+
+// push returns the id of list x with e blocked last.
+func (h *heldLists) push(x int32, e heldCustomer) int32 {
+	l := append(slices.Clone(h.lists[x]), e)
+	slices.SortStableFunc(l, func(a, b heldCustomer) int { return int(a.to) - int(b.to) })
+	return h.id(l)
+}
+
+// without returns the id of list x without its k-th customer.
+func (h *heldLists) without(x int32, k int) int32 {
+	return h.id(slices.Delete(slices.Clone(h.lists[x]), k, k+1))
+}
+
+// resolve lets held customers in wherever their next station has room —
+// for each destination the one blocked first; the place it frees upstream
+// may let another in, and so on — and emits the states this ends in,
+// each with rate times its probability (the freed servers draw the phases
+// of those who start). t is not changed.
+func (c *chain) resolve(t []int32, rate float64, emit func([]int32, float64)) {
+	for k, e := range c.held.lists[t[c.blk]] {
+		if c.tabs[e.to].full(t[e.to]) {
+			continue
+		}
+		rest := c.held.without(t[c.blk], k)
+		for _, o := range c.tabs[e.from].unblock(t[e.from], int(e.class)) {
+			u := slices.Clone(t)
+			u[e.from], u[c.blk] = o.to, rest
+			for _, a := range c.tabs[e.to].arrivals(u[e.to], int(e.toClass)) {
+				v := slices.Clone(u)
+				v[e.to] = a.to
+				c.resolve(v, rate*o.p*a.p, emit)
+			}
+		}
+		return
+	}
+	emit(t, rate)
+}
+
+// deadlock returns an error when state t is deadlocked: a set of full
+// stations each of whose servers holds a customer that can never move —
+// blocked after service for, or declared (before service) to, a station of
+// the set — and none of whose waiting customers can abandon. Nothing in
+// the set ever moves again, so the chain would be absorbed there.
+func (c *chain) deadlock(t []int32) error {
+	frozen := make([]bool, c.M)
+	any := false
+	for i := range c.tabs {
+		frozen[i] = c.stuck(t, i)
+		any = any || frozen[i]
+	}
+	if !any {
+		return nil
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range c.M {
+			if frozen[i] && !c.waitsWithin(t, i, frozen) {
+				frozen[i], changed = false, true
+			}
+		}
+	}
+	var names []string
+	for i, f := range frozen {
+		if f {
+			names = append(names, fmt.Sprintf("%q", c.m.Stations[i].Name))
+		}
+	}
+	if names == nil {
+		return nil
+	}
+	return fmt.Errorf("exact CTMC: blocking can deadlock: in a reachable state stations %s are full and every server there holds a customer blocked for another of them, so nothing there can ever move (larger buffers, more servers or fewer customers avoid it)",
+		strings.Join(names, ", "))
+}
+
+// stuck reports whether station i is full and none of its customers can
+// move on its own: every one in service is held or suspended, and no
+// waiting one can abandon.
+func (c *chain) stuck(t []int32, i int) bool {
+	tb := c.tabs[i]
+	if tb.st.Capacity == 0 || !tb.full(t[i]) {
+		return false
+	}
+	l := tb.lists[t[i]]
+	s := tb.shares(l)
+	for k, cd := range l {
+		switch {
+		case s[k] > 0 && phaseOf(cd) != blockedPhase && !c.suspended(t, i, classOf(cd)):
+			return false
+		case s[k] == 0 && !started(cd) && tb.st.Patience > 0:
+			return false
+		}
+	}
+	return true
+}
+
+// waitsWithin reports whether every customer held or suspended at station
+// i waits for a station in set.
+func (c *chain) waitsWithin(t []int32, i int, set []bool) bool {
+	if c.blk >= 0 {
+		for _, e := range c.held.lists[t[c.blk]] {
+			if int(e.from) == i && !set[e.to] {
+				return false
+			}
+		}
+	}
+	for _, cd := range c.tabs[i].lists[t[i]] {
+		if j := c.bbs[classOf(cd)*c.M+i]; j >= 0 && !set[j] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,132 @@
+package ctmc
+
+import (
+	"fmt"
+	"slices"
+)
+
+// ForkJoinResult is the job-level steady state of a class with a Fork:
+// Jobs, the mean number of jobs forked and not yet joined, and Response,
+// the mean time from the fork to the join (Jobs over the class's mean
+// arrival rate, by Little's law).
+//
+// What is solved: each branch is a single-server FCFS station that serves
+// that class alone, with any phase-type law (load-dependent rates
+// allowed), no capacity, blocking, patience or balking, and its tasks
+// leave the network there (they go to the join); arrivals are Poisson or
+// MAP. Every branch then holds the tasks of the latest jobs, in order, so
+// the jobs not yet joined are as many as the longest branch's tasks:
+// Jobs = E[max_i n_i], exact from the chain of the branch counts.
+//
+// What is refused, with the reason: routing after a branch (a join that
+// feeds further stations), branches with several servers or another
+// discipline (tasks could overtake one another, so max_i n_i would not
+// count the jobs), a class shared with other stations, closed classes
+// forking, forks of forks, and an initial state with tasks in it.
+type ForkJoinResult struct {
+	Class    int
+	Jobs     float64
+	Response float64
+}
+
+// validateFork checks every class with a Fork against what the chain
+// solves (see ForkJoinResult).
+func (m *Model) validateFork() error {
+	M := len(m.Stations)
+	for r, c := range m.Classes {
+		if c.Fork == nil {
+			continue
+		}
+		bad := func(f string, a ...any) error {
+			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into single-server FCFS branches that the class has to itself, each leaving to the join", append([]any{c.Name}, a...)...)
+		}
+		if !c.Open() {
+			return bad("a closed class cannot fork")
+		}
+		if len(c.Fork) == 0 {
+			return bad("no branches")
+		}
+		for k, i := range c.Fork {
+			if i < 0 || i >= M || slices.Contains(c.Fork[:k], i) {
+				return bad("branch %d is not a station, or is listed twice", i)
+			}
+			st := m.Stations[i]
+			d := st.Discipline
+			switch {
+			case st.Service[r] == nil:
+				return bad("branch %q does not serve it", st.Name)
+			case st.Servers != 1 || (d != nil && d != FCFS):
+				return bad("branch %q has %d servers and discipline %s", st.Name, st.Servers, discName(d))
+			case classesAt(st) != 1:
+				return bad("branch %q serves other classes too", st.Name)
+			case st.Capacity != 0 || st.Patience != 0 || st.JoinProb != nil || st.Blocking != NoBlocking:
+				return bad("branch %q has a capacity, patience or balking", st.Name)
+			}
+			for _, p := range m.Routing[r*M+i] {
+				if p > 0 {
+					return bad("its tasks are routed on from branch %q (routing after the join is not modelled)", st.Name)
+				}
+			}
+			if m.Initial != nil && m.Initial[i] != nil && m.Initial[i][r] > 0 {
+				return bad("the initial state puts tasks at branch %q", st.Name)
+			}
+		}
+		for x, row := range m.Routing {
+			for i := range M {
+				if row[r*M+i] > 0 {
+					return bad("station %q's routing sends customers into it", m.Stations[x%M].Name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func discName(d Discipline) string {
+	if d == nil {
+		return FCFS.Name()
+	}
+	return d.Name()
+}
+
+// forkArrive emits the outcomes of a job of class r arriving at its fork:
+// one task at each branch (which never refuse one).
+func (c *chain) forkArrive(base []int32, r int, rate float64, emit func([]int32, float64)) {
+	ts, ps := [][]int32{slices.Clone(base)}, []float64{1}
+	for _, i := range c.m.Classes[r].Fork {
+		var nt [][]int32
+		var np []float64
+		for k, u := range ts {
+			for _, o := range c.tabs[i].arrivals(u[i], r) {
+				v := slices.Clone(u)
+				v[i] = o.to
+				nt, np = append(nt, v), append(np, ps[k]*o.p)
+			}
+		}
+		ts, ps = nt, np
+	}
+	for k, v := range ts {
+		emit(v, rate*ps[k])
+	}
+}
+
+// forkJoin returns the job-level results of each forking class under pi.
+func (c *chain) forkJoin(pi []float64) []ForkJoinResult {
+	var out []ForkJoinResult
+	for r, cl := range c.m.Classes {
+		if cl.Fork == nil {
+			continue
+		}
+		jobs := 0.0
+		for x, p := range pi {
+			t := c.tuple(x)
+			most := 0.0
+			for _, i := range cl.Fork {
+				most = max(most, c.tabs[i].info[t[i]].count[r])
+			}
+			jobs += p * most
+		}
+		out = append(out, ForkJoinResult{Class: r, Jobs: jobs, Response: jobs / cl.MeanRate()})
+	}
+	return out
+}
