@@ -61,7 +61,13 @@ func (r *Result) precise() bool {
 //	mean_response     mean time in system of served customers (wait + service)
 //	mean_sojourn      mean time in system of admitted customers (served or not)
 //	little_gap        L − λ_admitted·W_sojourn per unit time (0 by Little's law)
-var MetricNames = ratioNames[:] // in addTerms order (station.go)
+var MetricNames = func() []string {
+	out := make([]string, len(stationDefs))
+	for i := range stationDefs {
+		out[i] = stationDefs[i].name
+	}
+	return out
+}()
 
 // hasMetric reports whether a Result of c has the metric name.
 func (c Config) hasMetric(name string) bool {

@@ -60,6 +60,7 @@ type Sim struct {
 
 	net0 []netCounts // per class, then all classes at index R
 	obs  observer
+	tap  *stationTap // nil unless Tap was called
 }
 
 // customer is one customer's record, indexed by its id.
@@ -67,6 +68,7 @@ type customer struct {
 	class   int32    // current class
 	origin  int32    // the class it entered with (network figures are filed under it)
 	entered des.Time // when it entered the network or last began a cycle
+	arrived des.Time // when it arrived at the station it is at (for taps)
 }
 
 // netCounts are cumulative network-level counts of one class (or all).
@@ -192,8 +194,8 @@ func (s *Sim) both(r int) [2]int { return [2]int{r, len(s.net0) - 1} }
 // visit sends customer id to station i as class r.
 func (s *Sim) visit(id int32, i, r int) {
 	c := s.custs.At(id)
-	c.class = int32(r)
 	now := s.env.Now()
+	c.class, c.arrived = int32(r), now
 	if o := int(c.origin); s.refStn[o] == i && now > c.entered {
 		// A closed customer back at its reference station ends a cycle.
 		cyc := (now - c.entered).Seconds()
