@@ -12,12 +12,13 @@ import (
 // (Config.Network) and runs it on the network simulator, model/network,
 // with the same observation windows and batches as `queuelab net run`.
 // Its random streams are those of the network's class and station:
-// "arrivals/customers", "service/station", "patience/station".
+// "arrivals/job", "service/station", "patience/station".
 const (
 	// StationName is the name of the network's one station.
 	StationName = "station"
-	// ClassName is the name of its one open class.
-	ClassName = "customers"
+	// ClassName is the name of its one open class: the class a network
+	// file's top-level arrivals define.
+	ClassName = network.DefaultClass
 )
 
 // Network returns c's station as a one-station network: open class
