@@ -35,8 +35,8 @@ responses: [p_wait, utilization]
 	// fixed: arrival-rate=3, service-mean=1s, duration=2000s, warmup=100s
 	//
 	// point  servers  p_wait          utilization
-	// 0      4        0.4832 ± 0.08   0.7376 ± 0.036
-	// 1      6        0.0968 ± 0.027  0.4916 ± 0.023
+	// 0      4        0.5167 ± 0.036  0.7509 ± 0.022
+	// 1      6        0.1005 ± 0.039  0.5004 ± 0.014
 }
 
 // ExampleParse shows an error for a value out of a control's range: the
