@@ -1,6 +1,10 @@
 package validate
 
-import "fmt"
+import (
+	"fmt"
+
+	"queuelab/validate/estimate"
+)
 
 // Result is what Station measured.
 type Result struct {
@@ -17,19 +21,19 @@ type Result struct {
 	// Metrics holds one Estimate per metric, in a fixed order: see
 	// MetricNames, then p_wait_gt_<t> per wait threshold and
 	// response_p<q> per response quantile.
-	Metrics []Estimate
+	Metrics []estimate.Estimate
 	// Events is the number of events the run executed.
 	Events uint64
 }
 
 // Metric returns the estimate named name.
-func (r *Result) Metric(name string) (Estimate, bool) {
+func (r *Result) Metric(name string) (estimate.Estimate, bool) {
 	for _, m := range r.Metrics {
 		if m.Name == name {
 			return m, true
 		}
 	}
-	return Estimate{}, false
+	return estimate.Estimate{}, false
 }
 
 // precise reports whether the main metric and every PrecisionAlso metric

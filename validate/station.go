@@ -1,11 +1,11 @@
 package validate
 
 import (
-	"math"
 	"sort"
 
 	"queuelab/des"
 	"queuelab/model/network"
+	"queuelab/validate/estimate"
 )
 
 // The station experiment is a one-station network: Station builds it
@@ -132,19 +132,19 @@ func stationResult(s *network.Sim, cfg Config) (*Result, error) {
 	for _, def := range stationDefs {
 		if m, ok := nr.Metric(StationName, "", def.network); ok && def.network != "" {
 			// The network simulator's own metric: the numbers of net run.
-			res.Metrics = append(res.Metrics, RatioEstimate(def.name, m.Num, m.Den))
+			res.Metrics = append(res.Metrics, estimate.Ratio(def.name, m.Num, m.Den))
 			continue
 		}
 		for b := range snaps {
 			num[b], den[b] = def.terms(&snaps[b], &taps[b])
 		}
-		res.Metrics = append(res.Metrics, RatioEstimate(def.name, num, den))
+		res.Metrics = append(res.Metrics, estimate.Ratio(def.name, num, den))
 	}
 	for j, t := range cfg.WaitThresholds {
 		for b := range snaps {
 			num[b], den[b] = float64(taps[b].Above[j]), float64(snaps[b].Starts+snaps[b].Abandons)
 		}
-		res.Metrics = append(res.Metrics, RatioEstimate(WaitMetricName(t), num, den))
+		res.Metrics = append(res.Metrics, estimate.Ratio(WaitMetricName(t), num, den))
 	}
 	res.Metrics = append(res.Metrics, quantileEstimates(cfg.ResponseQuantiles, taps)...)
 	return res, nil
@@ -200,7 +200,7 @@ func perSecond(f func(d *des.StationSnapshot) float64) func(*des.StationSnapshot
 
 // quantileEstimates returns the response-time quantile estimates: each
 // quantile computed exactly per batch, with a batch-means interval.
-func quantileEstimates(ps []float64, taps []network.TapBatch) []Estimate {
+func quantileEstimates(ps []float64, taps []network.TapBatch) []estimate.Estimate {
 	if len(ps) == 0 {
 		return nil
 	}
@@ -210,22 +210,12 @@ func quantileEstimates(ps []float64, taps []network.TapBatch) []Estimate {
 		buf = append(buf[:0], t.Responses...)
 		sort.Float64s(buf)
 		for j, p := range ps {
-			qs[j] = append(qs[j], sortedQuantile(buf, p))
+			qs[j] = append(qs[j], estimate.SortedQuantile(buf, p))
 		}
 	}
-	out := make([]Estimate, len(ps))
+	out := make([]estimate.Estimate, len(ps))
 	for j, p := range ps {
-		out[j] = MeanEstimate(QuantileMetricName(p), qs[j])
+		out[j] = estimate.Mean(QuantileMetricName(p), qs[j])
 	}
 	return out
-}
-
-// sortedQuantile returns the p-quantile of sorted xs as the observation of
-// rank ⌈p·n⌉ (NaN when xs is empty).
-func sortedQuantile(xs []float64, p float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	i := int(math.Ceil(p*float64(len(xs)))) - 1
-	return xs[max(i, 0)]
 }
