@@ -11,7 +11,7 @@ import (
 	"queuelab/des"
 	"queuelab/model/dist"
 	"queuelab/model/network"
-	"queuelab/validate"
+	"queuelab/validate/estimate"
 )
 
 // maxDrawn bounds the customers per station listed in a snapshot (the
@@ -196,7 +196,7 @@ func (l *liveNet) Estimates() []NetEstimate {
 	res := l.sim.Result(network.AutoWarmup, 0)
 	out := make([]NetEstimate, 0, len(res.Metrics))
 	for _, m := range res.Metrics {
-		e := validate.RatioEstimate(m.Name, m.Num, m.Den)
+		e := estimate.Ratio(m.Name, m.Num, m.Den)
 		out = append(out, NetEstimate{Station: m.Station, Class: m.Class, Name: m.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K, Measured: res.Measured})
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"queuelab/validate"
+	"queuelab/validate/estimate"
 )
 
 // netRule is the pass rule of the page's verdicts, the one `queuelab net
@@ -137,7 +138,7 @@ func judgeRow(e NetEstimate, fs []NetFormula, unit float64) netRowJSON {
 	rule := netRule
 	c := validate.Check{
 		Name:    e.Name,
-		Sim:     validate.Estimate{Name: e.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K},
+		Sim:     estimate.Estimate{Name: e.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K},
 		Formula: ref.Value,
 		Approx:  !ref.Exact,
 	}

@@ -52,7 +52,7 @@ func TestParseErrors(t *testing.T) {
 		{"mmc with a scenario", "system: mmc\nscenario: sale-surge\nvary: {servers: [200]}", []string{"d.yaml:2", `does not use "scenario"`}},
 		{"switch with a network", "system: switch\nscenario: sale-surge\nnetwork: x.yaml\nvary: {servers: [8]}", []string{"d.yaml:3", `does not use "network"`}},
 		{"net with minutes", "system: net\nnetwork: ../examples/networks/tandem.yaml\nminutes: 5", []string{"d.yaml:3", `does not use "minutes"`, "duration"}},
-		{"patience twice", "system: mmc\nset: {patience: 2s, patience-mean: 3s}\nvary: {servers: [200]}", []string{"d.yaml:2", "exclude each other"}},
+		{"patience twice", "system: mmc\nset: {patience: 2s, patience-mean: 3s}\nvary: {servers: [200]}", []string{"d.yaml:2", "give at most one"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("d.yaml", []byte(tc.design))

@@ -34,9 +34,9 @@ responses: [p_wait, utilization]
 	// sweep 316e3b81fd65048f: system mmc; 2 design points × 3 replications, seed 7; mean ± 95 % interval over replications
 	// fixed: arrival-rate=3, service-mean=1s, duration=2000s, warmup=100s
 	//
-	// point  servers  p_wait           utilization
-	// 0      4        0.4912 ± 0.06    0.7398 ± 0.032
-	// 1      6        0.09436 ± 0.047  0.493 ± 0.022
+	// point  servers  p_wait          utilization
+	// 0      4        0.5167 ± 0.036  0.7509 ± 0.022
+	// 1      6        0.1005 ± 0.039  0.5004 ± 0.014
 }
 
 // ExampleParse shows an error for a value out of a control's range: the

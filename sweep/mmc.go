@@ -1,8 +1,6 @@
 package sweep
 
 import (
-	"fmt"
-
 	"queuelab/des"
 	"queuelab/model/scenario"
 	"queuelab/validate"
@@ -17,22 +15,17 @@ import (
 // each replication's start-up bias small and the same for every point.
 type mmcSystem struct{}
 
-// mmcFactors are the station's parameters. Their defaults are those of
-// `queuelab mmc` (the payment switch's slot pool on a normal day).
-var mmcFactors = []scenario.Control{
-	{Name: "servers", Kind: scenario.Int, Min: 1, Max: 1_000_000, Default: "192", Help: "number of servers c"},
-	{Name: "arrival-rate", Kind: scenario.Float, Min: 0, Max: 1e9, Default: "400", Help: "Poisson arrival rate λ per second (> 0)"},
-	{Name: "service-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Default: "0.33", Help: "mean service time S (> 0)"},
-	{Name: "service", Kind: scenario.Enum, Choices: validate.ServiceNames, Default: "exp", Help: "service-time law"},
-	{Name: "service-cv", Kind: scenario.Float, Min: 0, Max: 20, Default: "0", Help: "CV of lognormal (default 1) or hyperexp (default 2) service"},
-	{Name: "erlang-k", Kind: scenario.Int, Min: 1, Max: 1000, Default: "2", Help: "phases of erlang-k service"},
-	{Name: "patience", Kind: scenario.Duration, Min: 0, Max: 1e6, Help: "deterministic patience D (M/M/c+D)"},
-	{Name: "patience-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Help: "mean of exponential patience (Erlang-A)"},
-	{Name: "capacity", Kind: scenario.Int, Min: 0, Max: 100_000_000, Default: "0", Help: "most customers in the system K (0 = unlimited)"},
-	{Name: "duration", Kind: scenario.Duration, Min: 1e-3, Max: 1e8, Default: "10m", Help: "simulated run length"},
-	{Name: "warmup", Kind: scenario.Duration, Min: 0, Max: 1e8, Help: "warm-up deleted before measuring (default 5 % of duration)"},
-	{Name: "generator", Kind: scenario.Enum, Choices: []string{"mulberry32", "pcg"}, Default: "pcg", Help: "random generator"},
-}
+// mmcGenerators are the choices of the generator factor.
+var mmcGenerators = []string{"mulberry32", "pcg"}
+
+// mmcFactors are the station's parameters (validate.StationParams, the
+// flags of `queuelab mmc`, with their defaults) and the run's length,
+// warm-up and generator.
+var mmcFactors = append(validate.StationControls(),
+	scenario.Control{Name: "duration", Kind: scenario.Duration, Min: 1e-3, Max: 1e8, Default: "10m", Help: "simulated run length"},
+	scenario.Control{Name: "warmup", Kind: scenario.Duration, Min: 0, Max: 1e8, Help: "warm-up deleted before measuring (default 5 % of duration)"},
+	scenario.Control{Name: "generator", Kind: scenario.Enum, Choices: mmcGenerators, Default: "pcg", Help: "random generator"},
+)
 
 func newMMc(d *Design) (System, error) {
 	return mmcSystem{}, nil
@@ -48,55 +41,41 @@ func (mmcSystem) Responses() []Response {
 	return out
 }
 
-// config turns settings into a station configuration: defaults first,
-// then each setting in order.
+// config turns settings into a station configuration: the station's
+// parameters through validate.StationSettings, then the run's.
 func (mmcSystem) config(settings []Setting) (validate.Config, error) {
-	cfg := validate.Config{Servers: 192, ArrivalRate: 400, Duration: 600, Warmup: -1, Generator: des.PCG}
-	law, mean, cv, k := "exp", 0.33, 0.0, 2
-	patienceSet := ""
+	cfg := validate.Config{Duration: 600, Warmup: -1, Generator: des.PCG}
+	station := validate.StationSettings{}
+	where := map[string]string{}
 	for _, st := range settings {
 		v := st.Value.Num
 		switch st.Name {
-		case "servers":
-			cfg.Servers = int(v)
-		case "arrival-rate":
-			cfg.ArrivalRate = v
-		case "service-mean":
-			mean = v
-		case "service":
-			law = validate.ServiceNames[int(v)]
-		case "service-cv":
-			cv = v
-		case "erlang-k":
-			k = int(v)
-		case "patience", "patience-mean":
-			if patienceSet != "" && patienceSet != st.Name {
-				return cfg, fmt.Errorf("%s: patience and patience-mean exclude each other (deterministic or exponential patience)", st.Where)
-			}
-			patienceSet = st.Name
-			cfg.Patience = validate.Patience{Kind: validate.PatienceDet, Value: v}
-			if st.Name == "patience-mean" {
-				cfg.Patience.Kind = validate.PatienceExp
-			}
-		case "capacity":
-			cfg.Capacity = int(v)
 		case "duration":
 			cfg.Duration = v
 		case "warmup":
 			cfg.Warmup = v
 		case "generator":
-			cfg.Generator = des.Mulberry32
-			if v == 1 {
-				cfg.Generator = des.PCG
+			g, err := des.ParseGenerator(mmcGenerators[int(v)])
+			if err != nil {
+				return cfg, err
 			}
+			cfg.Generator = g
+		default:
+			station[st.Name] = v
+			where[st.Name] = st.Where
 		}
+	}
+	name := func(p string) string {
+		if w := where[p]; w != "" {
+			return p + " (" + w + ")"
+		}
+		return p
+	}
+	if err := station.Apply(&cfg, name); err != nil {
+		return cfg, err
 	}
 	if cfg.Warmup < 0 {
 		cfg.Warmup = validate.WarmupShare * cfg.Duration
-	}
-	var err error
-	if cfg.Service, err = validate.ServiceLaw(law, mean, cv, k); err != nil {
-		return cfg, err
 	}
 	return cfg, cfg.Validate()
 }

@@ -45,7 +45,7 @@ const (
 // deletion rather than MSER-5 because the coverage meta-test measured that
 // MSER-5's data-driven truncation costs interval coverage: on 800 short
 // M/M/1 runs (ρ = 0.5, 20 000 s, seed 2024) nominal 95 % intervals for L
-// covered the truth in 91.9 % of runs with MSER-5 and 93.9 % with no
+// covered the truth in 91.4 % of runs with MSER-5 and 93.6 % with no
 // deletion at all — MSER tends to cut off runs' early high excursions,
 // biasing the mean down. 5 % of every catalogue run is hundreds of
 // relaxation times of its station, so the start-up bias is negligible.

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"math"
+	"queuelab/validate/estimate"
 )
 
 // The pass rule.
@@ -74,13 +75,13 @@ func (v Verdict) Failed() bool { return v == Disagrees || v == Inconclusive || v
 
 // Check is one comparison of a simulated metric with a formula.
 type Check struct {
-	Group   string   // experiment, e.g. "M/M/1 ρ=0.8"
-	Name    string   // metric or claim, e.g. "P(wait)"
-	Sim     Estimate // the simulated estimate
-	Formula float64  // NaN when no formula applies
-	Source  string   // where the formula comes from
-	Approx  bool     // the formula is a documented approximation
-	Tol     float64  // documented relative model tolerance
+	Group   string            // experiment, e.g. "M/M/1 ρ=0.8"
+	Name    string            // metric or claim, e.g. "P(wait)"
+	Sim     estimate.Estimate // the simulated estimate
+	Formula float64           // NaN when no formula applies
+	Source  string            // where the formula comes from
+	Approx  bool              // the formula is a documented approximation
+	Tol     float64           // documented relative model tolerance
 	// Expected is the expected number of events behind a rare-event
 	// probability (formula × observations), used when the run saw none; 0
 	// or NaN when it does not apply.

@@ -38,14 +38,11 @@ const (
 	// the batch-means literature advises; Law 2015, §9.5.3).
 	DefaultBatches = 30
 	// windowsPerRun is the number of observation windows of a fixed-length
-	// run: the series MSER-5 works on and the bricks batches are built of.
+	// run (network.Options.Window is its length over this): the series
+	// MSER-5 works on and the bricks batches are built of. A longer run
+	// (precision-driven) keeps at most network.MaxWindows of them, merging
+	// neighbours as it grows.
 	windowsPerRun = 1200
-	// maxWindows bounds the windows a precision-driven run keeps: when
-	// they reach it, neighbours merge pairwise and the window doubles in
-	// length, so memory stays O(1) in the run length (about 5 MB) while
-	// every batch is still a run of whole windows. Catalogue runs, at most
-	// 16 times their minimum length, never merge.
-	maxWindows = 32 * windowsPerRun
 )
 
 // Config describes one single-station experiment: a G/G/c-type queue with
@@ -133,8 +130,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("patience: unknown kind %d", c.Patience.Kind)
 	case c.Patience.Kind != PatienceNone && !(c.Patience.Value >= 0 && c.Patience.Value < 1e9):
 		return fmt.Errorf("patience: must be between 0 and 1e9 seconds, got %v", c.Patience.Value)
-	case c.Patience.Kind == PatienceExp && c.Patience.Value == 0:
-		return fmt.Errorf("patience mean: must be > 0 seconds, got 0")
+	case c.Patience.Kind == PatienceExp && c.Patience.Value < 1e-9:
+		return fmt.Errorf("patience mean: must be at least 1e-9 seconds (the clock's resolution), got %v", c.Patience.Value)
+	case c.Patience.Kind == PatienceDet && c.Patience.Value < 1e-9:
+		return fmt.Errorf("patience: must be at least 1e-9 seconds (the clock's resolution; a patience of 0 is a loss system: give a capacity equal to the servers), got %v", c.Patience.Value)
 	case c.Capacity != 0 && (c.Capacity < c.Servers || c.Capacity > 100_000_000):
 		return fmt.Errorf("capacity: must be 0 (unlimited) or between servers (%d) and 100000000, got %d", c.Servers, c.Capacity)
 	case math.IsNaN(c.Warmup) || c.Warmup > 1e9:

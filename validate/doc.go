@@ -3,21 +3,24 @@
 //
 // # A single station
 //
-// Station simulates one queue on queuelab's one station, des.Station
-// (FCFS, with des.Env and des.Streams): Poisson arrivals, c servers, a
-// FIFO queue, a service law (any network.Dist family, parameterised by its
-// mean; the mmc command offers exponential, deterministic, lognormal,
-// Erlang-k and hyperexponential by the names in ServiceNames), optional
-// patience (deterministic or exponential: reneging) and an optional
-// system-size limit (blocking). A served customer's wait is filed when it
-// departs (its response time less its service time), an abandoning
-// customer's when it abandons. It
-// measures P(wait), the mean wait of all and of served customers,
-// P(abandon), P(block), utilisation, Lq and L (time-weighted, measured
-// directly, not through Little's law), throughput, P(W > t) and
-// response-time quantiles. Every metric is an Estimate with a batch-means
-// Student-t interval (30 batches by default; ratio estimators for ratios,
-// batch means of indicators for probabilities). The warm-up is given, or
+// Station simulates one queue as a one-station network on the network
+// simulator, model/network (Config.Network is the network; `queuelab net
+// run` of it with the same seed, warm-up and length measures the same
+// numbers): Poisson arrivals, c servers, a FIFO queue, a service law (any
+// network.Dist family, parameterised by its mean; the mmc command offers
+// exponential, deterministic, lognormal, Erlang-k and hyperexponential by
+// the names in ServiceNames), optional patience (deterministic or
+// exponential: reneging) and an optional system-size limit (blocking).
+// StationParams are its parameters, the flags of `queuelab mmc` and the
+// factors of the mmc sweep. A customer's wait is filed when it becomes
+// known (at the start of its service, or when it abandons), its response
+// time when it departs. It measures P(wait), the mean wait of all and of
+// served customers, P(abandon), P(block), utilisation, Lq and L
+// (time-weighted, measured directly, not through Little's law),
+// throughput, P(W > t) and response-time quantiles. Every metric is an
+// estimate.Estimate with a batch-means Student-t interval (30 batches by
+// default; ratio estimators for ratios, batch means of indicators for
+// probabilities; package validate/estimate). The warm-up is given, or
 // chosen by MSER-5 capped at half the run; the run has a fixed length or
 // stops at a precision target (the relative half-width of the main
 // metric), between a minimum and a maximum length, as JMT does.
@@ -28,7 +31,7 @@
 //
 // # The pass rule
 //
-// A Check compares an Estimate with a formula; Judge applies a Rule with
+// A Check compares an estimate.Estimate with a formula; Judge applies a Rule with
 // two parts, consistency and power, at per-check significance α = 10⁻⁴
 // (see Rule). Verdicts: agrees, approximate (formula off by X %, within a
 // documented tolerance), inconclusive (too imprecise to show an error),

@@ -7,6 +7,7 @@ import (
 	"queuelab/analytic"
 	"queuelab/model/dist"
 	"queuelab/model/network"
+	"queuelab/validate/estimate"
 )
 
 // The station-level catalogue's experiments: the textbook stations, the
@@ -166,7 +167,7 @@ func originalTimeoutChecks(r *Result, d float64) []Check {
 	ratio := pa
 	ratio.Mean = est / pa.Mean
 	ratio.SE = est * pa.SE / (pa.Mean * pa.Mean) // delta method
-	ratio.HalfWidth = ratio.HalfWidthAt(Level95)
+	ratio.HalfWidth = ratio.HalfWidthAt(estimate.Level95)
 	ratio.Batch = nil
 	return []Check{
 		{Name: "P(abandon) by the original's C·e^(−(N/S−λ)·2 s)", Sim: pa, Formula: est, Source: "original (M/M/c tail, no abandonment)",

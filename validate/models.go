@@ -10,6 +10,7 @@ import (
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
+	"queuelab/validate/estimate"
 )
 
 // ModelExperiment runs one scenario of a model with the per-entity des
@@ -85,7 +86,7 @@ func column(r *scenario.Result, key scenario.Indicator) int {
 
 // minuteEstimate is the batch-means estimate of a column over the minutes
 // [from, end), one batch per minute; undefined (NaN) minutes are skipped.
-func minuteEstimate(r *scenario.Result, key scenario.Indicator, from int) Estimate {
+func minuteEstimate(r *scenario.Result, key scenario.Indicator, from int) estimate.Estimate {
 	i := column(r, key)
 	var xs []float64
 	if i >= 0 {
@@ -95,7 +96,7 @@ func minuteEstimate(r *scenario.Result, key scenario.Indicator, from int) Estima
 			}
 		}
 	}
-	return MeanEstimate(string(key), xs)
+	return estimate.Mean(string(key), xs)
 }
 
 // figure is one normal-day figure of an original: the value it shows and
@@ -278,7 +279,7 @@ func twinChecks(d, twin *scenario.Result, system, sc string) []Check {
 				}
 			}
 		}
-		e := MeanEstimate(col.Key, diffs)
+		e := estimate.Mean(col.Key, diffs)
 		note := fmt.Sprintf("agree within noise (5σ = %.3g %s) in all %d minutes", limit*scale, col.Unit, len(diffs))
 		if n > 0 {
 			note = fmt.Sprintf("diverge beyond noise (5σ = %.3g %s) in %d of %d minutes, from minute %d; largest |des − twin| = %.3g %s at minute %d. %s",
@@ -381,7 +382,7 @@ func timeoutExperiment() ModelExperiment {
 				want += analytic.TimeoutShare(0.5, []analytic.IssuerGroup{{Share: 0.75, MeanLatency: 0.25}, {Share: 0.25, MeanLatency: row[ib] / 1000}})
 				n++
 			}
-			return []Check{{Name: "issuer timeouts vs Σ share·e^(−T/m)", Sim: RatioEstimate("issuer_timeouts", num, den),
+			return []Check{{Name: "issuer timeouts vs Σ share·e^(−T/m)", Sim: estimate.Ratio("issuer_timeouts", num, den),
 				Formula: want / float64(n), Source: "exponential latency tail", Tol: 0.01, Expected: math.NaN(),
 				Note: "per-minute expected share at the minute's group-B mean, averaged; tolerance 1 % for the retry mix"}}
 		},
@@ -427,9 +428,9 @@ func standinExperiment() ModelExperiment {
 			n := float64(len(ones))
 			note := "expected at the minute's measured new-transaction rate and group-B latency; tolerance 1 % for the retry mix"
 			return []Check{
-				{Name: "stand-in approvals/s vs λ·P(pass)·P(amount ≤ L)·P(timeout)", Sim: RatioEstimate("standin_tps", sNum, ones),
+				{Name: "stand-in approvals/s vs λ·P(pass)·P(amount ≤ L)·P(timeout)", Sim: estimate.Ratio("standin_tps", sNum, ones),
 					Formula: wantS / n, Source: "lognormal CDF × timeout tail", Tol: 0.01, Expected: math.NaN(), Note: note},
-				{Name: "stand-in volume u/s vs λ·P(pass)·E[amount; ≤ L]·P(timeout)", Sim: RatioEstimate("standin_volume", vNum, ones),
+				{Name: "stand-in volume u/s vs λ·P(pass)·E[amount; ≤ L]·P(timeout)", Sim: estimate.Ratio("standin_volume", vNum, ones),
 					Formula: wantV / n, Source: "lognormal partial expectation × timeout tail", Tol: 0.01, Expected: math.NaN(), Note: note},
 			}
 		},

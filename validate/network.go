@@ -9,6 +9,7 @@ import (
 	"queuelab/analytic"
 	"queuelab/des"
 	"queuelab/model/network"
+	"queuelab/validate/estimate"
 )
 
 // NetworkConfig describes a simulation of a queueing network file and its
@@ -251,7 +252,7 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 
 func networkPrecise(res *network.Result, p float64, keys map[metricKey]bool) bool {
 	for _, m := range res.Metrics {
-		if keys[metricKey{m.Station, m.Class, m.Name}] && !(RatioEstimate(m.Name, m.Num, m.Den).RelativeHalfWidth() <= p) {
+		if keys[metricKey{m.Station, m.Class, m.Name}] && !(estimate.Ratio(m.Name, m.Num, m.Den).RelativeHalfWidth() <= p) {
 			return false
 		}
 	}
@@ -260,16 +261,16 @@ func networkPrecise(res *network.Result, p float64, keys map[metricKey]bool) boo
 
 // metricEstimate is the interval of one metric: batch means of one run,
 // or across replications.
-func metricEstimate(results []*network.Result, m network.Metric) Estimate {
+func metricEstimate(results []*network.Result, m network.Metric) estimate.Estimate {
 	if len(results) == 1 {
-		return RatioEstimate(m.Name, m.Num, m.Den)
+		return estimate.Ratio(m.Name, m.Num, m.Den)
 	}
 	xs := make([]float64, len(results))
 	for i, r := range results {
 		mi, _ := r.Metric(m.Station, m.Class, m.Name)
 		xs[i] = mi.Value()
 	}
-	return MeanEstimate(m.Name, xs)
+	return estimate.Mean(m.Name, xs)
 }
 
 // NetworkChecks judges every metric of results (one run: batch means;

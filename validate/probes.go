@@ -9,6 +9,7 @@ import (
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
+	"queuelab/validate/estimate"
 )
 
 // ProbeExperiment is a model-level experiment that drives a model's
@@ -54,13 +55,13 @@ func probeCatalogue(b breaks) []ProbeExperiment {
 // batch's measured inputs (an arrival rate, a holding time), so the
 // interval accounts for the noise of those inputs too, and noise common to
 // both sides cancels.
-func pairedEstimate(name string, sim, formula []float64) (Estimate, float64) {
+func pairedEstimate(name string, sim, formula []float64) (estimate.Estimate, float64) {
 	gap := make([]float64, len(sim))
 	for i := range sim {
 		gap[i] = sim[i] - formula[i]
 	}
-	e := MeanEstimate(name, sim)
-	g := MeanEstimate(name+" gap", gap)
+	e := estimate.Mean(name, sim)
+	g := estimate.Mean(name+" gap", gap)
 	e.SE, e.HalfWidth = g.SE, g.HalfWidth
 	return e, e.Mean - g.Mean
 }
@@ -81,8 +82,8 @@ func littleStationCheck(name string, ws []scenario.StationStats) Check {
 		den = append(den, w.Time)
 		gap = append(gap, l-w.Arrivals/w.Time*w.Sojourn/w.Departures)
 	}
-	l := RatioEstimate("L", num, den)
-	g := MeanEstimate("little_gap", gap)
+	l := estimate.Ratio("L", num, den)
+	g := estimate.Mean("little_gap", gap)
 	sim := l
 	sim.SE, sim.HalfWidth = g.SE, g.HalfWidth
 	return Check{Name: "Little L = λW: " + name, Sim: sim, Formula: l.Mean - g.Mean,
@@ -347,7 +348,7 @@ func timeoutProbes(b breaks) []ProbeExperiment {
 					}
 					group := [2]string{"A", "B"}[g]
 					cs = append(cs, Check{Name: fmt.Sprintf("group %s (m = %g s): E[min(L, T)] vs m(1 − e^(−T/m))", group, m),
-						Sim: RatioEstimate("held", wt, fw), Formula: analytic.TimeoutHeldMean(m, T),
+						Sim: estimate.Ratio("held", wt, fw), Formula: analytic.TimeoutHeldMean(m, T),
 						Source: "exponential latency under a timeout", Expected: math.NaN()})
 					p := analytic.TimeoutProb(m, T)
 					total := 0.0
@@ -358,7 +359,7 @@ func timeoutProbes(b breaks) []ProbeExperiment {
 						continue // P(L > T) too small to see in this run (e^(−32) at m = 250 ms, T = 8 s)
 					}
 					cs = append(cs, Check{Name: fmt.Sprintf("group %s (m = %g s): P(timeout) vs e^(−T/m)", group, m),
-						Sim: RatioEstimate("timed out", to, fw), Formula: p,
+						Sim: estimate.Ratio("timed out", to, fw), Formula: p,
 						Source: "exponential latency under a timeout", Expected: p * total})
 				}
 				// The slot holding time of live attempts, both groups.
@@ -370,7 +371,7 @@ func timeoutProbes(b breaks) []ProbeExperiment {
 					{Share: 1 - paymentswitch.GroupBShare, MeanLatency: paymentswitch.IssuerMean},
 					{Share: paymentswitch.GroupBShare, MeanLatency: mB}})
 				cs = append(cs, Check{Name: "slot holding time S vs 80 ms + Σ share·(E[min(L, T)] + P(L > T)·80 ms)",
-					Sim: RatioEstimate("S", held, served), Formula: s, Source: "exponential latency under a timeout", Expected: math.NaN(),
+					Sim: estimate.Ratio("S", held, served), Formula: s, Source: "exponential latency under a timeout", Expected: math.NaN(),
 					Note: "group shares 75/25 % of forwarded attempts"})
 				return cs, 60 * float64(len(r.Minutes)), nil
 			},
@@ -421,7 +422,7 @@ func diurnalProbe(b breaks) ProbeExperiment {
 			}
 			p := webservice.Defaults()
 			return []Check{{Name: "mean arrival rate of the first minute vs base·(1 + 0.25·sin(2π·2 h/24 h))",
-				Sim: MeanEstimate("rate", xs), Formula: analytic.DiurnalRate(p.Traffic.BaseRate, p.Traffic.Amplitude, 8),
+				Sim: estimate.Mean("rate", xs), Formula: analytic.DiurnalRate(p.Traffic.BaseRate, p.Traffic.Amplitude, 8),
 				Source: "diurnal curve", Expected: math.NaN(),
 				Note: fmt.Sprintf("%d independent replications; the interval is over replications", n)}}, 60 * float64(n), nil
 		},

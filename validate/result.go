@@ -1,6 +1,10 @@
 package validate
 
-import "fmt"
+import (
+	"fmt"
+
+	"queuelab/validate/estimate"
+)
 
 // Result is what Station measured.
 type Result struct {
@@ -17,19 +21,19 @@ type Result struct {
 	// Metrics holds one Estimate per metric, in a fixed order: see
 	// MetricNames, then p_wait_gt_<t> per wait threshold and
 	// response_p<q> per response quantile.
-	Metrics []Estimate
+	Metrics []estimate.Estimate
 	// Events is the number of events the run executed.
 	Events uint64
 }
 
 // Metric returns the estimate named name.
-func (r *Result) Metric(name string) (Estimate, bool) {
+func (r *Result) Metric(name string) (estimate.Estimate, bool) {
 	for _, m := range r.Metrics {
 		if m.Name == name {
 			return m, true
 		}
 	}
-	return Estimate{}, false
+	return estimate.Estimate{}, false
 }
 
 // precise reports whether the main metric and every PrecisionAlso metric
@@ -61,7 +65,13 @@ func (r *Result) precise() bool {
 //	mean_response     mean time in system of served customers (wait + service)
 //	mean_sojourn      mean time in system of admitted customers (served or not)
 //	little_gap        L − λ_admitted·W_sojourn per unit time (0 by Little's law)
-var MetricNames = ratioNames[:] // in addTerms order (station.go)
+var MetricNames = func() []string {
+	out := make([]string, len(stationDefs))
+	for i := range stationDefs {
+		out[i] = stationDefs[i].name
+	}
+	return out
+}()
 
 // hasMetric reports whether a Result of c has the metric name.
 func (c Config) hasMetric(name string) bool {

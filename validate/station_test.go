@@ -12,6 +12,7 @@ import (
 	"queuelab/des"
 	"queuelab/model/dist"
 	"queuelab/model/network"
+	"queuelab/validate/estimate"
 )
 
 func mm1(rho, dur float64, seed uint64) Config {
@@ -175,31 +176,8 @@ func TestPrecisionStopping(t *testing.T) {
 	assert.InDelta(t, 4000, r.Warmup+r.Measured, 4000.0/windowsPerRun*float64(DefaultBatches)*2)
 }
 
-// TestRatioEstimate checks the ratio estimator against a hand computation.
-func TestRatioEstimate(t *testing.T) {
-	num := []float64{2, 4, 3, 3}
-	den := []float64{1, 2, 1, 2}
-	e := RatioEstimate("x", num, den)
-	assert.InDelta(t, 2.0, e.Mean, 1e-15) // 12/6
-	// residuals 2−2, 4−4, 3−2, 3−4 = 0, 0, 1, −1: s = √(2/3); x̄ = 1.5
-	se := math.Sqrt(2.0/3) / (2 * 1.5)
-	assert.InDelta(t, se, e.SE, 1e-15)
-	assert.InDelta(t, des.StudentTQuantile(0.975, 3)*se, e.HalfWidth, 1e-12)
-	assert.Equal(t, []float64{2, 2, 3, 1.5}, e.Batch)
-	assert.True(t, e.Covers(2.5))
-	assert.InDelta(t, e.HalfWidth/2, e.RelativeHalfWidth(), 1e-15)
-
-	m := MeanEstimate("m", []float64{1, 2, 3})
-	assert.Equal(t, 2.0, m.Mean)
-	assert.InDelta(t, des.MeanCI([]float64{1, 2, 3}, 0.95).HalfWidth, m.HalfWidth, 1e-12)
-
-	none := RatioEstimate("none", []float64{0, 0}, []float64{0, 0})
-	assert.True(t, math.IsNaN(none.Mean))
-	assert.True(t, math.IsInf(none.HalfWidthAt(0.99), 1))
-}
-
 func TestJudge(t *testing.T) {
-	est := func(mean, se float64) Estimate { return Estimate{Mean: mean, SE: se, K: 30} }
+	est := func(mean, se float64) estimate.Estimate { return estimate.Estimate{Mean: mean, SE: se, K: 30} }
 	h := est(0, 1).HalfWidthAt(1 - 1e-3) // t(0.9995, 29)·1 ≈ 3.66
 	require.InDelta(t, 3.659, h, 0.01)
 	cases := []struct {

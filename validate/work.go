@@ -6,20 +6,26 @@ import (
 	"unsafe"
 
 	"queuelab/des"
+	"queuelab/model/network"
 )
 
 // Memory of the station simulation, per entity, in bytes. Slices grow by
 // doubling, so each figure counts twice the element size: a pending event
 // is a 24-byte heap node and a 32-byte payload slot; a customer present is
-// des.Station's 72-byte job record and the model's customer record, each
-// in a des.Slab with a 1-byte in-use flag and a 4-byte free-list slot.
+// des.Station's 72-byte job record and the network simulator's 32-byte
+// customer record, each in a des.Slab with a 1-byte in-use flag and a
+// 4-byte free-list slot. An observation-window boundary holds two
+// des.StationSnapshots (the class and all classes), the servers' area, two
+// 48-byte network counts, the time and the tap's counts.
 const (
 	bytesPerEvent    = 2 * (24 + 32)
 	stationJobBytes  = 72
-	bytesPerCustomer = 2 * (stationJobBytes + 1 + 4 + float64(unsafe.Sizeof(customer{})) + 1 + 4)
+	networkCustBytes = 32
+	bytesPerCustomer = 2 * (stationJobBytes + 1 + 4 + networkCustBytes + 1 + 4)
 	bytesPerWaiting  = bytesPerCustomer
 	bytesPerInServer = bytesPerCustomer + bytesPerEvent
 	bytesPerSample   = 2 * 8
+	bytesPerBoundary = 2*float64(unsafe.Sizeof(des.StationSnapshot{})) + 8 + 2*48 + 8 + 8 + 8
 )
 
 // Work estimates, before the run, the events Station will execute and the
@@ -38,7 +44,7 @@ const (
 // overloaded queue grows at λ − c/S per second, up to what the
 // patience (λ·D waiting at most, 2·λ·θ for exponential patience of mean
 // θ) and the capacity allow, and never beyond the λ·T arrivals. Plus the
-// observation windows (bounded by maxWindows) and, when response
+// observation windows (bounded by network.MaxWindows) and, when response
 // quantiles are asked, 8 bytes per served customer.
 func (c Config) Work() des.Work {
 	length := c.Duration
@@ -59,11 +65,11 @@ func (c Config) Work() des.Work {
 	servers := float64(c.Servers)
 	inService := math.Min(servers, arrivals)
 	waiting := math.Min(c.peakWaiting(length), arrivals)
-	windows := float64(maxWindows)
+	windows := float64(network.MaxWindows + 1) // halved when it would pass that
 	if c.Precision == 0 {
 		windows = windowsPerRun + 1
 	}
-	windowBytes := 2 * windows * (float64(unsafe.Sizeof(window{})) + 8*float64(len(c.WaitThresholds)))
+	windowBytes := 2 * windows * (bytesPerBoundary + 8*float64(len(c.WaitThresholds)))
 	bytes := inService*bytesPerInServer + waiting*bytesPerWaiting + windowBytes
 	if c.Patience.Kind != PatienceNone {
 		bytes += waiting * bytesPerEvent

@@ -6,30 +6,16 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"queuelab/des"
-	"queuelab/model/network"
 	"queuelab/model/scenario"
 	"queuelab/validate"
 )
 
 func init() { subcommands = append(subcommands, newMMcCmd) }
-
-// The defaults of `queuelab mmc` are the payment switch's connection-slot
-// pool on a normal day: 400 transactions/s, 6 servers × 32 = 192 slots,
-// a mean holding time of 0.33 s (80 ms switch time + 250 ms issuer
-// latency): utilisation 0.6875. It is the README's first command.
-const (
-	mmcDefaultServers  = "192"
-	mmcDefaultRate     = "400"
-	mmcDefaultMean     = "0.33"
-	mmcDefaultDuration = "10m"
-)
 
 // mmcMetrics are the metrics `queuelab mmc` prints, in order.
 var mmcMetrics = []string{
@@ -37,15 +23,15 @@ var mmcMetrics = []string{
 	"utilization", "mean_in_queue", "mean_in_system", "throughput", "mean_response",
 }
 
-// mmcFlags holds the raw flag values; they are parsed and range-checked
-// by config so that every error names its flag and the valid range.
+// mmcFlags holds the raw flag values: the station's parameters
+// (validate.StationParams, the mmc sweep's factors too) and the shared run
+// flags. They are parsed and range-checked by config so that every error
+// names its flag and the valid range.
 type mmcFlags struct {
-	servers, rate, mean, service, cv, erlangK string
-	patience, patienceMean, capacity, warmup  string
-	duration, precision, maxDuration, seed    string
-	main                                      string
-	generator                                 string
-	asJSON                                    bool
+	station map[string]*string
+	runs    *runFlags
+	main    string
+	asJSON  bool
 }
 
 func newMMcCmd() *cobra.Command {
@@ -80,82 +66,31 @@ flags or a refused run.`,
 	}
 	budget = addBudgetFlags(cmd.Flags())
 	fl := cmd.Flags()
-	fl.StringVar(&f.servers, "servers", mmcDefaultServers, "number of servers c (1–1000000)")
-	fl.StringVar(&f.rate, "arrival-rate", mmcDefaultRate, "Poisson arrival rate λ per second (> 0)")
-	fl.StringVar(&f.mean, "service-mean", mmcDefaultMean, "mean service time S (duration or seconds, > 0)")
-	fl.StringVar(&f.service, "service", "exp", "service-time law: "+strings.Join(validate.ServiceNames, ", "))
-	fl.StringVar(&f.cv, "service-cv", "", "coefficient of variation of lognormal (default 1, 0–20) or hyperexp (default 2, 1–20) service")
-	fl.StringVar(&f.erlangK, "erlang-k", "2", "phases of erlang-k service (1–1000)")
-	fl.StringVar(&f.patience, "patience", "", "deterministic patience D: a customer leaves after waiting D (M/M/c+D)")
-	fl.StringVar(&f.patienceMean, "patience-mean", "", "exponential patience with this mean (Erlang-A)")
-	fl.StringVar(&f.capacity, "capacity", "0", "most customers in the system K (0 = unlimited; K = servers is a loss system)")
-	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: chosen by MSER-5, at most half the run)")
-	fl.StringVar(&f.duration, "duration", mmcDefaultDuration, "simulated run length (with --precision: the minimum length)")
-	fl.StringVar(&f.precision, "precision", "", "run until the 95 % relative half-width of the main metric is at most P (0–1, e.g. 0.02)")
-	fl.StringVar(&f.maxDuration, "max-duration", "", "longest run with --precision (default 100 × --duration)")
+	f.station = map[string]*string{}
+	for _, p := range validate.StationParams {
+		f.station[p.Name] = fl.String(p.Name, p.Default, p.Help)
+	}
+	f.runs = addRunFlags(fl,
+		runFlag{name: flagDuration, value: "10m"},
+		runFlag{name: flagWarmup, note: "chosen by MSER-5, at most half the run"},
+		runFlag{name: flagPrecision},
+		runFlag{name: flagMaxDuration},
+		runFlag{name: flagSeed, value: "1"},
+		runFlag{name: flagGenerator, value: "pcg"})
 	fl.StringVar(&f.main, "main", "", "metric --precision applies to (default mean_wait; p_block for a loss system; e.g. mean_in_system when waits are rare)")
-	fl.StringVar(&f.seed, "seed", "1", "random seed (0–18446744073709551615)")
-	fl.StringVar(&f.generator, "generator", "pcg", "random generator: pcg (period 2¹²⁸, for long runs) or mulberry32 (the originals')")
 	fl.BoolVar(&f.asJSON, "json", false, "print JSON instead of a table")
 	return cmd
 }
 
-// The mmc flags are read by the model controls' parser
-// (scenario.Control.Parse), as playbooks, sweeps and the calculator are;
-// the messages name the flag and its range.
-
 // mmcMaxDuration is the longest --duration (s).
 const mmcMaxDuration = 1e8
-
-// mmcParse parses s as a value of kind in [lo, hi] (lo excluded if
-// loOpen), or reports bad().
-func mmcParse(kind scenario.ValueKind, flag, s string, lo, hi float64, loOpen bool, bad func() error) (float64, error) {
-	v, err := scenario.Control{Kind: kind, Min: lo, Max: hi}.Parse(s)
-	if errors.Is(err, scenario.ErrBelowResolution) {
-		return 0, usagef("--%s: %s s is %v", flag, quoteShort(s), scenario.ErrBelowResolution)
-	}
-	if err != nil || (loOpen && v.Num == lo) {
-		return 0, bad()
-	}
-	return v.Num, nil
-}
-
-// mmcSeconds parses a time: a Go duration ("250ms") or bare seconds.
-func mmcSeconds(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
-	bound := "≥"
-	if loOpen {
-		bound = ">"
-	}
-	return mmcParse(scenario.Duration, flag, s, lo, hi, loOpen, func() error {
-		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %s", flag, bound, lo, hi, quoteShort(s))
-	})
-}
-
-// mmcNumber parses a number in [lo, hi] (lo excluded if loOpen).
-func mmcNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
-	bound := "≥"
-	if loOpen {
-		bound = ">"
-	}
-	return mmcParse(scenario.Float, flag, s, lo, hi, loOpen, func() error {
-		return usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound, lo, hi, quoteShort(s))
-	})
-}
-
-// mmcInt parses an integer in [lo, hi].
-func mmcInt(flag, s string, lo, hi int) (int, error) {
-	v, err := mmcParse(scenario.Int, flag, s, float64(lo), float64(hi), false, func() error {
-		return usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
-	})
-	return int(v), err
-}
 
 // run is the mmc command: it reads the flags, costs the run against the
 // budget, simulates the station and prints every metric beside its
 // formula. It returns the "not enough data" error (exit status 1) after
 // printing, when too few customers were measured to judge.
 func (f *mmcFlags) run(cmd *cobra.Command, budget *budgetFlags) error {
-	cfg, err := f.config(cmd)
+	cfg, err := f.config()
 	if err != nil {
 		return err
 	}
@@ -201,44 +136,39 @@ func (f *mmcFlags) run(cmd *cobra.Command, budget *budgetFlags) error {
 
 // config reads every flag into a station configuration, or returns a usage
 // error naming the flag.
-func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
+func (f *mmcFlags) config() (validate.Config, error) {
 	var cfg validate.Config
-	var err error
-	if cfg.Servers, err = mmcInt("servers", f.servers, 1, 1_000_000); err != nil {
-		return cfg, err
-	}
-	if cfg.ArrivalRate, err = mmcNumber("arrival-rate", f.rate, 0, 1e9, true); err != nil {
-		return cfg, err
-	}
-	if cfg.Service, err = f.serviceLaw(); err != nil {
-		return cfg, err
-	}
-	if cfg.Patience, err = f.patienceLaw(); err != nil {
-		return cfg, err
-	}
-	if cfg.Capacity, err = mmcInt("capacity", f.capacity, 0, 100_000_000); err != nil {
-		return cfg, err
-	}
-	if cfg.Capacity != 0 && cfg.Capacity < cfg.Servers {
-		return cfg, usagef("--capacity: must be 0 (unlimited) or at least --servers (%d), got %d", cfg.Servers, cfg.Capacity)
-	}
-	cfg.Warmup = validate.AutoWarmup
-	if f.warmup != "" {
-		if cfg.Warmup, err = mmcSeconds("warmup", f.warmup, 0, 1e8, false); err != nil {
-			return cfg, err
+	st := validate.StationSettings{}
+	for _, p := range validate.StationParams {
+		if text := *f.station[p.Name]; text != "" {
+			v, err := parseParam(p, text)
+			if err != nil {
+				return cfg, err
+			}
+			st[p.Name] = v
 		}
 	}
-	if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, mmcMaxDuration, true); err != nil {
+	if err := st.Apply(&cfg, func(p string) string { return "--" + p }); err != nil {
+		return cfg, usagef("%v", err)
+	}
+	var err error
+	if cfg.Warmup, err = f.runs.warmup(); err != nil {
 		return cfg, err
 	}
-	if err := f.precisionRun(cmd, &cfg); err != nil {
+	cfg.Duration = 600
+	if d, ok, err := f.runs.duration(mmcMaxDuration); err != nil {
+		return cfg, err
+	} else if ok {
+		cfg.Duration = d
+	}
+	if err := f.precisionRun(&cfg); err != nil {
 		return cfg, err
 	}
-	if cfg.Seed, err = strconv.ParseUint(strings.TrimSpace(f.seed), 10, 64); err != nil {
-		return cfg, usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %s", quoteShort(f.seed))
+	if cfg.Seed, err = f.runs.seed(); err != nil {
+		return cfg, err
 	}
-	if cfg.Generator, err = des.ParseGenerator(f.generator); err != nil {
-		return cfg, usagef("--generator: %v", err)
+	if cfg.Generator, err = f.runs.generator(); err != nil {
+		return cfg, err
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, usagef("%v", err)
@@ -246,87 +176,46 @@ func (f *mmcFlags) config(cmd *cobra.Command) (validate.Config, error) {
 	return cfg, nil
 }
 
-// serviceLaw reads --service-mean, --service, --service-cv and --erlang-k.
-func (f *mmcFlags) serviceLaw() (network.Dist, error) {
-	mean, err := mmcSeconds("service-mean", f.mean, 0, 1e6, true)
-	if err != nil {
-		return network.Dist{}, err
-	}
-	if _, err := validate.ServiceLaw(f.service, 1, 0, 1); err != nil {
-		return network.Dist{}, usagef("--service: %v", err)
-	}
-	cv := 0.0
-	if f.cv != "" {
-		switch f.service {
-		case "lognormal":
-			cv, err = mmcNumber("service-cv", f.cv, 0, 20, true)
-		case "hyperexp":
-			cv, err = mmcNumber("service-cv", f.cv, 1, 20, true)
-		default:
-			err = usagef("--service-cv: applies only to --service lognormal or hyperexp (the %s law has a fixed CV)", f.service)
-		}
+// parseParam parses flag p's text by its control: within its range, above
+// its minimum where it must be.
+func parseParam(p validate.StationParam, text string) (float64, error) {
+	switch p.Kind {
+	case scenario.Int:
+		v, err := flagInt(p.Name, text, int(p.Min), int(p.Max))
+		return float64(v), err
+	case scenario.Duration:
+		return flagSeconds(p.Name, text, p.Min, p.Max, p.Above)
+	case scenario.Enum:
+		v, err := p.Parse(text)
 		if err != nil {
-			return network.Dist{}, err
+			return 0, usagef("--%s: unknown %s %s (valid: %s)", p.Name, p.What, quoteShort(text), strings.Join(p.Choices, ", "))
 		}
+		return v.Num, nil
 	}
-	k, err := mmcInt("erlang-k", f.erlangK, 1, 1000)
-	if err != nil {
-		return network.Dist{}, err
-	}
-	law, err := validate.ServiceLaw(f.service, mean, cv, k)
-	if err != nil {
-		return law, usagef("--service: %v", err)
-	}
-	return law, nil
-}
-
-// patienceLaw reads --patience and --patience-mean: at most one of them.
-func (f *mmcFlags) patienceLaw() (validate.Patience, error) {
-	var p validate.Patience
-	var err error
-	switch {
-	case f.patience != "" && f.patienceMean != "":
-		return p, usagef("--patience and --patience-mean: give at most one (deterministic or exponential patience)")
-	case f.patience != "":
-		p.Kind = validate.PatienceDet
-		if p.Value, err = mmcSeconds("patience", f.patience, 0, 1e6, false); err != nil {
-			return p, err
-		}
-	case f.patienceMean != "":
-		p.Kind = validate.PatienceExp
-		if p.Value, err = mmcSeconds("patience-mean", f.patienceMean, 0, 1e6, true); err != nil {
-			return p, err
-		}
-	}
-	return p, nil
+	return flagNumber(p.Name, text, p.Min, p.Max, p.Above)
 }
 
 // precisionRun reads --precision, --max-duration and --main into cfg
 // (after --duration): a run until the main metric's interval is narrow
 // enough, between a minimum and a maximum length.
-func (f *mmcFlags) precisionRun(cmd *cobra.Command, cfg *validate.Config) error {
-	if f.precision == "" {
-		if f.maxDuration != "" || f.main != "" {
-			return usagef("--max-duration and --main: apply only with --precision")
-		}
-		return nil
-	}
+func (f *mmcFlags) precisionRun(cfg *validate.Config) error {
 	var err error
-	if cfg.Precision, err = mmcNumber("precision", f.precision, 0, 1, true); err != nil {
+	if cfg.Precision, err = f.runs.precision(); err != nil {
 		return err
 	}
-	if cfg.Precision >= 1 {
-		return usagef("--precision: must be a number > 0 and < 1, got %s", quoteShort(f.precision))
+	if cfg.Precision == 0 {
+		if f.main != "" {
+			return usagef("--main: applies only with --precision")
+		}
+		_, err := f.runs.maxDuration(0, 0)
+		return err
 	}
 	cfg.MinDuration = cfg.Duration
-	if !cmd.Flags().Changed("duration") {
+	if !f.runs.given(flagDuration) {
 		cfg.MinDuration = 60
 	}
-	cfg.MaxDuration = 100 * cfg.MinDuration
-	if f.maxDuration != "" {
-		if cfg.MaxDuration, err = mmcSeconds("max-duration", f.maxDuration, cfg.MinDuration, 1e9, false); err != nil {
-			return err
-		}
+	if cfg.MaxDuration, err = f.runs.maxDuration(cfg.MinDuration, 100*cfg.MinDuration); err != nil {
+		return err
 	}
 	if f.main != "" {
 		cfg.Main = f.main

@@ -36,11 +36,10 @@ applies (net solve). examples/networks/ holds textbook cases.`,
 }
 
 type netRunFlags struct {
-	duration, warmup, precision, maxDuration string
-	replications, seed, generator            string
-	asJSON, asCSV                            bool
-	serve                                    bool   // open FILE in the live simulator instead
-	addr                                     string // with serve
+	runs          *runFlags
+	asJSON, asCSV bool
+	serve         bool   // open FILE in the live simulator instead
+	addr          string // with serve
 }
 
 func newNetRunCmd() *cobra.Command {
@@ -76,13 +75,14 @@ state (unstable, or keeping its customers).`,
 	}
 	fl := cmd.Flags()
 	budget = addBudgetFlags(fl)
-	fl.StringVar(&f.duration, "duration", "", "simulated length (duration or seconds; default: 200 000 × the longest mean interarrival or service time, grown until the checks are precise enough, at most 5 times)")
-	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: the first 5 % of the run)")
-	fl.StringVar(&f.precision, "precision", "", "run until the 95 % relative half-width of the network's mean response time is at most P (0–1, e.g. 0.01)")
-	fl.StringVar(&f.maxDuration, "max-duration", "", "longest run with --precision (default 100 × --duration)")
-	fl.StringVar(&f.replications, "replications", "1", "independent replications (1–10000); with 2 or more, intervals are across replications")
-	fl.StringVar(&f.seed, "seed", "1", "random seed (0–18446744073709551615)")
-	fl.StringVar(&f.generator, "generator", "pcg", "random generator: pcg or mulberry32")
+	f.runs = addRunFlags(fl,
+		runFlag{name: flagDuration, note: "200 000 × the longest mean interarrival or service time, grown until the checks are precise enough, at most 5 times"},
+		runFlag{name: flagWarmup, note: "the first 5 % of the run"},
+		runFlag{name: flagPrecision, note: "none; the main metric is the network's mean response time"},
+		runFlag{name: flagMaxDuration},
+		runFlag{name: flagReplications, value: "1"},
+		runFlag{name: flagSeed, value: "1"},
+		runFlag{name: flagGenerator, value: "pcg"})
 	fl.BoolVar(&f.asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, sim, ci95, formula, method, verdict}]}")
 	fl.BoolVar(&f.asCSV, "csv", false, "print CSV with the same columns as --json")
 	fl.BoolVar(&f.serve, "serve", false, "open FILE in the live simulator in the browser instead (see queuelab serve --network)")
@@ -199,45 +199,39 @@ func (f *netRunFlags) config(cmd *cobra.Command, n *network.Network) (validate.N
 	cfg := validate.NetworkConfig{Network: n, Warmup: validate.AutoWarmup}
 	var err error
 	cfg.Duration = network.DefaultDuration(n)
-	if f.duration != "" {
-		if cfg.Duration, err = mmcSeconds("duration", f.duration, 0, netMaxDuration, true); err != nil {
-			return cfg, err
-		}
-	}
-	if f.warmup != "" {
-		if cfg.Warmup, err = mmcSeconds("warmup", f.warmup, 0, 1e8, false); err != nil {
-			return cfg, err
-		}
-	}
-	if f.precision != "" {
-		if cfg.Precision, err = mmcNumber("precision", f.precision, 0, 1, true); err != nil {
-			return cfg, err
-		}
-		if cfg.Precision >= 1 {
-			return cfg, usagef("--precision: must be a number > 0 and < 1, got %q", f.precision)
-		}
-		cfg.MaxDuration = math.Min(100*cfg.Duration, 1e9)
-		if f.maxDuration != "" {
-			if cfg.MaxDuration, err = mmcSeconds("max-duration", f.maxDuration, cfg.Duration, 1e9, false); err != nil {
-				return cfg, err
-			}
-		}
-	} else if f.maxDuration != "" {
-		return cfg, usagef("--max-duration: applies only with --precision")
-	} else if f.duration == "" {
-		// Neither given: run until every check can give a verdict
-		// (see netDefaultPrecision), at most netDefaultGrowth times longer.
-		cfg.Precision, cfg.PrecisionAll = netDefaultPrecision, true
-		cfg.MaxDuration = math.Min(netDefaultGrowth*cfg.Duration, 1e9)
-	}
-	if cfg.Replications, err = mmcInt("replications", f.replications, 1, 10_000); err != nil {
+	d, given, err := f.runs.duration(netMaxDuration)
+	if err != nil {
 		return cfg, err
 	}
-	if cfg.Seed, err = strconv.ParseUint(strings.TrimSpace(f.seed), 10, 64); err != nil {
-		return cfg, usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %q", f.seed)
+	if given {
+		cfg.Duration = d
 	}
-	if cfg.Generator, err = des.ParseGenerator(f.generator); err != nil {
-		return cfg, usagef("--generator: %v", err)
+	if cfg.Warmup, err = f.runs.warmup(); err != nil {
+		return cfg, err
+	}
+	if cfg.Precision, err = f.runs.precision(); err != nil {
+		return cfg, err
+	}
+	if cfg.MaxDuration, err = f.runs.maxDuration(cfg.Duration, math.Min(100*cfg.Duration, 1e9)); err != nil {
+		return cfg, err
+	}
+	if cfg.Precision == 0 {
+		cfg.MaxDuration = 0
+		if !given {
+			// Neither given: run until every check can give a verdict
+			// (see netDefaultPrecision), at most netDefaultGrowth times longer.
+			cfg.Precision, cfg.PrecisionAll = netDefaultPrecision, true
+			cfg.MaxDuration = math.Min(netDefaultGrowth*cfg.Duration, 1e9)
+		}
+	}
+	if cfg.Replications, err = f.runs.replications(); err != nil {
+		return cfg, err
+	}
+	if cfg.Seed, err = f.runs.seed(); err != nil {
+		return cfg, err
+	}
+	if cfg.Generator, err = f.runs.generator(); err != nil {
+		return cfg, err
 	}
 	if f.asJSON && f.asCSV {
 		return cfg, usagef("--json and --csv: give at most one")

@@ -16,7 +16,7 @@ import (
 func netSolveAt(w io.Writer, n *network.Network, an analytic.Network, at []string, asJSON bool) error {
 	times := make([]float64, len(at))
 	for k, s := range at {
-		t, err := mmcSeconds("at", s, 0, 1e8, false)
+		t, err := flagSeconds("at", s, 0, 1e8, false)
 		if err != nil {
 			return err
 		}

@@ -107,7 +107,7 @@ func TestEventProfileTableOnStderr(t *testing.T) {
 	assert.NotContains(t, out, "event profile")
 	assert.Regexp(t, `event profile: \d+ events in 1 environment;`, errOut)
 	assert.Regexp(t, `(?m)^  arrival +\d+ +\d+\.\d %`, errOut)
-	assert.Contains(t, errOut, "servers.done")
+	assert.Contains(t, errOut, "station.done")
 }
 
 func TestProfileFlagsRefuseBadPaths(t *testing.T) {

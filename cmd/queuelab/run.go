@@ -32,6 +32,8 @@ type runOptions struct {
 	playbook string
 	at       []string
 	seed     uint64
+	gen      des.Generator
+	runs     *runFlags
 	minutes  int
 	engine   string
 	format   string
@@ -62,7 +64,16 @@ func (o *runOptions) loadPlaybook(sys scenario.System) (scenario.Playbook, error
 
 // runEngine runs one engine of sys under the options.
 func runEngine(sys scenario.System, sc scenario.Scenario, kind scenario.EngineKind, o *runOptions, pb scenario.Playbook) (*scenario.Result, error) {
-	e, err := sys.New(kind, sc.Name, o.seed)
+	var e scenario.Engine
+	var err error
+	switch {
+	case sys.NewWithGenerator != nil:
+		e, err = sys.NewWithGenerator(kind, sc.Name, o.seed, o.gen)
+	case o.gen != des.Mulberry32:
+		return nil, usagef("--generator: %s runs only with mulberry32", sys.Name)
+	default:
+		e, err = sys.New(kind, sc.Name, o.seed)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +125,7 @@ progress on stderr (redrawn on a terminal, a line every 30 s otherwise).`,
 	f.StringVar(&o.scenario, "scenario", "", "scenario name (listed by: queuelab scenarios); default sale-surge for switch, normal for web")
 	f.StringVar(&o.playbook, "playbook", "", "YAML playbook of timed control changes")
 	f.StringArrayVar(&o.at, "at", nil, "inline control change TIME:control=value[,control=value…] (repeatable), e.g. 5m:servers=10,shedding=on")
-	f.Uint64Var(&o.seed, "seed", 1, "random seed (any 64-bit unsigned integer)")
+	o.runs = addRunFlags(f, runFlag{name: flagSeed, value: "1"}, runFlag{name: flagGenerator, value: "mulberry32"})
 	f.IntVar(&o.minutes, "minutes", 0, "simulated minutes (default: the scenario's length)")
 	f.StringVar(&o.engine, "engine", "des", "des (per transaction), formula (the original's per-minute formulas) or both")
 	f.StringVar(&o.format, "format", "table", "output format: table, csv or json")
@@ -213,6 +224,13 @@ func wrap(s string, width int, indent string) string {
 // run against the budget, simulates it on each engine asked for and
 // writes the results and the artifacts.
 func (o *runOptions) run(cmd *cobra.Command, args []string, budget *budgetFlags) error {
+	var err error
+	if o.seed, err = o.runs.seed(); err != nil {
+		return err
+	}
+	if o.gen, err = o.runs.generator(); err != nil {
+		return err
+	}
 	sys, sc, kinds, err := o.resolve(cmd, args)
 	if err != nil {
 		return err

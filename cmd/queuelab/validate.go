@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -23,7 +22,7 @@ func newValidateCmd() *cobra.Command {
 	var (
 		quick, asJSON bool
 		reportPath    string
-		seed          string
+		runs          *runFlags
 	)
 	var budget *budgetFlags
 	cmd := &cobra.Command{
@@ -47,9 +46,9 @@ Exit status 1 if any check DISAGREES or is inconclusive.
 takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 		Args: noPositionalArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			base, err := strconv.ParseUint(strings.TrimSpace(seed), 10, 64)
+			base, err := runs.seed()
 			if err != nil {
-				return usagef("--seed: must be a whole number from 0 to 18446744073709551615, got %s", quoteShort(seed))
+				return err
 			}
 			writeReport, err := reportWriter(reportPath)
 			if err != nil {
@@ -91,7 +90,7 @@ takes a few minutes. --report writes FILE.md (Markdown) or FILE.html.`,
 	fl.BoolVar(&quick, "quick", false, "run the quick catalogue (CI)")
 	fl.BoolVar(&asJSON, "json", false, "print JSON instead of a table")
 	fl.StringVar(&reportPath, "report", "", "also write a report to FILE.md or FILE.html")
-	fl.StringVar(&seed, "seed", "1", "base seed; experiment i runs with a seed derived from it and i")
+	runs = addRunFlags(fl, runFlag{name: flagSeed, value: "1"})
 	budget = addBudgetFlags(fl)
 	return cmd
 }

@@ -31,7 +31,7 @@ func (s *Sim) Snapshot() Snapshot {
 	R := s.top.R
 	snap := Snapshot{Time: s.Now(), InNetwork: make([]int, R)}
 	for r := range snap.InNetwork {
-		snap.InNetwork[r] = int(s.net0[r].inNet.Value())
+		snap.InNetwork[r] = int(s.net0[s.netRows[r][0]].inNet.Value())
 	}
 	for i, stn := range s.stations {
 		st := StationState{Name: s.net.Stations[i].Name, Servers: stn.Servers(), Waiting: make([]int, R), InService: make([]int, R)}

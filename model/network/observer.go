@@ -49,6 +49,7 @@ func (o *observer) mark() {
 	o.n = 0
 	o.at, o.st, o.srv, o.nc = o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]
 	o.markAt = o.s.env.Now()
+	o.s.tapMark()
 	o.take()
 	o.next = o.s.env.MustAfter(o.width, des.PriorityMonitor, des.Event{Kind: o.kind})
 }
@@ -68,6 +69,7 @@ func (o *observer) take() {
 		c := &s.net0[r]
 		o.nc = append(o.nc, netSnap{c.entered, c.exits, c.lost, c.abandoned, c.respSum, c.inNet.Area(now)})
 	}
+	s.tapTake()
 	o.n++
 }
 
@@ -92,6 +94,7 @@ func (o *observer) halve() {
 	}
 	o.n = k
 	o.at, o.st, o.srv, o.nc = o.at[:k], o.st[:k*per], o.srv[:k*m], o.nc[:k*nr]
+	o.s.tapHalve()
 	o.width *= 2
 }
 

@@ -18,6 +18,8 @@ type Result struct {
 	Customers        int64  // customers that left the network (closed: cycles completed) while measured
 	Events           uint64 // events run since time 0
 	Metrics          []Metric
+
+	bounds []int // the batches' boundaries, indices into the Sim's observer (StationBatches)
 }
 
 // Metric is one measured quantity of a station and class (Class "" for all
@@ -114,6 +116,7 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 	for b := range bounds {
 		bounds[b] = skip + b*size
 	}
+	res.bounds = bounds
 	R := s.top.R
 	if k > 0 {
 		res.Customers = o.nc[bounds[k]*(R+1)+R].exits - o.nc[bounds[0]*(R+1)+R].exits

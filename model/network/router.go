@@ -52,3 +52,16 @@ func (rt *router) next(r, i int, u float64) int32 {
 	}
 	return leave
 }
+
+// exitOnly reports whether every customer served at station i leaves the
+// network, whatever its class: no row of i has a branch, so the routing
+// decision needs no draw (and skipping it changes no other draw: the
+// routing stream of a station is its own).
+func (rt *router) exitOnly(i int) bool {
+	for r := 0; r < rt.R; r++ {
+		if k := r*rt.M + i; rt.start[k] != rt.start[k+1] {
+			return false
+		}
+	}
+	return true
+}

@@ -58,8 +58,10 @@ type Sim struct {
 
 	arrivalKind des.Kind
 
-	net0 []netCounts // per class, then all classes at index R
-	obs  observer
+	net0    []netCounts // per class, then all classes at index R (one class: only R is kept)
+	netRows [][]int     // per class r: the rows of net0 its customers count in (both)
+	obs     observer
+	tap     *stationTap // nil unless Tap was called
 }
 
 // customer is one customer's record, indexed by its id.
@@ -67,6 +69,7 @@ type customer struct {
 	class   int32    // current class
 	origin  int32    // the class it entered with (network figures are filed under it)
 	entered des.Time // when it entered the network or last began a cycle
+	arrived des.Time // when it arrived at the station it is at (for taps)
 }
 
 // netCounts are cumulative network-level counts of one class (or all).
@@ -106,6 +109,13 @@ func New(n *Network, o Options) (*Sim, error) {
 	s.net0 = make([]netCounts, R+1)
 	for r := range s.net0 {
 		s.net0[r].inNet.Set(0, 0)
+	}
+	s.netRows = make([][]int, R)
+	for r := range s.netRows {
+		s.netRows[r] = []int{r, R}
+		if R == 1 {
+			s.netRows[r] = []int{R} // the class is all classes: count once
+		}
 	}
 	for r := range s.net.Classes {
 		c := &s.net.Classes[r]
@@ -186,14 +196,14 @@ func (s *Sim) enter(r, i int) {
 }
 
 // both returns the indices of class r's network counts and of all
-// classes'.
-func (s *Sim) both(r int) [2]int { return [2]int{r, len(s.net0) - 1} }
+// classes' (only the latter with one class: they are the same counts).
+func (s *Sim) both(r int) []int { return s.netRows[r] }
 
 // visit sends customer id to station i as class r.
 func (s *Sim) visit(id int32, i, r int) {
 	c := s.custs.At(id)
-	c.class = int32(r)
 	now := s.env.Now()
+	c.class, c.arrived = int32(r), now
 	if o := int(c.origin); s.refStn[o] == i && now > c.entered {
 		// A closed customer back at its reference station ends a cycle.
 		cyc := (now - c.entered).Seconds()
@@ -242,7 +252,10 @@ func (s *Sim) leave(id int32, how int, resp float64) {
 }
 
 func (s *Sim) onDepart(i int, id int32, class int) {
-	next := s.route.next(class, i, s.rtStream[i].Float64())
+	next := int32(leave)
+	if !s.route.exitOnly(i) { // a station every class leaves from draws nothing
+		next = s.route.next(class, i, s.rtStream[i].Float64())
+	}
 	if next == leave {
 		c := s.custs.At(id)
 		resp := (s.env.Now() - c.entered).Seconds()

@@ -66,6 +66,8 @@ var System = scenario.System{
 	Controls:  Controls,
 	Scenarios: Scenarios,
 	New:       New,
+
+	NewWithGenerator: NewWithGenerator,
 }
 
 // New returns an engine for the named scenario: kind scenario.DES is the

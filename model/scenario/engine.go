@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"queuelab/des"
 )
 
 // Engine is one running simulation of a system under a scenario, advanced
@@ -76,6 +78,10 @@ type System struct {
 	Scenarios []Scenario
 	// New makes an engine for the named scenario and seed.
 	New func(kind EngineKind, scenario string, seed uint64) (Engine, error)
+	// NewWithGenerator is New with the random generator of the engine's
+	// streams (New's is des.Mulberry32, the originals'); nil when the
+	// system has no other.
+	NewWithGenerator func(kind EngineKind, scenario string, seed uint64, gen des.Generator) (Engine, error)
 }
 
 // Scenario returns the scenario called name, or an error listing the valid

@@ -140,6 +140,18 @@ func New(kind scenario.EngineKind, scenarioName string, seed uint64) (scenario.E
 	return NewEngine(kind, scenarioName, cfg)
 }
 
+// NewWithGenerator is New with the random generator of the engine's
+// streams: des.Mulberry32 (New's, the original's) or des.PCG, whose period
+// suits long runs and many replications (see des.Generator).
+func NewWithGenerator(kind scenario.EngineKind, scenarioName string, seed uint64, gen des.Generator) (scenario.Engine, error) {
+	cfg, err := NewConfig(scenarioName, seed)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Gen = gen
+	return NewEngine(kind, scenarioName, cfg)
+}
+
 // NewEngine is New with an explicit configuration (parameters changed for
 // a study); scenarioName selects the goals.
 func NewEngine(kind scenario.EngineKind, scenarioName string, cfg Config) (scenario.Engine, error) {
@@ -184,6 +196,8 @@ var System = scenario.System{
 	Title:    "Web service on call: fleet, cache, database and SLO",
 	Controls: Controls,
 	New:      New,
+
+	NewWithGenerator: NewWithGenerator,
 }
 
 func init() {

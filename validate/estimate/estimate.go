@@ -1,4 +1,4 @@
-package validate
+package estimate
 
 import (
 	"math"
@@ -41,8 +41,11 @@ type Estimate struct {
 // Level95 is the confidence level of Estimate.HalfWidth.
 const Level95 = 0.95
 
-// RatioEstimate builds the estimate of Σnum/Σden from per-batch sums.
-func RatioEstimate(name string, num, den []float64) Estimate {
+// Ratio builds the estimate of Σnum/Σden from per-batch sums (num[b]
+// and den[b] of batch b). With Σden = 0 the metric is undefined: Mean is
+// NaN and the interval infinite; with fewer than 2 batches the interval is
+// infinite.
+func Ratio(name string, num, den []float64) Estimate {
 	k := len(num)
 	e := Estimate{Name: name, K: k, Batch: make([]float64, k)}
 	var sy, sx float64
@@ -71,14 +74,15 @@ func RatioEstimate(name string, num, den []float64) Estimate {
 	return e
 }
 
-// MeanEstimate builds the plain batch-means estimate of the mean of xs
-// (one value per batch). NaN batch values are an undefined estimate.
-func MeanEstimate(name string, xs []float64) Estimate {
+// Mean builds the plain batch-means estimate of the mean of xs (one value
+// per batch, or per replication). NaN batch values are an undefined
+// estimate.
+func Mean(name string, xs []float64) Estimate {
 	ones := make([]float64, len(xs))
 	for i := range ones {
 		ones[i] = 1
 	}
-	return RatioEstimate(name, xs, ones)
+	return Ratio(name, xs, ones)
 }
 
 // HalfWidthAt returns the half-width of the Student-t interval at the given
@@ -101,3 +105,14 @@ func (e Estimate) RelativeHalfWidth() float64 {
 
 // Covers reports whether the 95 % interval contains x.
 func (e Estimate) Covers(x float64) bool { return math.Abs(e.Mean-x) <= e.HalfWidth }
+
+// SortedQuantile returns the p-quantile of sorted xs as the observation of
+// rank ⌈p·n⌉, the inverse of the empirical distribution function (NaN when
+// xs is empty).
+func SortedQuantile(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	i := int(math.Ceil(p*float64(len(xs)))) - 1
+	return xs[max(i, 0)]
+}

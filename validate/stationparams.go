@@ -1,0 +1,125 @@
+package validate
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+
+	"queuelab/model/scenario"
+)
+
+// StationParam is one parameter of the station experiment: a model
+// control (name, kind, range, default as written, help), read by
+// `queuelab mmc` as a flag and by the mmc sweep as a factor.
+type StationParam struct {
+	scenario.Control
+	// Above excludes Min: the value must be greater (a rate, a mean).
+	Above bool
+	// What names the parameter's values in messages ("service
+	// distribution").
+	What string
+}
+
+// StationParams are the station's parameters, in the order `queuelab
+// mmc` lists them. Their defaults are the payment switch's connection-slot
+// pool on a normal day: 400 transactions/s, 6 servers × 32 = 192 slots, a
+// mean holding time of 0.33 s (80 ms switch time + 250 ms issuer
+// latency): utilisation 0.6875.
+var StationParams = []StationParam{
+	{Control: scenario.Control{Name: "servers", Kind: scenario.Int, Min: 1, Max: 1_000_000, Default: "192",
+		Help: "number of servers c (1–1000000)"}},
+	{Control: scenario.Control{Name: "arrival-rate", Kind: scenario.Float, Min: 0, Max: 1e9, Default: "400",
+		Help: "Poisson arrival rate λ per second (> 0)"}, Above: true},
+	{Control: scenario.Control{Name: "service-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Default: "0.33",
+		Help: "mean service time S (duration or seconds, > 0)"}, Above: true},
+	{Control: scenario.Control{Name: "service", Kind: scenario.Enum, Choices: ServiceNames, Default: "exp",
+		Help: "service-time law: " + strings.Join(ServiceNames, ", ")}, What: "service distribution"},
+	{Control: scenario.Control{Name: "service-cv", Kind: scenario.Float, Min: 0, Max: 20,
+		Help: "coefficient of variation of lognormal (default 1, 0–20) or hyperexp (default 2, 1–20) service"}, Above: true},
+	{Control: scenario.Control{Name: "erlang-k", Kind: scenario.Int, Min: 1, Max: 1000, Default: "2",
+		Help: "phases of erlang-k service (1–1000)"}},
+	{Control: scenario.Control{Name: "patience", Kind: scenario.Duration, Min: 0, Max: 1e6,
+		Help: "deterministic patience D: a customer leaves after waiting D (M/M/c+D)"}, Above: true},
+	{Control: scenario.Control{Name: "patience-mean", Kind: scenario.Duration, Min: 0, Max: 1e6,
+		Help: "exponential patience with this mean (Erlang-A)"}, Above: true},
+	{Control: scenario.Control{Name: "capacity", Kind: scenario.Int, Min: 0, Max: 100_000_000, Default: "0",
+		Help: "most customers in the system K (0 = unlimited; K = servers is a loss system)"}},
+}
+
+// StationControls returns the controls of StationParams.
+func StationControls() []scenario.Control {
+	out := make([]scenario.Control, len(StationParams))
+	for i, p := range StationParams {
+		out[i] = p.Control
+	}
+	return out
+}
+
+// StationSettings are values of StationParams by name, as their controls
+// parse them (scenario.Control.Parse: seconds for a duration, the index
+// of an enum's choice). A parameter not set takes its default.
+type StationSettings map[string]float64
+
+// Apply sets cfg's station from s: servers, arrival rate, service law,
+// patience and capacity. Each value must be within its control's range
+// (the callers parse them); Apply checks the rest — Above, and the rules
+// between parameters. An error names a parameter as name(p) (a flag
+// "--p", a sweep factor "p").
+func (s StationSettings) Apply(cfg *Config, name func(param string) string) error {
+	s = maps.Clone(s) // defaults are added to a copy
+	v := func(p string) float64 { return s[p] }
+	for _, p := range StationParams {
+		x, ok := s[p.Name]
+		if !ok && p.Default != "" {
+			d, err := p.Parse(p.Default)
+			if err != nil {
+				panic(fmt.Sprintf("validate: station parameter %s: bad default: %v", p.Name, err))
+			}
+			s[p.Name], x, ok = d.Num, d.Num, true
+		}
+		if ok && p.Above && x <= p.Min {
+			return fmt.Errorf("%s: must be %s > %g, got %g", name(p.Name), kindNoun(p.Kind), p.Min, x)
+		}
+	}
+	cfg.Servers, cfg.ArrivalRate, cfg.Capacity = int(v("servers")), v("arrival-rate"), int(v("capacity"))
+	if cfg.Capacity != 0 && cfg.Capacity < cfg.Servers {
+		return fmt.Errorf("%s: must be 0 (unlimited) or at least %s (%d), got %d", name("capacity"), name("servers"), cfg.Servers, cfg.Capacity)
+	}
+	law := ServiceNames[int(v("service"))]
+	if cv, ok := s["service-cv"]; ok {
+		switch {
+		case law != "lognormal" && law != "hyperexp":
+			return fmt.Errorf("%s: applies only to %s lognormal or hyperexp (the %s law has a fixed CV)", name("service-cv"), name("service"), law)
+		case law == "hyperexp" && cv <= 1:
+			return fmt.Errorf("%s: must be a number > 1 and ≤ 20 for hyperexp service, got %g", name("service-cv"), cv)
+		}
+	}
+	var err error
+	if cfg.Service, err = ServiceLaw(law, v("service-mean"), v("service-cv"), int(v("erlang-k"))); err != nil {
+		return fmt.Errorf("%s: %w", name("service"), err)
+	}
+	d, det := s["patience"]
+	m, exp := s["patience-mean"]
+	switch {
+	case det && exp:
+		return fmt.Errorf("%s and %s: give at most one (deterministic or exponential patience)", name("patience"), name("patience-mean"))
+	case det:
+		cfg.Patience = Patience{PatienceDet, d}
+	case exp:
+		cfg.Patience = Patience{PatienceExp, m}
+	default:
+		cfg.Patience = Patience{}
+	}
+	return nil
+}
+
+// kindNoun is what a value of kind is called in messages.
+func kindNoun(k scenario.ValueKind) string {
+	switch k {
+	case scenario.Duration:
+		return "a time (s)"
+	case scenario.Int:
+		return "a whole number"
+	}
+	return "a number"
+}
