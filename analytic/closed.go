@@ -1,5 +1,7 @@
 package analytic
 
+import "queuelab/des/queueing"
+
 // The closed- and mixed-network parts of SolveNetwork: MVA in its exact and
 // approximate forms, bounds, and mixed MVA.
 
@@ -101,7 +103,7 @@ func (s *netSolver) emitBounds(ch chain, model ClosedModel, bcmp bool) {
 	think := 0.0
 	for i, cs := range model.Servers {
 		switch cs {
-		case 0:
+		case queueing.Infinite:
 			think += model.Demand[i][0]
 		case 1:
 			demands = append(demands, model.Demand[i][0])

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"queuelab/analytic/ctmc"
+	"queuelab/des/queueing"
 )
 
 // MethodCTMC names the values read from the network's continuous-time
@@ -31,7 +32,7 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 	m, r := len(n.Stations), len(n.Classes)
 	out := &ctmc.Model{Stations: make([]ctmc.Station, m), Classes: make([]ctmc.Class, r), Routing: n.Routing}
 	for i, st := range n.Stations {
-		cs := ctmc.Station{Name: st.Name, Servers: st.Servers, Capacity: st.Capacity, Service: make([]*ctmc.PH, r),
+		cs := ctmc.Station{Name: st.Name, Servers: ctmcServers(st.Servers), Capacity: st.Capacity, Service: make([]*ctmc.PH, r),
 			Discipline: ctmcDisciplines[st.Discipline]}
 		for k := range r {
 			if st.Mean[k] == 0 {
@@ -81,6 +82,15 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 
 var ctmcDisciplines = [...]ctmc.Discipline{FCFS: ctmc.FCFS, LCFSPR: ctmc.LCFSPR, PS: ctmc.PS, SIRO: ctmc.SIRO,
 	PriorityNP: ctmc.PriorityNP, PriorityPR: ctmc.PriorityPR}
+
+// ctmcServers returns the server count in package ctmc's convention, where
+// 0 is a delay station.
+func ctmcServers(servers int) int {
+	if queueing.IsDelay(servers) {
+		return 0
+	}
+	return servers
+}
 
 func orLaw(name string, scv float64) string {
 	if name != "" {

@@ -9,6 +9,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/network"
 	"queuelab/validate"
 )
@@ -23,8 +24,9 @@ const maxDrawn = 64
 // delay stations, Erlang's loss formula).
 var liveServices = []string{"exp", "det", "hyperexp"}
 
-// liveDisciplines are the disciplines the page offers, by their file names.
-var liveDisciplines = []string{"fcfs", "lcfs-pr", "ps", "siro", "priority", "preemptive-priority"}
+// liveDisciplines are the disciplines the page offers, by their file names:
+// every discipline there is.
+var liveDisciplines = queueing.DisciplineNames()
 
 // OpenNetwork is the NetOpener of the real simulator: it parses src with
 // network.Parse and simulates it with network.Sim (seeded with seed, PCG
@@ -444,7 +446,7 @@ func overloaded(n analytic.Network) []NetUnstable {
 	}
 	var out []NetUnstable
 	for i, st := range n.Stations {
-		if st.Servers == 0 {
+		if queueing.IsDelay(st.Servers) {
 			continue
 		}
 		rho := 0.0

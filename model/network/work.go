@@ -8,6 +8,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/des/queueing"
 )
 
 // Memory of a run, used by Work. The figures are peaks of the resident
@@ -120,7 +121,7 @@ func capacityBound(st analytic.NetStation, population, arrivals float64) float64
 	if s <= 0 {
 		return 0
 	}
-	if st.Servers == 0 {
+	if queueing.IsDelay(st.Servers) {
 		return population/s + arrivals
 	}
 	return float64(st.Servers) / s
