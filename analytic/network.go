@@ -106,10 +106,11 @@ type Network struct {
 // throughput_lower, mean_response_upper, mean_response_lower). Method names
 // the method; Exact says whether the value is exact for this network.
 type NetMetric struct {
-	Station, Class, Name string
-	Value                float64
-	Method               string
-	Exact                bool
+	Station, Class string
+	Name           queueing.Metric
+	Value          float64
+	Method         string
+	Exact          bool
 }
 
 // UnstableError reports an open network in which station Station has

@@ -11,7 +11,7 @@ import (
 )
 
 // metric returns the value of the one metric with these keys.
-func metric(t *testing.T, ms []NetMetric, station, class, name, method string) NetMetric {
+func metric(t *testing.T, ms []NetMetric, station, class string, name queueing.Metric, method string) NetMetric {
 	t.Helper()
 	var found []NetMetric
 	for _, m := range ms {
@@ -68,7 +68,7 @@ func TestSolveTandemIsProductOfMM1(t *testing.T) {
 		{"b", "mean_response", 4}, {"b", "mean_in_system", 4}, {"b", "mean_wait", 3.2}, {"b", "mean_in_queue", 3.2},
 		{"network", "mean_response", 5}, {"network", "mean_in_system", 5},
 	} {
-		m := metric(t, ms, tc.station, "job", tc.name, MethodJackson)
+		m := metric(t, ms, tc.station, "job", queueing.Metric(tc.name), MethodJackson)
 		assert.InDelta(t, tc.want, m.Value, 1e-12, "%s %s", tc.station, tc.name)
 		assert.True(t, m.Exact)
 	}
@@ -218,7 +218,7 @@ func TestSolveSingleStations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ms, err := SolveNetwork(tc.n)
 			require.NoError(t, err)
-			m := metric(t, ms, "q", "job", tc.metric, tc.method)
+			m := metric(t, ms, "q", "job", queueing.Metric(tc.metric), tc.method)
 			assert.InDelta(t, tc.want, m.Value, 1e-12)
 			assert.Equal(t, tc.exact, m.Exact)
 		})

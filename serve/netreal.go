@@ -197,8 +197,8 @@ func (l *liveNet) Estimates() []NetEstimate {
 	res := l.sim.Result(network.AutoWarmup, 0)
 	out := make([]NetEstimate, 0, len(res.Metrics))
 	for _, m := range res.Metrics {
-		e := validate.RatioEstimate(m.Name, m.Num, m.Den)
-		out = append(out, NetEstimate{Station: m.Station, Class: m.Class, Name: m.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K, Measured: res.Measured})
+		e := validate.RatioEstimate(string(m.Name), m.Num, m.Den)
+		out = append(out, NetEstimate{Station: m.Station, Class: m.Class, Name: string(m.Name), Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K, Measured: res.Measured})
 	}
 	return out
 }
@@ -216,7 +216,7 @@ func (l *liveNet) Analytic() NetAnalytic {
 			if analytic.CTMCOnly(m.Name) { // no simulated counterpart to draw against
 				continue
 			}
-			a.Formulas = append(a.Formulas, NetFormula{Station: m.Station, Class: m.Class, Name: m.Name, Value: m.Value, Method: m.Method, Exact: m.Exact})
+			a.Formulas = append(a.Formulas, NetFormula{Station: m.Station, Class: m.Class, Name: string(m.Name), Value: m.Value, Method: m.Method, Exact: m.Exact})
 		}
 	}
 	a.Trapped = trapped(an)

@@ -101,9 +101,9 @@ func netFactors(n *network.Network) []scenario.Control {
 // responseName names a metric as a response.
 func (s *netSystem) responseName(m network.Metric) (string, bool) {
 	if m.Class == "" {
-		return m.Station + "." + m.Name, true
+		return m.Station + "." + string(m.Name), true
 	}
-	return m.Station + "." + m.Class + "." + m.Name, s.multi
+	return m.Station + "." + m.Class + "." + string(m.Name), s.multi
 }
 
 // probe lists the responses: the metrics of a moment's simulation.
@@ -127,7 +127,7 @@ func (s *netSystem) probe(n *network.Network) ([]Response, error) {
 	var out []Response
 	for _, m := range sim.Result(0, 0).Metrics {
 		if name, ok := s.responseName(m); ok {
-			label := m.Name + " at " + m.Station
+			label := string(m.Name) + " at " + m.Station
 			if m.Class != "" {
 				label += " (class " + m.Class + ")"
 			}

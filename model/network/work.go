@@ -72,9 +72,9 @@ func (n *Network) Work(duration float64, replications int) des.Work {
 	var inSystem float64
 	for _, m := range ms {
 		switch {
-		case m.Class == "" && m.Name == "throughput" && m.Station != "network":
+		case m.Class == "" && m.Name == queueing.Throughput && m.Station != "network":
 			stationRate[m.Station] = math.Max(stationRate[m.Station], m.Value)
-		case m.Class == "" && m.Name == "mean_in_system" && m.Station == "network" && !math.IsInf(m.Value, 1):
+		case m.Class == "" && m.Name == queueing.MeanInSystem && m.Station == "network" && !math.IsInf(m.Value, 1):
 			inSystem = math.Max(inSystem, m.Value)
 		}
 	}
