@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 	"queuelab/validate"
 )
 
@@ -19,26 +19,26 @@ type mmcSystem struct{}
 
 // mmcFactors are the station's parameters. Their defaults are those of
 // `queuelab mmc` (the payment switch's slot pool on a normal day).
-var mmcFactors = []scenario.Control{
-	{Name: "servers", Kind: scenario.Int, Min: 1, Max: 1_000_000, Default: "192", Help: "number of servers c"},
-	{Name: "arrival-rate", Kind: scenario.Float, Min: 0, Max: 1e9, Default: "400", Help: "Poisson arrival rate λ per second (> 0)"},
-	{Name: "service-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Default: "0.33", Help: "mean service time S (> 0)"},
-	{Name: "service", Kind: scenario.Enum, Choices: validate.ServiceNames, Default: "exp", Help: "service-time law"},
-	{Name: "service-cv", Kind: scenario.Float, Min: 0, Max: 20, Default: "0", Help: "CV of lognormal (default 1) or hyperexp (default 2) service"},
-	{Name: "erlang-k", Kind: scenario.Int, Min: 1, Max: 1000, Default: "2", Help: "phases of erlang-k service"},
-	{Name: "patience", Kind: scenario.Duration, Min: 0, Max: 1e6, Help: "deterministic patience D (M/M/c+D)"},
-	{Name: "patience-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Help: "mean of exponential patience (Erlang-A)"},
-	{Name: "capacity", Kind: scenario.Int, Min: 0, Max: 100_000_000, Default: "0", Help: "most customers in the system K (0 = unlimited)"},
-	{Name: "duration", Kind: scenario.Duration, Min: 1e-3, Max: 1e8, Default: "10m", Help: "simulated run length"},
-	{Name: "warmup", Kind: scenario.Duration, Min: 0, Max: 1e8, Help: "warm-up deleted before measuring (default 5 % of duration)"},
-	{Name: "generator", Kind: scenario.Enum, Choices: []string{"mulberry32", "pcg"}, Default: "pcg", Help: "random generator"},
+var mmcFactors = []input.Control{
+	{Name: "servers", Kind: input.Int, Min: 1, Max: 1_000_000, Default: "192", Help: "number of servers c"},
+	{Name: "arrival-rate", Kind: input.Float, Min: 0, Max: 1e9, Default: "400", Help: "Poisson arrival rate λ per second (> 0)"},
+	{Name: "service-mean", Kind: input.Duration, Min: 0, Max: 1e6, Default: "0.33", Help: "mean service time S (> 0)"},
+	{Name: "service", Kind: input.Enum, Choices: validate.ServiceNames, Default: "exp", Help: "service-time law"},
+	{Name: "service-cv", Kind: input.Float, Min: 0, Max: 20, Default: "0", Help: "CV of lognormal (default 1) or hyperexp (default 2) service"},
+	{Name: "erlang-k", Kind: input.Int, Min: 1, Max: 1000, Default: "2", Help: "phases of erlang-k service"},
+	{Name: "patience", Kind: input.Duration, Min: 0, Max: 1e6, Help: "deterministic patience D (M/M/c+D)"},
+	{Name: "patience-mean", Kind: input.Duration, Min: 0, Max: 1e6, Help: "mean of exponential patience (Erlang-A)"},
+	{Name: "capacity", Kind: input.Int, Min: 0, Max: 100_000_000, Default: "0", Help: "most customers in the system K (0 = unlimited)"},
+	{Name: "duration", Kind: input.Duration, Min: 1e-3, Max: 1e8, Default: "10m", Help: "simulated run length"},
+	{Name: "warmup", Kind: input.Duration, Min: 0, Max: 1e8, Help: "warm-up deleted before measuring (default 5 % of duration)"},
+	{Name: "generator", Kind: input.Enum, Choices: []string{"mulberry32", "pcg"}, Default: "pcg", Help: "random generator"},
 }
 
 func newMMc(d *Design) (System, error) {
 	return mmcSystem{}, nil
 }
 
-func (mmcSystem) Factors() []scenario.Control { return mmcFactors }
+func (mmcSystem) Factors() []input.Control { return mmcFactors }
 
 func (mmcSystem) Responses() []Response {
 	out := make([]Response, len(validate.MetricNames))

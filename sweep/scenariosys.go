@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"queuelab/des"
+	"queuelab/model/input"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -81,9 +82,9 @@ func scenarioNames(sys scenario.System) string {
 // goalKey is the response name of the scenario's goal i: goal1, goal2, …
 func goalKey(i int) string { return "goal" + strconv.Itoa(i+1) }
 
-func (s *scenarioSystem) Factors() []scenario.Control { return s.sys.Controls }
-func (s *scenarioSystem) Responses() []Response       { return s.responses }
-func (s *scenarioSystem) Check([]Setting) error       { return nil }
+func (s *scenarioSystem) Factors() []input.Control { return s.sys.Controls }
+func (s *scenarioSystem) Responses() []Response    { return s.responses }
+func (s *scenarioSystem) Check([]Setting) error    { return nil }
 
 // Work is the per-entity engine's cost of the run (the formula twin's is
 // next to nothing).

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // System is what a sweep runs: one adapter per kind of model (a scenario
@@ -18,7 +18,7 @@ import (
 // one entry in systems.
 type System interface {
 	// Factors lists what set and vary may name, with their valid ranges.
-	Factors() []scenario.Control
+	Factors() []input.Control
 	// Responses lists every response a run records, in order; a design
 	// records all of them unless it lists a subset.
 	Responses() []Response
@@ -38,7 +38,7 @@ type System interface {
 // ("design.yaml:7") for error messages.
 type Setting struct {
 	Name  string
-	Value scenario.Value
+	Value input.Value
 	Where string
 }
 

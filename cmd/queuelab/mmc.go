@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"queuelab/des"
+	"queuelab/model/input"
 	"queuelab/model/network"
-	"queuelab/model/scenario"
 	"queuelab/validate"
 )
 
@@ -101,7 +101,7 @@ flags or a refused run.`,
 }
 
 // The mmc flags are read by the model controls' parser
-// (scenario.Control.Parse), as playbooks, sweeps and the calculator are;
+// (input.Control.Parse), as playbooks, sweeps and the calculator are;
 // the messages name the flag and its range.
 
 // mmcMaxDuration is the longest --duration (s).
@@ -109,10 +109,10 @@ const mmcMaxDuration = 1e8
 
 // mmcParse parses s as a value of kind in [lo, hi] (lo excluded if
 // loOpen), or reports bad().
-func mmcParse(kind scenario.ValueKind, flag, s string, lo, hi float64, loOpen bool, bad func() error) (float64, error) {
-	v, err := scenario.Control{Kind: kind, Min: lo, Max: hi}.Parse(s)
-	if errors.Is(err, scenario.ErrBelowResolution) {
-		return 0, usagef("--%s: %s s is %v", flag, quoteShort(s), scenario.ErrBelowResolution)
+func mmcParse(kind input.ValueKind, flag, s string, lo, hi float64, loOpen bool, bad func() error) (float64, error) {
+	v, err := input.Control{Kind: kind, Min: lo, Max: hi}.Parse(s)
+	if errors.Is(err, input.ErrBelowResolution) {
+		return 0, usagef("--%s: %s s is %v", flag, quoteShort(s), input.ErrBelowResolution)
 	}
 	if err != nil || (loOpen && v.Num == lo) {
 		return 0, bad()
@@ -126,7 +126,7 @@ func mmcSeconds(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 	if loOpen {
 		bound = ">"
 	}
-	return mmcParse(scenario.Duration, flag, s, lo, hi, loOpen, func() error {
+	return mmcParse(input.Duration, flag, s, lo, hi, loOpen, func() error {
 		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %s", flag, bound, lo, hi, quoteShort(s))
 	})
 }
@@ -137,14 +137,14 @@ func mmcNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
 	if loOpen {
 		bound = ">"
 	}
-	return mmcParse(scenario.Float, flag, s, lo, hi, loOpen, func() error {
+	return mmcParse(input.Float, flag, s, lo, hi, loOpen, func() error {
 		return usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound, lo, hi, quoteShort(s))
 	})
 }
 
 // mmcInt parses an integer in [lo, hi].
 func mmcInt(flag, s string, lo, hi int) (int, error) {
-	v, err := mmcParse(scenario.Int, flag, s, float64(lo), float64(hi), false, func() error {
+	v, err := mmcParse(input.Int, flag, s, float64(lo), float64(hi), false, func() error {
 		return usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
 	})
 	return int(v), err

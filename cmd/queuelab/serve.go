@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"queuelab/examples/networks"
+	"queuelab/model/input"
 	"queuelab/model/network"
 	"queuelab/model/scenario"
 	"queuelab/serve"
@@ -83,7 +84,7 @@ only.`,
 func withNetworks(opts *serve.Options, files []string) error {
 	opts.OpenNetwork = serve.OpenNetwork
 	for _, f := range files {
-		src, err := scenario.ReadInput(f, network.MaxFileSize)
+		src, err := input.ReadInput(f, network.MaxFileSize)
 		if err != nil {
 			return usagef("--network: %v", err)
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"queuelab/model/input"
 )
 
 // Engine is one running simulation of a system under a scenario, advanced
@@ -49,7 +51,7 @@ type Setting struct{ Control, Value string }
 
 // StartValue returns the value control c has when the scenario starts:
 // its entry in Start, else c.Default.
-func (s Scenario) StartValue(c Control) string {
+func (s Scenario) StartValue(c input.Control) string {
 	for _, st := range s.Start {
 		if st.Control == c.Name {
 			return st.Value
@@ -72,7 +74,7 @@ const (
 type System struct {
 	Name      string // "switch", "web"
 	Title     string
-	Controls  []Control
+	Controls  []input.Control
 	Scenarios []Scenario
 	// New makes an engine for the named scenario and seed.
 	New func(kind EngineKind, scenario string, seed uint64) (Engine, error)
@@ -90,7 +92,7 @@ func (s System) Scenario(name string) (Scenario, error) {
 	for _, sc := range s.Scenarios {
 		names = append(names, sc.Name)
 	}
-	return Scenario{}, fmt.Errorf("%w %s for %s (valid: %s)", ErrUnknownScenario, QuoteShort(name), s.Name, strings.Join(names, ", "))
+	return Scenario{}, fmt.Errorf("%w %s for %s (valid: %s)", ErrUnknownScenario, input.QuoteShort(name), s.Name, strings.Join(names, ", "))
 }
 
 // Run plays pb on e for the given number of minutes and returns the
