@@ -176,14 +176,7 @@ func (srv *Server) handleSystems(w http.ResponseWriter, _ *http.Request) {
 }
 
 func (srv *Server) system(name string) (scenario.System, error) {
-	var names []string
-	for _, s := range srv.systems {
-		if s.Name == name {
-			return s, nil
-		}
-		names = append(names, s.Name)
-	}
-	return scenario.System{}, fmt.Errorf("unknown system %q (valid: %s)", name, strings.Join(names, ", "))
+	return scenario.FindSystem(srv.systems, name)
 }
 
 // ---- sessions ----

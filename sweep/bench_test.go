@@ -26,7 +26,7 @@ func (trivial) Run(_ []Setting, seed uint64) (Outcome, error) {
 }
 
 func init() {
-	systems["trivial"] = func(*Design) (System, error) { return trivial{}, nil }
+	builders["trivial"] = func(*Design) (System, error) { return trivial{}, nil }
 }
 
 // BenchmarkSweepOverhead: one op is one task of a trivial model, in

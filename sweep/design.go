@@ -117,7 +117,7 @@ func Parse(file string, data []byte) (*Design, error) {
 	if err := p.header(d, root, keys); err != nil {
 		return nil, err
 	}
-	if key, err := checkKeys(d); err != nil && systems[d.System] != nil {
+	if key, err := checkKeys(d); err != nil && builders[d.System] != nil {
 		return nil, p.errf(keys[key], "%v", err)
 	}
 	if d.sys, err = newSystem(d); err != nil {

@@ -6,9 +6,7 @@ import (
 
 	"queuelab/des"
 	"queuelab/model/input"
-	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
-	"queuelab/model/webservice"
 )
 
 // scenarioSystem runs a scenario of the payment switch or the web service
@@ -25,15 +23,10 @@ type scenarioSystem struct {
 	responses []Response
 }
 
-// modelSystems are the scenario systems by name.
-var modelSystems = map[string]scenario.System{
-	"switch": paymentswitch.System,
-	"web":    webservice.System,
-}
-
-func scenarioBuilder(name string) builder {
+// scenarioBuilder runs the scenarios of sys (one of systems.All).
+func scenarioBuilder(sys scenario.System) builder {
+	name := sys.Name
 	return func(d *Design) (System, error) {
-		sys := modelSystems[name]
 		if d.Scenario == "" {
 			return nil, fmt.Errorf("system %s needs a scenario (valid: %s)", name, scenarioNames(sys))
 		}

@@ -22,6 +22,7 @@ import (
 	"queuelab/model/input"
 	"queuelab/model/network"
 	"queuelab/model/scenario"
+	"queuelab/model/systems"
 	"queuelab/serve"
 )
 
@@ -67,7 +68,7 @@ only.`,
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serveAt(ctx, cmd.OutOrStdout(), addr, systems(), opts, startPage(files))
+			return serveAt(ctx, cmd.OutOrStdout(), addr, systems.All(), opts, startPage(files))
 		},
 	}
 	f := cmd.Flags()
@@ -180,5 +181,5 @@ func serveNetworkFile(cmd *cobra.Command, file, addr string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serveAt(ctx, cmd.OutOrStdout(), addr, systems(), opts, startPage([]string{file}))
+	return serveAt(ctx, cmd.OutOrStdout(), addr, systems.All(), opts, startPage([]string{file}))
 }

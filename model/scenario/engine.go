@@ -80,6 +80,19 @@ type System struct {
 	New func(kind EngineKind, scenario string, seed uint64) (Engine, error)
 }
 
+// FindSystem returns the system of list called name, or an error that
+// quotes name (cut, see input.QuoteShort) and lists the valid names.
+func FindSystem(list []System, name string) (System, error) {
+	names := make([]string, 0, len(list))
+	for _, s := range list {
+		if s.Name == name {
+			return s, nil
+		}
+		names = append(names, s.Name)
+	}
+	return System{}, fmt.Errorf("unknown system %s (valid: %s)", input.QuoteShort(name), strings.Join(names, ", "))
+}
+
 // Scenario returns the scenario called name, or an error listing the valid
 // names.
 func (s System) Scenario(name string) (Scenario, error) {
