@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/des/queueing"
 )
 
 // TestImportsStayLow keeps analytic's contract (see the package doc): its
@@ -34,5 +36,16 @@ func TestImportsStayLow(t *testing.T) {
 				path == "queuelab/des/queueing" || strings.HasPrefix(path, "queuelab/analytic/")
 			assert.True(t, allowed, "%s imports %s", f, path)
 		}
+	}
+}
+
+// TestEveryDisciplineHasAChain: every discipline of package queueing maps
+// to its behaviour in the exact CTMC (one table, ctmcDisciplines), so a
+// discipline added there cannot reach the chain without one.
+func TestEveryDisciplineHasAChain(t *testing.T) {
+	all := queueing.Disciplines()
+	require.Len(t, ctmcDisciplines, len(all))
+	for _, d := range all {
+		assert.NotNil(t, ctmcDisciplines[d], "%v", d)
 	}
 }
