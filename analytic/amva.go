@@ -3,6 +3,8 @@ package analytic
 import (
 	"math"
 	"slices"
+
+	"queuelab/des/queueing"
 )
 
 // Approximate mean value analysis: fixed points that replace the queue
@@ -33,7 +35,7 @@ func (c ClosedModel) seidmann() (queue, delay [][]float64) {
 		delay[i] = make([]float64, len(c.Population))
 		for k, d := range c.Demand[i] {
 			switch {
-			case cs == 0:
+			case queueing.IsDelay(cs):
 				delay[i][k] = d
 			default:
 				queue[i][k] = d / float64(cs)

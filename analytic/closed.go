@@ -1,5 +1,7 @@
 package analytic
 
+import "queuelab/des/queueing"
+
 // The closed- and mixed-network parts of SolveNetwork: MVA in its exact and
 // approximate forms, bounds, and mixed MVA.
 
@@ -101,7 +103,7 @@ func (s *netSolver) emitBounds(ch chain, model ClosedModel, bcmp bool) {
 	think := 0.0
 	for i, cs := range model.Servers {
 		switch cs {
-		case 0:
+		case queueing.Infinite:
 			think += model.Demand[i][0]
 		case 1:
 			demands = append(demands, model.Demand[i][0])
@@ -121,10 +123,10 @@ func (s *netSolver) emitBounds(ch chain, model ClosedModel, bcmp bool) {
 	v := f * float64(ch.population) / float64(s.n.Classes[k].Population)
 	name := s.n.Classes[k].Name
 	emit := func(b JobBounds, method string) {
-		s.add("network", name, "throughput_lower", f*b.ThroughputLower, method, false)
-		s.add("network", name, "throughput_upper", f*b.ThroughputUpper, method, false)
-		s.add("network", name, "mean_response_lower", (b.ResponseLower+think)/v, method, false)
-		s.add("network", name, "mean_response_upper", (b.ResponseUpper+think)/v, method, false)
+		s.add("network", name, queueing.ThroughputLower, f*b.ThroughputLower, method, false)
+		s.add("network", name, queueing.ThroughputUpper, f*b.ThroughputUpper, method, false)
+		s.add("network", name, queueing.MeanResponseLower, (b.ResponseLower+think)/v, method, false)
+		s.add("network", name, queueing.MeanResponseUpper, (b.ResponseUpper+think)/v, method, false)
 	}
 	if b, err := AsymptoticBounds(demands, think, ch.population); err == nil {
 		emit(b, MethodAsymptotic)
@@ -198,9 +200,9 @@ func (s *netSolver) emitChain(ch chain, x float64, method string, exact bool) {
 		}
 		pop := float64(s.n.Classes[k].Population)
 		name := s.n.Classes[k].Name
-		s.add("network", name, "throughput", xk, method, exact)
-		s.add("network", name, "mean_response", pop/xk, method, exact)
-		s.add("network", name, "mean_in_system", pop, method, exact)
+		s.add("network", name, queueing.Throughput, xk, method, exact)
+		s.add("network", name, queueing.MeanResponse, pop/xk, method, exact)
+		s.add("network", name, queueing.MeanInSystem, pop, method, exact)
 	}
 }
 

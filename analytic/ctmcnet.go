@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"queuelab/analytic/ctmc"
+	"queuelab/des/queueing"
 )
 
 // MethodCTMC names the values read from the network's continuous-time
@@ -31,7 +32,7 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 	m, r := len(n.Stations), len(n.Classes)
 	out := &ctmc.Model{Stations: make([]ctmc.Station, m), Classes: make([]ctmc.Class, r), Routing: n.Routing}
 	for i, st := range n.Stations {
-		cs := ctmc.Station{Name: st.Name, Servers: st.Servers, Capacity: st.Capacity, Service: make([]*ctmc.PH, r),
+		cs := ctmc.Station{Name: st.Name, Servers: ctmcServers(st.Servers), Capacity: st.Capacity, Service: make([]*ctmc.PH, r),
 			Discipline: ctmcDisciplines[st.Discipline]}
 		for k := range r {
 			if st.Mean[k] == 0 {
@@ -81,6 +82,15 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 
 var ctmcDisciplines = [...]ctmc.Discipline{FCFS: ctmc.FCFS, LCFSPR: ctmc.LCFSPR, PS: ctmc.PS, SIRO: ctmc.SIRO,
 	PriorityNP: ctmc.PriorityNP, PriorityPR: ctmc.PriorityPR}
+
+// ctmcServers returns the server count in package ctmc's convention, where
+// 0 is a delay station.
+func ctmcServers(servers int) int {
+	if queueing.IsDelay(servers) {
+		return 0
+	}
+	return servers
+}
 
 func orLaw(name string, scv float64) string {
 	if name != "" {
@@ -152,8 +162,8 @@ func (s *netSolver) ctmcPercentiles(sol *ctmc.Solution) {
 		}
 		for j, p := range pc.P {
 			tag := fmt.Sprintf("p%g_", 100*p)
-			s.add(st.Name, c.Name, tag+"wait", pc.Wait[j], MethodCTMC, true)
-			s.add(st.Name, c.Name, tag+"response", pc.Response[j], MethodCTMC, true)
+			s.add(st.Name, c.Name, queueing.Metric(tag+"wait"), pc.Wait[j], MethodCTMC, true)
+			s.add(st.Name, c.Name, queueing.Metric(tag+"response"), pc.Response[j], MethodCTMC, true)
 		}
 	}
 }
@@ -189,7 +199,7 @@ func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, er
 		}
 		b.emitTransient(most)
 		for k := range b.out { // a loss share is a probability: off by at most the mass
-			if b.out[k].Name == "p_loss" {
+			if b.out[k].Name == queueing.PLoss {
 				b.out[k].Value = sn.Bound
 			}
 		}
@@ -216,17 +226,17 @@ func (s *netSolver) emitTransient(res []ctmc.StationResult) {
 }
 
 func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
-	add := func(name string, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
-	add("throughput", nd.x)
+	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
+	add(queueing.Throughput, nd.x)
 	if !st.delay() {
-		add("utilization", nd.busy/float64(st.Servers))
+		add(queueing.Utilization, nd.busy/float64(st.Servers))
 	}
-	add("mean_in_system", nd.l)
+	add(queueing.MeanInSystem, nd.l)
 	if !st.delay() && st.Discipline != PS {
-		add("mean_in_queue", nd.lq)
+		add(queueing.MeanInQueue, nd.lq)
 	}
 	if st.Capacity > 0 && nd.offered > 0 {
-		add("p_loss", nd.lost/nd.offered)
+		add(queueing.PLoss, nd.lost/nd.offered)
 	}
 }
 
@@ -268,27 +278,27 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 // preemptive-priority station, as for Cobham's formulas (the wait before
 // the first start is not all the waiting there).
 func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
-	add := func(name string, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
-	add("throughput", nd.x)
+	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
+	add(queueing.Throughput, nd.x)
 	if !st.delay() {
-		add("utilization", nd.busy/float64(st.Servers))
+		add(queueing.Utilization, nd.busy/float64(st.Servers))
 	}
-	add("mean_in_system", nd.l)
+	add(queueing.MeanInSystem, nd.l)
 	admitted := nd.offered - nd.lost
 	if st.Patience == 0 && nd.x > 0 {
-		add("mean_response", nd.l/nd.x)
+		add(queueing.MeanResponse, nd.l/nd.x)
 	}
 	if !st.delay() && st.Discipline != PS {
-		add("mean_in_queue", nd.lq)
+		add(queueing.MeanInQueue, nd.lq)
 		if admitted > 0 && st.Discipline != PriorityPR {
-			add("mean_wait", nd.fresh/admitted)
+			add(queueing.MeanWait, nd.fresh/admitted)
 		}
 	}
 	if st.Capacity > 0 && nd.offered > 0 {
-		add("p_loss", nd.lost/nd.offered)
+		add(queueing.PLoss, nd.lost/nd.offered)
 	}
 	if st.Patience > 0 && admitted > 0 {
-		add("p_abandon", nd.ab/admitted)
+		add(queueing.PAbandon, nd.ab/admitted)
 	}
 }
 
@@ -399,30 +409,30 @@ func (s *netSolver) routedInto(nodes []int, x int) bool {
 }
 
 func (s *netSolver) emitFlow(class string, f ctmcFlow, anyCap, anyPat bool) {
-	add := func(name string, v float64) { s.add("network", class, name, v, MethodCTMC, true) }
-	add("throughput", f.exits)
-	add("mean_in_system", f.l)
+	add := func(name queueing.Metric, v float64) { s.add("network", class, name, v, MethodCTMC, true) }
+	add(queueing.Throughput, f.exits)
+	add(queueing.MeanInSystem, f.l)
 	if !f.lateLoss && f.exits > 0 {
-		add("mean_response", f.l/f.exits)
+		add(queueing.MeanResponse, f.l/f.exits)
 	}
 	if anyCap {
-		add("p_loss", f.lost/f.entered)
+		add(queueing.PLoss, f.lost/f.entered)
 	}
 	if anyPat {
-		add("p_abandon", f.ab/f.entered)
+		add(queueing.PAbandon, f.ab/f.entered)
 	}
 }
 
 // CTMCOnly reports whether a metric name is one only the exact CTMC gives,
 // with no simulated counterpart: the chain's size and mass cut, and the
 // wait and response percentiles (p50_wait … p99_response).
-func CTMCOnly(name string) bool {
-	if strings.HasPrefix(name, "ctmc_") {
+func CTMCOnly(name queueing.Metric) bool {
+	if strings.HasPrefix(string(name), "ctmc_") {
 		return true
 	}
 	for _, p := range CTMCPercentiles {
 		tag := fmt.Sprintf("p%g_", 100*p)
-		if name == tag+"wait" || name == tag+"response" {
+		if name == queueing.Metric(tag+"wait") || name == queueing.Metric(tag+"response") {
 			return true
 		}
 	}
@@ -436,7 +446,10 @@ func CTMCOnly(name string) bool {
 // closed form is exact the chain's value is kept; so is every approximate
 // value. net run's verdicts and the network page use this one rule.
 func PreferClosedForms(ms []NetMetric) []NetMetric {
-	type key struct{ station, class, name string }
+	type key struct {
+		station, class string
+		name           queueing.Metric
+	}
 	closed := map[key]bool{}
 	for _, m := range ms {
 		if m.Exact && m.Method != MethodCTMC {
@@ -475,7 +488,7 @@ func (s *netSolver) closedFormsSuffice() bool {
 	exact := map[string]bool{}
 	for _, x := range s.out {
 		described[x.Station] = true
-		if x.Exact && x.Class == "" && x.Name == "mean_response" {
+		if x.Exact && x.Class == "" && x.Name == queueing.MeanResponse {
 			exact[x.Station] = true
 		}
 	}

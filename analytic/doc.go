@@ -17,7 +17,11 @@
 // laws are phase-type, the network's Markov chain (package analytic/ctmc)
 // — and says for each value whether it is exact for that network.
 //
-// Every function is pure and depends only on the Go standard library.
+// Every function is pure and depends only on the Go standard library and
+// on package des/queueing, the vocabulary (disciplines, the server-count
+// convention queueing.Infinite, metric names) it shares with the
+// simulator: a leaf that itself imports only the standard library. No
+// other queuelab package may be imported here.
 //
 // # Conventions
 //

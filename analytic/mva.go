@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"queuelab/des/queueing"
 )
 
 // ClosedModel is a closed multi-class queueing network reduced to what mean
@@ -12,14 +14,14 @@ import (
 // class the service demand (visits × mean service time per visit, seconds
 // per cycle of the class), and per class its population.
 //
-// A station with Servers == 0 is a delay (infinite-server) station: a
+// A station with Servers == queueing.Infinite is a delay (infinite-server) station: a
 // customer there never waits. A station with one server is a queueing
 // station (FCFS with exponential service equal for all classes, PS, or
 // LCFS-PR with any service law: the BCMP conditions under which MVA is
 // exact). A station with c > 1 servers serves min(n, c) customers at once
 // (FCFS exponential, or PS with c servers) and is load dependent.
 type ClosedModel struct {
-	Servers    []int       // per station: 0 = delay, c ≥ 1 servers
+	Servers    []int       // per station: queueing.Infinite = delay, c ≥ 1 servers
 	Demand     [][]float64 // [station][class] service demand D_ir ≥ 0 (s per cycle)
 	Population []int       // per class N_r ≥ 0
 }
@@ -52,8 +54,8 @@ func (c ClosedModel) Validate() error {
 		return fmt.Errorf("closed model has %d demand rows for %d stations", len(c.Demand), m)
 	}
 	for i, d := range c.Demand {
-		if c.Servers[i] < 0 {
-			return fmt.Errorf("station %d: servers must be ≥ 0 (0 = delay); got %d", i, c.Servers[i])
+		if c.Servers[i] < 1 && !queueing.IsDelay(c.Servers[i]) {
+			return fmt.Errorf("station %d: servers must be ≥ 1, or queueing.Infinite (%d) for a delay; got %d", i, queueing.Infinite, c.Servers[i])
 		}
 		if len(d) != r {
 			return fmt.Errorf("station %d: %d demands for %d classes", i, len(d), r)
@@ -98,12 +100,14 @@ func (c ClosedModel) totalPopulation() int {
 }
 
 // effectiveServers returns the servers of each station with c ≥ N_total
-// treated as a delay station (0), which it is exactly: nobody ever waits.
+// treated as a delay station (queueing.Infinite), which it is exactly:
+// nobody ever waits.
 func (c ClosedModel) effectiveServers() []int {
 	total := c.totalPopulation()
 	out := make([]int, len(c.Servers))
 	for i, s := range c.Servers {
-		if s < total {
+		out[i] = queueing.Infinite
+		if s < total && !queueing.IsDelay(s) {
 			out[i] = s
 		}
 	}
@@ -344,7 +348,7 @@ func (u *mvaRun) step(idx int, n []int) {
 			d := u.c.Demand[i][k]
 			var ri float64
 			switch cs := u.servers[i]; {
-			case cs == 0:
+			case queueing.IsDelay(cs):
 				ri = d
 			case cs == 1:
 				ri = d * (1 + prev[i])

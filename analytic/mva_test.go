@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/des/queueing"
 )
 
 // compositions calls f with every vector of m non-negative integers summing
@@ -40,7 +42,7 @@ func productFormWeight(servers int, demand []float64, counts []int) float64 {
 		}
 		total += n
 	}
-	if servers == 0 {
+	if servers == queueing.Infinite {
 		return w
 	}
 	for j := 1; j <= total; j++ {
@@ -116,7 +118,7 @@ func TestExactMVAOneCustomerSeesNoQueue(t *testing.T) {
 	// With one customer, every station's residence is its demand and the
 	// cycle time is the sum of the demands, whatever the servers.
 	c := ClosedModel{
-		Servers:    []int{0, 1, 3, 2},
+		Servers:    []int{queueing.Infinite, 1, 3, 2},
 		Demand:     [][]float64{{5, 1}, {0.4, 0.2}, {1.5, 0}, {0.25, 0.7}},
 		Population: []int{1, 0},
 	}
@@ -137,7 +139,10 @@ func TestExactMVAAgainstProductFormSum(t *testing.T) {
 		m, r := 2+rng.IntN(3), 1+rng.IntN(3)
 		c := ClosedModel{Servers: make([]int, m), Demand: make([][]float64, m), Population: make([]int, r)}
 		for i := range m {
-			c.Servers[i] = rng.IntN(4) // 0 (delay) … 3 servers
+			c.Servers[i] = rng.IntN(4) // 0 (a delay) … 3 servers
+			if c.Servers[i] == 0 {
+				c.Servers[i] = queueing.Infinite
+			}
 			c.Demand[i] = make([]float64, r)
 			for k := range r {
 				c.Demand[i][k] = 0.1 + 2*rng.Float64()
@@ -165,7 +170,7 @@ func TestExactMVALargeSingleClass(t *testing.T) {
 	// 1000 customers on a balanced two-station cycle with a 4-server station:
 	// the bottleneck (the single server, D = 1) is saturated and the
 	// throughput approaches 1/Dmax = 1; Little's law holds exactly.
-	c := ClosedModel{Servers: []int{1, 4, 0}, Demand: [][]float64{{1}, {2}, {10}}, Population: []int{1000}}
+	c := ClosedModel{Servers: []int{1, 4, queueing.Infinite}, Demand: [][]float64{{1}, {2}, {10}}, Population: []int{1000}}
 	res, err := c.ExactMVA()
 	require.NoError(t, err)
 	assert.InDelta(t, 1, res.Throughput[0], 1e-9)
@@ -178,7 +183,7 @@ func TestExactMVALargeSingleClass(t *testing.T) {
 }
 
 func TestExactMVATooLarge(t *testing.T) {
-	c := ClosedModel{Servers: []int{1, 0}, Demand: [][]float64{{1, 1, 1}, {1, 1, 1}}, Population: []int{200, 200, 200}}
+	c := ClosedModel{Servers: []int{1, queueing.Infinite}, Demand: [][]float64{{1, 1, 1}, {1, 1, 1}}, Population: []int{200, 200, 200}}
 	_, err := c.ExactMVA()
 	var tl *TooLargeError
 	require.ErrorAs(t, err, &tl)
@@ -204,7 +209,7 @@ func TestClosedModelValidate(t *testing.T) {
 	}{
 		{"empty", ClosedModel{}, "at least one station"},
 		{"rows", ClosedModel{Servers: []int{1}, Demand: nil, Population: []int{1}}, "demand rows"},
-		{"negative servers", ClosedModel{Servers: []int{-1}, Demand: [][]float64{{1}}, Population: []int{1}}, "servers must be"},
+		{"negative servers", ClosedModel{Servers: []int{-2}, Demand: [][]float64{{1}}, Population: []int{1}}, "servers must be"},
 		{"columns", ClosedModel{Servers: []int{1}, Demand: [][]float64{{1, 2}}, Population: []int{1}}, "2 demands for 1 classes"},
 		{"NaN demand", ClosedModel{Servers: []int{1}, Demand: [][]float64{{math.NaN()}}, Population: []int{1}}, "demand must be"},
 		{"negative population", ClosedModel{Servers: []int{1}, Demand: [][]float64{{1}}, Population: []int{-2}}, "population must be"},
@@ -253,9 +258,9 @@ func TestApproximateMVAAccuracy(t *testing.T) {
 		schweitz  float64
 		linearize float64
 	}{
-		{"one class, N=10", ClosedModel{Servers: []int{0, 1, 1, 1}, Demand: [][]float64{{5}, {0.2}, {0.15}, {0.05}}, Population: []int{10}}, 0.05, 0.01},
-		{"one class, N=40", ClosedModel{Servers: []int{0, 1, 1, 1}, Demand: [][]float64{{5}, {0.2}, {0.15}, {0.05}}, Population: []int{40}}, 0.05, 0.01},
-		{"two classes", ClosedModel{Servers: []int{0, 1, 1, 1}, Demand: [][]float64{{5, 1}, {0.2, 0.1}, {0.15, 0.3}, {0.05, 0.1}}, Population: []int{15, 5}}, 0.10, 0.01},
+		{"one class, N=10", ClosedModel{Servers: []int{queueing.Infinite, 1, 1, 1}, Demand: [][]float64{{5}, {0.2}, {0.15}, {0.05}}, Population: []int{10}}, 0.05, 0.01},
+		{"one class, N=40", ClosedModel{Servers: []int{queueing.Infinite, 1, 1, 1}, Demand: [][]float64{{5}, {0.2}, {0.15}, {0.05}}, Population: []int{40}}, 0.05, 0.01},
+		{"two classes", ClosedModel{Servers: []int{queueing.Infinite, 1, 1, 1}, Demand: [][]float64{{5, 1}, {0.2, 0.1}, {0.15, 0.3}, {0.05, 0.1}}, Population: []int{15, 5}}, 0.10, 0.01},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			exact, err := tc.c.ExactMVA()
@@ -292,7 +297,7 @@ func TestBoundsBracketExactMVA(t *testing.T) {
 		for i, d := range demands {
 			c.Servers[i], c.Demand[i] = 1, []float64{d}
 		}
-		c.Servers[k], c.Demand[k] = 0, []float64{think}
+		c.Servers[k], c.Demand[k] = queueing.Infinite, []float64{think}
 		exact, err := c.ExactMVA()
 		require.NoError(t, err)
 		x := exact.Throughput[0]

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/des/queueing"
 )
 
 // convolutionLog solves a single-class closed network by the convolution
@@ -85,10 +87,10 @@ func TestExactMVAStableMultiServer(t *testing.T) {
 		demand  []float64
 		n       int
 	}{
-		{"think-web-db 2000", []int{0, 64, 8}, []float64{20, 0.05, 0.0075}, 2000},
-		{"think-web-db 500", []int{0, 64, 8}, []float64{20, 0.05, 0.0075}, 500},
-		{"two multi-server near saturation", []int{0, 16, 4, 1}, []float64{5, 0.8, 0.21, 0.04}, 1500},
-		{"multi-server bottleneck", []int{3, 1, 0}, []float64{1.2, 0.3, 2}, 800},
+		{"think-web-db 2000", []int{queueing.Infinite, 64, 8}, []float64{20, 0.05, 0.0075}, 2000},
+		{"think-web-db 500", []int{queueing.Infinite, 64, 8}, []float64{20, 0.05, 0.0075}, 500},
+		{"two multi-server near saturation", []int{queueing.Infinite, 16, 4, 1}, []float64{5, 0.8, 0.21, 0.04}, 1500},
+		{"multi-server bottleneck", []int{3, 1, queueing.Infinite}, []float64{1.2, 0.3, 2}, 800},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := ClosedModel{Servers: tc.servers, Population: []int{tc.n}}

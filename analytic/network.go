@@ -5,38 +5,30 @@ import (
 	"math"
 
 	"queuelab/analytic/ctmc"
+	"queuelab/des/queueing"
 )
 
-// Discipline is the queueing discipline of a network station (the LINE/JMT
-// vocabulary).
-type Discipline uint8
+// Discipline is the queueing discipline of a network station: the one type
+// of package queueing (the LINE/JMT vocabulary), the simulator's too.
+type Discipline = queueing.Discipline
 
-// The disciplines a NetStation may have.
+// The disciplines a NetStation may have, under the names analytic has
+// always used; the priority disciplines order the classes by index, 0
+// highest.
 const (
-	FCFS       Discipline = iota // first come first served
-	LCFSPR                       // last come first served, preemptive resume
-	PS                           // processor sharing
-	SIRO                         // service in random order
-	PriorityNP                   // non-preemptive priority; class index order, 0 highest
-	PriorityPR                   // preemptive-resume priority; class index order, 0 highest
+	FCFS       = queueing.FCFS
+	LCFSPR     = queueing.LCFSPR
+	PS         = queueing.PS
+	SIRO       = queueing.SIRO
+	PriorityNP = queueing.Priority
+	PriorityPR = queueing.PreemptivePriority
 )
 
-var disciplineNames = [...]string{"fcfs", "lcfs-pr", "ps", "siro", "priority", "preemptive-priority"}
-
-// String returns the file-format name of d (fcfs, lcfs-pr, ps, siro,
-// priority, preemptive-priority).
-func (d Discipline) String() string {
-	if int(d) < len(disciplineNames) {
-		return disciplineNames[d]
-	}
-	return fmt.Sprintf("Discipline(%d)", uint8(d))
-}
-
-// NetStation is one station of a network. Servers == 0 means infinitely
-// many servers (a delay station, where nobody waits).
+// NetStation is one station of a network. Servers == queueing.Infinite
+// means infinitely many servers (a delay station, where nobody waits).
 type NetStation struct {
 	Name        string
-	Servers     int        // c ≥ 1, or 0 for a delay (infinite-server) station
+	Servers     int        // c ≥ 1, or queueing.Infinite for a delay (infinite-server) station
 	Discipline  Discipline // ignored at a delay station
 	Capacity    int        // most customers at the station (queue + service); 0 = unlimited
 	Mean        []float64  // mean service time per class (s); 0 = this class is never served here
@@ -61,7 +53,7 @@ type Law struct {
 }
 
 // delay reports whether s is an infinite-server station.
-func (s NetStation) delay() bool { return s.Servers == 0 }
+func (s NetStation) delay() bool { return queueing.IsDelay(s.Servers) }
 
 // scv returns the service SCV of class r (1 when SCV is nil).
 func (s NetStation) scv(r int) float64 {
@@ -114,10 +106,11 @@ type Network struct {
 // throughput_lower, mean_response_upper, mean_response_lower). Method names
 // the method; Exact says whether the value is exact for this network.
 type NetMetric struct {
-	Station, Class, Name string
-	Value                float64
-	Method               string
-	Exact                bool
+	Station, Class string
+	Name           queueing.Metric
+	Value          float64
+	Method         string
+	Exact          bool
 }
 
 // UnstableError reports an open network in which station Station has
@@ -185,10 +178,10 @@ func (n Network) validateStations() error {
 			return fmt.Errorf("%s: the name \"network\" is reserved for end-to-end figures", where)
 		case seen[s.Name]:
 			return fmt.Errorf("%s: duplicate station name", where)
-		case s.Servers < 0:
-			return fmt.Errorf("%s: servers must be ≥ 1, or 0 for infinitely many; got %d", where, s.Servers)
-		case s.Discipline > PriorityPR:
-			return fmt.Errorf("%s: unknown discipline %d; valid: fcfs, lcfs-pr, ps, siro, priority, preemptive-priority", where, s.Discipline)
+		case s.Servers < 1 && !s.delay():
+			return fmt.Errorf("%s: servers must be ≥ 1, or queueing.Infinite (%d) for infinitely many; got %d", where, queueing.Infinite, s.Servers)
+		case !s.Discipline.Valid():
+			return fmt.Errorf("%s: unknown discipline %d; valid: %s", where, s.Discipline, queueing.ValidDisciplines())
 		case s.Capacity < 0 || (s.Capacity > 0 && s.Capacity < s.Servers):
 			return fmt.Errorf("%s: capacity must be 0 (unlimited) or ≥ servers = %d; got %d", where, s.Servers, s.Capacity)
 		case len(s.Mean) != r:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 )
 
 // A tandem line built in Go code: Poisson arrivals at 1/s pass an
@@ -58,7 +59,7 @@ func ExampleSolveNetwork() {
 // solved by exact MVA and its two approximations, with the bounds.
 func ExampleClosedModel_ExactMVA() {
 	c := analytic.ClosedModel{
-		Servers:    []int{0, 1, 1, 1}, // terminals (delay), CPU, disk1, disk2
+		Servers:    []int{queueing.Infinite, 1, 1, 1}, // terminals (delay), CPU, disk1, disk2
 		Demand:     [][]float64{{5}, {0.25}, {0.1}, {0.045}},
 		Population: []int{20},
 	}

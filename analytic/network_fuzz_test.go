@@ -112,7 +112,7 @@ func FuzzSolveNetwork(f *testing.F) {
 			if !fuzzValueOK(x) {
 				t.Fatalf("%+v\nnetwork %+v", x, n)
 			}
-			if (strings.HasPrefix(x.Name, "p_") || x.Name == "utilization") && x.Value > 1+1e-9 {
+			if (strings.HasPrefix(string(x.Name), "p_") || x.Name == "utilization") && x.Value > 1+1e-9 {
 				t.Fatalf("%+v above 1\nnetwork %+v", x, n)
 			}
 		}
@@ -139,7 +139,7 @@ func TestSolveNetworkRandom(t *testing.T) {
 			if !fuzzValueOK(x) {
 				t.Fatalf("seed %d: %+v", seed, x)
 			}
-			if (strings.HasPrefix(x.Name, "p_") || x.Name == "utilization") && x.Value > 1+1e-9 {
+			if (strings.HasPrefix(string(x.Name), "p_") || x.Name == "utilization") && x.Value > 1+1e-9 {
 				t.Fatalf("seed %d: %+v above 1", seed, x)
 			}
 		}
@@ -222,7 +222,7 @@ func FuzzSingleStationFormulas(f *testing.F) {
 // never for a throughput, utilisation or probability.
 func fuzzValueOK(x NetMetric) bool {
 	if math.IsInf(x.Value, 1) {
-		return strings.HasPrefix(x.Name, "mean_")
+		return strings.HasPrefix(string(x.Name), "mean_")
 	}
 	return finite(x.Value) && x.Value >= 0
 }

@@ -6,10 +6,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/des/queueing"
 )
 
 // metric returns the value of the one metric with these keys.
-func metric(t *testing.T, ms []NetMetric, station, class, name, method string) NetMetric {
+func metric(t *testing.T, ms []NetMetric, station, class string, name queueing.Metric, method string) NetMetric {
 	t.Helper()
 	var found []NetMetric
 	for _, m := range ms {
@@ -66,7 +68,7 @@ func TestSolveTandemIsProductOfMM1(t *testing.T) {
 		{"b", "mean_response", 4}, {"b", "mean_in_system", 4}, {"b", "mean_wait", 3.2}, {"b", "mean_in_queue", 3.2},
 		{"network", "mean_response", 5}, {"network", "mean_in_system", 5},
 	} {
-		m := metric(t, ms, tc.station, "job", tc.name, MethodJackson)
+		m := metric(t, ms, tc.station, "job", queueing.Metric(tc.name), MethodJackson)
 		assert.InDelta(t, tc.want, m.Value, 1e-12, "%s %s", tc.station, tc.name)
 		assert.True(t, m.Exact)
 	}
@@ -114,7 +116,7 @@ func centralServer(n int) Network {
 	p[1][2], p[1][3], p[1][0] = 0.5, 0.3, 0.2
 	p[2][1], p[3][1] = 1, 1
 	return Network{
-		Stations: []NetStation{expStation("terminals", 0, 5), expStation("cpu", 1, 0.05), expStation("disk1", 1, 0.04), expStation("disk2", 1, 0.03)},
+		Stations: []NetStation{expStation("terminals", queueing.Infinite, 5), expStation("cpu", 1, 0.05), expStation("disk1", 1, 0.04), expStation("disk2", 1, 0.03)},
 		Classes:  []NetClass{{Name: "user", Population: n, Start: 0}},
 		Routing:  p,
 	}
@@ -132,7 +134,7 @@ func TestSolveCentralServer(t *testing.T) {
 	// N = 20 against MVA on the hand-computed demands.
 	ms, err = SolveNetwork(centralServer(20))
 	require.NoError(t, err)
-	c := ClosedModel{Servers: []int{0, 1, 1, 1}, Demand: [][]float64{{5}, {0.25}, {0.1}, {0.045}}, Population: []int{20}}
+	c := ClosedModel{Servers: []int{queueing.Infinite, 1, 1, 1}, Demand: [][]float64{{5}, {0.25}, {0.1}, {0.045}}, Population: []int{20}}
 	exact, err := c.ExactMVA()
 	require.NoError(t, err)
 	x := exact.Throughput[0]
@@ -200,9 +202,9 @@ func TestSolveSingleStations(t *testing.T) {
 		{"M/D/1 P-K", single(NetStation{Name: "q", Servers: 1, Mean: []float64{1}, SCV: []float64{0}}, 0.8, 1), MethodPK, true, "mean_wait", 2},
 		{"M/H2/1-PS insensitive", single(NetStation{Name: "q", Servers: 1, Discipline: PS, Mean: []float64{1}, SCV: []float64{4}}, 0.8, 1), MethodInsensitive, true, "mean_response", 5},
 		{"M/G/1-LCFS-PR insensitive", single(NetStation{Name: "q", Servers: 1, Discipline: LCFSPR, Mean: []float64{2}, SCV: []float64{0}}, 0.25, 1), MethodInsensitive, true, "mean_response", 4},
-		{"M/G/inf", single(NetStation{Name: "q", Servers: 0, Mean: []float64{3}, SCV: []float64{2}}, 5, 1), "M/G/∞", true, "mean_in_system", 15},
+		{"M/G/inf", single(NetStation{Name: "q", Servers: queueing.Infinite, Mean: []float64{3}, SCV: []float64{2}}, 5, 1), "M/G/∞", true, "mean_in_system", 15},
 		{"M/M/2/5", single(NetStation{Name: "q", Servers: 2, Capacity: 5, Mean: []float64{1}, SCV: []float64{1}}, 3, 1), MethodMMcK, true, "p_loss", MMcK{2, 5, 3, 1}.ProbBlock()},
-		{"Erlang loss M/G/4/4", single(NetStation{Name: "q", Servers: 0, Capacity: 4, Mean: []float64{2}, SCV: []float64{0}}, 2, 1), MethodErlangB, true, "p_loss", ErlangB(4, 4)},
+		{"Erlang loss M/G/4/4", single(NetStation{Name: "q", Servers: queueing.Infinite, Capacity: 4, Mean: []float64{2}, SCV: []float64{0}}, 2, 1), MethodErlangB, true, "p_loss", ErlangB(4, 4)},
 		{"Erlang-A", single(NetStation{Name: "q", Servers: 5, Mean: []float64{1}, SCV: []float64{1}, Patience: 2, PatienceSCV: 1}, 6, 1), MethodErlangA, true, "p_abandon", ErlangA{5, 6, 1, 0.5}.ProbAbandon()},
 		{"M/M/c+D", single(NetStation{Name: "q", Servers: 5, Mean: []float64{1}, SCV: []float64{1}, Patience: 2, PatienceSCV: 0}, 6, 1), MethodMMcD, true, "mean_wait", MMcD{5, 6, 1, 2}.MeanWait()},
 		// GI/G/1 with Erlang-2 arrivals (c²a = 0.5) and det service at ρ = 0.5:
@@ -216,7 +218,7 @@ func TestSolveSingleStations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ms, err := SolveNetwork(tc.n)
 			require.NoError(t, err)
-			m := metric(t, ms, "q", "job", tc.metric, tc.method)
+			m := metric(t, ms, "q", "job", queueing.Metric(tc.metric), tc.method)
 			assert.InDelta(t, tc.want, m.Value, 1e-12)
 			assert.Equal(t, tc.exact, m.Exact)
 		})
@@ -306,7 +308,7 @@ func thinkAndServe(c int) Network {
 	p[0*m+0][0*m+1], p[0*m+1][0*m+0] = 1, 1
 	return Network{
 		Stations: []NetStation{
-			{Name: "think", Servers: 0, Mean: []float64{1, 0}},
+			{Name: "think", Servers: queueing.Infinite, Mean: []float64{1, 0}},
 			{Name: "server", Servers: c, Mean: []float64{1, 1}},
 		},
 		Classes: []NetClass{{Name: "closed", Population: 1, Start: 0}, {Name: "open", Rate: 0.5, ArrivalSCV: 1, Source: 1}},
@@ -337,7 +339,7 @@ func TestSolveTooLargeKeepsApproximations(t *testing.T) {
 	}
 	n := Network{
 		Stations: []NetStation{
-			{Name: "think", Servers: 0, Mean: []float64{5, 4, 3}},
+			{Name: "think", Servers: queueing.Infinite, Mean: []float64{5, 4, 3}},
 			{Name: "cpu", Servers: 1, Discipline: PS, Mean: []float64{0.1, 0.2, 0.05}},
 		},
 		Classes: []NetClass{{Name: "a", Population: 150}, {Name: "b", Population: 150}, {Name: "c", Population: 150}},
@@ -348,7 +350,7 @@ func TestSolveTooLargeKeepsApproximations(t *testing.T) {
 	assert.False(t, hasMethod(ms, MethodExactMVA))
 	assert.True(t, hasMethod(ms, MethodLinearizer))
 	assert.True(t, hasMethod(ms, MethodSchweitzer))
-	_, err = ClosedModel{Servers: []int{0, 1}, Demand: [][]float64{{5, 4, 3}, {0.1, 0.2, 0.05}}, Population: []int{150, 150, 150}}.ExactMVA()
+	_, err = ClosedModel{Servers: []int{queueing.Infinite, 1}, Demand: [][]float64{{5, 4, 3}, {0.1, 0.2, 0.05}}, Population: []int{150, 150, 150}}.ExactMVA()
 	var tl *TooLargeError
 	assert.ErrorAs(t, err, &tl)
 }
@@ -400,7 +402,7 @@ func TestSolveInvalid(t *testing.T) {
 		{"NaN probability", func(n *Network) { n.Routing[1][0] = math.NaN() }, "probability must be in [0, 1]"},
 		{"duplicate station", func(n *Network) { n.Stations[1].Name = "a" }, "duplicate station"},
 		{"reserved name", func(n *Network) { n.Stations[1].Name = "network" }, "reserved"},
-		{"negative servers", func(n *Network) { n.Stations[0].Servers = -1 }, "servers must be"},
+		{"negative servers", func(n *Network) { n.Stations[0].Servers = -2 }, "servers must be"},
 		{"unknown discipline", func(n *Network) { n.Stations[0].Discipline = 9 }, "unknown discipline"},
 		{"means", func(n *Network) { n.Stations[0].Mean = nil }, "0 mean service times for 1 classes"},
 		{"negative mean", func(n *Network) { n.Stations[0].Mean[0] = -1 }, "mean service time must be"},
@@ -556,7 +558,7 @@ func TestSolveMixedAgainstMarkovChain(t *testing.T) {
 	p[0*m+0][0*m+1], p[0*m+1][0*m+0] = 1, 1
 	n := Network{
 		Stations: []NetStation{
-			{Name: "think", Servers: 0, Mean: []float64{z, 0}},
+			{Name: "think", Servers: queueing.Infinite, Mean: []float64{z, 0}},
 			{Name: "server", Servers: 1, Discipline: PS, Mean: []float64{sc, so}, SCV: []float64{1, 1}},
 		},
 		Classes: []NetClass{{Name: "closed", Population: 1}, {Name: "open", Rate: lambda, ArrivalSCV: 1, Source: 1}},

@@ -1,6 +1,10 @@
 package analytic
 
-import "math"
+import (
+	"math"
+
+	"queuelab/des/queueing"
+)
 
 // The open-network part of SolveNetwork: stability, traffic, the product-form
 // and QNA solutions, and the single-station special cases.
@@ -310,23 +314,23 @@ func (s *netSolver) solveLimited(i int, thr []float64, total, a float64, network
 		}
 		c := st.Capacity
 		b := ErlangB(c, a)
-		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: c, lossName: "p_loss"}
+		lim = limitedPerf{method: MethodErlangB, loss: b, inSystem: a * (1 - b), inQueue: 0, servers: c, lossName: queueing.PLoss}
 	case !exp:
 		return
 	case st.Capacity > 0:
 		q := MMcK{st.Servers, st.Capacity, total, 1 / mean}
-		lim = limitedPerf{method: MethodMMcK, loss: q.ProbBlock(), inSystem: q.MeanNumberInSystem(), inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: "p_loss"}
+		lim = limitedPerf{method: MethodMMcK, loss: q.ProbBlock(), inSystem: q.MeanNumberInSystem(), inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: queueing.PLoss}
 	case st.PatienceSCV == 1:
 		q := ErlangA{st.Servers, total, 1 / mean, 1 / st.Patience}
 		if q.Validate() != nil {
 			return
 		}
 		p := q.ProbAbandon()
-		lim = limitedPerf{method: MethodErlangA, loss: p, inSystem: q.MeanQueueLength() + total*(1-p)*mean, inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: "p_abandon"}
+		lim = limitedPerf{method: MethodErlangA, loss: p, inSystem: q.MeanQueueLength() + total*(1-p)*mean, inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: queueing.PAbandon}
 	case st.PatienceSCV == 0:
 		q := MMcD{st.Servers, total, 1 / mean, st.Patience}
 		p := q.ProbAbandon()
-		lim = limitedPerf{method: MethodMMcD, loss: p, inSystem: q.MeanQueueLength() + total*(1-p)*mean, inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: "p_abandon"}
+		lim = limitedPerf{method: MethodMMcD, loss: p, inSystem: q.MeanQueueLength() + total*(1-p)*mean, inQueue: q.MeanQueueLength(), servers: st.Servers, lossName: queueing.PAbandon}
 	default:
 		return
 	}
@@ -336,10 +340,10 @@ func (s *netSolver) solveLimited(i int, thr []float64, total, a float64, network
 // limitedPerf is the solution of a single station that loses customers.
 type limitedPerf struct {
 	method            string
-	loss              float64 // share of arrivals lost (blocked or abandoning)
-	lossName          string  // p_loss or p_abandon
-	inSystem, inQueue float64 // mean numbers, all classes
-	servers           int     // servers for the utilisation (capacity of a loss delay station)
+	loss              float64         // share of arrivals lost (blocked or abandoning)
+	lossName          queueing.Metric // p_loss or p_abandon
+	inSystem, inQueue float64         // mean numbers, all classes
+	servers           int             // servers for the utilisation (capacity of a loss delay station)
 }
 
 // emitLimited adds the measures of a single station that loses customers:
@@ -378,11 +382,11 @@ func (s *netSolver) emitLimited(i int, thr []float64, total float64, lim limited
 // covers the served only, which no formula here gives).
 func (s *netSolver) limitedNetworkRow(class string, lambda, share float64, lim limitedPerf) {
 	x := lambda * (1 - lim.loss)
-	s.add("network", class, "throughput", x, lim.method, true)
+	s.add("network", class, queueing.Throughput, x, lim.method, true)
 	s.add("network", class, lim.lossName, lim.loss, lim.method, true)
-	s.add("network", class, "mean_in_system", share*lim.inSystem, lim.method, true)
-	if lim.lossName == "p_loss" && x > 0 {
-		s.add("network", class, "mean_response", share*lim.inSystem/x, lim.method, true)
+	s.add("network", class, queueing.MeanInSystem, share*lim.inSystem, lim.method, true)
+	if lim.lossName == queueing.PLoss && x > 0 {
+		s.add("network", class, queueing.MeanResponse, share*lim.inSystem/x, lim.method, true)
 	}
 }
 
@@ -392,16 +396,16 @@ func (s *netSolver) limitedNetworkRow(class string, lambda, share float64, lim l
 func (s *netSolver) limitedRow(st NetStation, class string, lambda, share float64, lim limitedPerf) {
 	x := lambda * (1 - lim.loss)
 	busy := min(lim.inSystem-lim.inQueue, float64(lim.servers))
-	s.add(st.Name, class, "throughput", x, lim.method, true)
-	s.add(st.Name, class, "utilization", share*busy/float64(lim.servers), lim.method, true)
+	s.add(st.Name, class, queueing.Throughput, x, lim.method, true)
+	s.add(st.Name, class, queueing.Utilization, share*busy/float64(lim.servers), lim.method, true)
 	s.add(st.Name, class, lim.lossName, lim.loss, lim.method, true)
-	s.add(st.Name, class, "mean_in_system", share*lim.inSystem, lim.method, true)
-	s.add(st.Name, class, "mean_in_queue", share*lim.inQueue, lim.method, true)
-	if lim.lossName == "p_abandon" {
-		s.add(st.Name, class, "mean_wait", share*lim.inQueue/lambda, lim.method, true)
+	s.add(st.Name, class, queueing.MeanInSystem, share*lim.inSystem, lim.method, true)
+	s.add(st.Name, class, queueing.MeanInQueue, share*lim.inQueue, lim.method, true)
+	if lim.lossName == queueing.PAbandon {
+		s.add(st.Name, class, queueing.MeanWait, share*lim.inQueue/lambda, lim.method, true)
 	} else if x > 0 {
-		s.add(st.Name, class, "mean_wait", share*lim.inQueue/x, lim.method, true)
-		s.add(st.Name, class, "mean_response", share*lim.inSystem/x, lim.method, true)
+		s.add(st.Name, class, queueing.MeanWait, share*lim.inQueue/x, lim.method, true)
+		s.add(st.Name, class, queueing.MeanResponse, share*lim.inSystem/x, lim.method, true)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"queuelab/des/queueing"
 )
 
 // Method names used in NetMetric.Method.
@@ -184,7 +186,7 @@ func (s *netSolver) counts() (open, closed int) {
 	return open, closed
 }
 
-func (s *netSolver) add(station, class, name string, v float64, method string, exact bool) {
+func (s *netSolver) add(station, class string, name queueing.Metric, v float64, method string, exact bool) {
 	s.out = append(s.out, NetMetric{Station: station, Class: class, Name: name, Value: v, Method: method, Exact: exact})
 }
 
@@ -238,35 +240,35 @@ func (s *netSolver) emitStation(i int, thr []float64, perf stationPerf, withFlow
 		x += thr[k]
 		l += thr[k] * perf.resp[k]
 		if withFlow {
-			s.add(st.Name, c.Name, "throughput", thr[k], perf.method, perf.exact)
+			s.add(st.Name, c.Name, queueing.Throughput, thr[k], perf.method, perf.exact)
 			if !st.delay() {
 				uk := scale * thr[k] * st.Mean[k] / float64(st.Servers)
 				u += uk
-				s.add(st.Name, c.Name, "utilization", uk, perf.method, perf.exact)
+				s.add(st.Name, c.Name, queueing.Utilization, uk, perf.method, perf.exact)
 			}
 		}
-		s.add(st.Name, c.Name, "mean_response", perf.resp[k], perf.method, perf.exact)
-		s.add(st.Name, c.Name, "mean_in_system", thr[k]*perf.resp[k], perf.method, perf.exact)
+		s.add(st.Name, c.Name, queueing.MeanResponse, perf.resp[k], perf.method, perf.exact)
+		s.add(st.Name, c.Name, queueing.MeanInSystem, thr[k]*perf.resp[k], perf.method, perf.exact)
 		if perf.wait != nil {
 			lq += thr[k] * perf.wait[k]
-			s.add(st.Name, c.Name, "mean_wait", perf.wait[k], perf.method, perf.exact)
-			s.add(st.Name, c.Name, "mean_in_queue", thr[k]*perf.wait[k], perf.method, perf.exact)
+			s.add(st.Name, c.Name, queueing.MeanWait, perf.wait[k], perf.method, perf.exact)
+			s.add(st.Name, c.Name, queueing.MeanInQueue, thr[k]*perf.wait[k], perf.method, perf.exact)
 		}
 	}
 	if x == 0 {
 		return
 	}
 	if withFlow {
-		s.add(st.Name, "", "throughput", x, perf.method, perf.exact)
+		s.add(st.Name, "", queueing.Throughput, x, perf.method, perf.exact)
 		if !st.delay() {
-			s.add(st.Name, "", "utilization", u, perf.method, perf.exact)
+			s.add(st.Name, "", queueing.Utilization, u, perf.method, perf.exact)
 		}
 	}
-	s.add(st.Name, "", "mean_response", l/x, perf.method, perf.exact)
-	s.add(st.Name, "", "mean_in_system", l, perf.method, perf.exact)
+	s.add(st.Name, "", queueing.MeanResponse, l/x, perf.method, perf.exact)
+	s.add(st.Name, "", queueing.MeanInSystem, l, perf.method, perf.exact)
 	if perf.wait != nil {
-		s.add(st.Name, "", "mean_wait", lq/x, perf.method, perf.exact)
-		s.add(st.Name, "", "mean_in_queue", lq, perf.method, perf.exact)
+		s.add(st.Name, "", queueing.MeanWait, lq/x, perf.method, perf.exact)
+		s.add(st.Name, "", queueing.MeanInQueue, lq, perf.method, perf.exact)
 	}
 }
 
@@ -285,17 +287,17 @@ func (s *netSolver) emitTraffic(lam []float64) {
 				continue
 			}
 			x += l
-			s.add(st.Name, c.Name, "throughput", l, MethodTraffic, true)
+			s.add(st.Name, c.Name, queueing.Throughput, l, MethodTraffic, true)
 			if !st.delay() {
 				uk := l * st.Mean[k] / float64(st.Servers)
 				u += uk
-				s.add(st.Name, c.Name, "utilization", uk, MethodTraffic, true)
+				s.add(st.Name, c.Name, queueing.Utilization, uk, MethodTraffic, true)
 			}
 		}
 		if x > 0 && !closedHere {
-			s.add(st.Name, "", "throughput", x, MethodTraffic, true)
+			s.add(st.Name, "", queueing.Throughput, x, MethodTraffic, true)
 			if !st.delay() {
-				s.add(st.Name, "", "utilization", u, MethodTraffic, true)
+				s.add(st.Name, "", queueing.Utilization, u, MethodTraffic, true)
 			}
 		}
 	}
@@ -326,16 +328,16 @@ func (s *netSolver) emitOpenNetwork(method string, exact bool) {
 			all = false
 			continue
 		}
-		s.add("network", c.Name, "throughput", c.Rate, MethodTraffic, true)
-		s.add("network", c.Name, "mean_response", t, method, exact)
-		s.add("network", c.Name, "mean_in_system", c.Rate*t, method, exact)
+		s.add("network", c.Name, queueing.Throughput, c.Rate, MethodTraffic, true)
+		s.add("network", c.Name, queueing.MeanResponse, t, method, exact)
+		s.add("network", c.Name, queueing.MeanInSystem, c.Rate*t, method, exact)
 		lTotal += c.Rate * t
 		xTotal += c.Rate
 	}
 	if _, closed := s.counts(); all && xTotal > 0 && closed == 0 {
-		s.add("network", "", "throughput", xTotal, MethodTraffic, true)
-		s.add("network", "", "mean_response", lTotal/xTotal, method, exact)
-		s.add("network", "", "mean_in_system", lTotal, method, exact)
+		s.add("network", "", queueing.Throughput, xTotal, MethodTraffic, true)
+		s.add("network", "", queueing.MeanResponse, lTotal/xTotal, method, exact)
+		s.add("network", "", queueing.MeanInSystem, lTotal, method, exact)
 	}
 }
 

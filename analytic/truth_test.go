@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/des/queueing"
 )
 
 // TestSolveParallelPK (issue 19, smaller): two M/G/1 stations side by
@@ -48,7 +50,7 @@ func TestSolveInfiniteVariance(t *testing.T) {
 	assert.InDelta(t, 0.5, metric(t, ms, "q", "job", "throughput", MethodTraffic).Value, 1e-12)
 	assert.InDelta(t, 0.5, metric(t, ms, "q", "job", "utilization", MethodTraffic).Value, 1e-12)
 	for _, name := range []string{"mean_wait", "mean_in_queue", "mean_response", "mean_in_system"} {
-		m := metric(t, ms, "q", "job", name, MethodPK)
+		m := metric(t, ms, "q", "job", queueing.Metric(name), MethodPK)
 		assert.True(t, math.IsInf(m.Value, 1), name)
 		assert.True(t, m.Exact, name)
 	}

@@ -11,7 +11,7 @@
 // Parameters are named by their command-line flags ("servers",
 // "arrival-rate", …), and messages quote them as flags ("--servers: must
 // be …"). Numbers, integers and durations are parsed by the model
-// controls' parser (scenario.Control.Parse), so a duration means the same
+// controls' parser (input.Control.Parse), so a duration means the same
 // in a playbook, a sweep and the calculator: a Go duration ("80ms") or a
 // bare number of seconds.
 //

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // InputError is the error of every bad input: a value out of range, a
@@ -100,7 +100,7 @@ func (f Formula) Evaluate(given map[string]string) (Inputs, []Output, error) {
 	in := Inputs{params: f.Params, num: map[string]float64{}, text: map[string]string{}}
 	for name := range given {
 		if !f.hasParam(name) {
-			return in, nil, inputf("%s: unknown parameter %s", f.Name, scenario.QuoteShort(name))
+			return in, nil, inputf("%s: unknown parameter %s", f.Name, input.QuoteShort(name))
 		}
 	}
 	for _, p := range f.Params {
@@ -153,8 +153,8 @@ func (f Formula) givenText(given map[string]string) string {
 	var parts []string
 	for _, p := range f.Params {
 		if s, ok := given[p.flag]; ok {
-			if len(s) > scenario.MaxEcho {
-				s = scenario.QuoteShort(s)
+			if len(s) > input.MaxEcho {
+				s = input.QuoteShort(s)
 			}
 			parts = append(parts, "--"+p.flag+" "+s)
 		}

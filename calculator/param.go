@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // Kind is the syntax of a formula parameter.
@@ -96,13 +96,13 @@ func (p Param) Range() string {
 
 // control is the parameter as a model control, whose parser reads it:
 // the closed range [lo, hi]; open bounds are checked by Parse.
-func (p Param) control() scenario.Control {
-	c := scenario.Control{Name: p.flag, Kind: scenario.Float, Min: p.lo, Max: p.hi}
+func (p Param) control() input.Control {
+	c := input.Control{Name: p.flag, Kind: input.Float, Min: p.lo, Max: p.hi}
 	switch p.kind {
 	case Integer:
-		c.Kind = scenario.Int
+		c.Kind = input.Int
 	case Duration:
-		c.Kind = scenario.Duration
+		c.Kind = input.Duration
 	}
 	return c
 }
@@ -111,7 +111,7 @@ func (p Param) control() scenario.Control {
 // Duration parameter (durations in seconds). The error is an *InputError
 // naming the flag and the valid values.
 func (p Param) Parse(s string) (float64, error) {
-	bad := func() error { return inputf("--%s: must be %s, got %s", p.flag, p.Range(), scenario.QuoteShort(s)) }
+	bad := func() error { return inputf("--%s: must be %s, got %s", p.flag, p.Range(), input.QuoteShort(s)) }
 	if p.kind == Text {
 		return 0, inputf("--%s: a text parameter has no number", p.flag)
 	}
@@ -129,7 +129,7 @@ func (p Param) Parse(s string) (float64, error) {
 		return 0, bad() // past int64, or written with an exponent
 	}
 	if math.Abs(v.Num) > maxExactInt || n > maxExactInt || n < -maxExactInt {
-		return 0, inputf("--%s: must be an integer of magnitude at most 2⁵³ = %d, got %s", p.flag, int64(maxExactInt), scenario.QuoteShort(s))
+		return 0, inputf("--%s: must be an integer of magnitude at most 2⁵³ = %d, got %s", p.flag, int64(maxExactInt), input.QuoteShort(s))
 	}
 	return v.Num, nil
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"queuelab/analytic"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // The payment switch's formulas: issuer latency cut by a timeout, the
@@ -67,7 +67,7 @@ func holdingTimeEval(in Inputs) ([]Output, error) {
 // parseGroups parses "0.75:250ms,0.25:12s".
 func parseGroups(s string) ([]analytic.IssuerGroup, error) {
 	bad := func() error {
-		return inputf("--groups: must be comma-separated share:mean-latency pairs with shares in [0, 1] adding up to ≤ 1 and latencies ≥ 0 (e.g. 0.75:250ms,0.25:12s), got %s", scenario.QuoteShort(s))
+		return inputf("--groups: must be comma-separated share:mean-latency pairs with shares in [0, 1] adding up to ≤ 1 and latencies ≥ 0 (e.g. 0.75:250ms,0.25:12s), got %s", input.QuoteShort(s))
 	}
 	var gs []analytic.IssuerGroup
 	sum := 0.0

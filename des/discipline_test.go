@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"queuelab/des/queueing"
 )
 
 // TestDisciplineTable checks what each row of the discipline table tells
@@ -25,14 +28,26 @@ func TestDisciplineTable(t *testing.T) {
 	} {
 		t.Run(tc.d.String(), func(t *testing.T) {
 			spec := disciplines[tc.d]
-			assert.Equal(t, tc.preemptive, tc.d.preemptive())
+			assert.Equal(t, tc.preemptive, preemptive(tc.d))
 			assert.Equal(t, tc.holdable, spec.holdable)
 			assert.Equal(t, tc.random, spec.random)
 			assert.Equal(t, tc.room, spec.newRoom != nil)
 		})
 	}
 	assert.Len(t, disciplines, 6, "a new discipline gets a row in the test above")
-	assert.False(t, Discipline(len(disciplines)).preemptive())
+	assert.False(t, preemptive(Discipline(len(disciplines))))
+}
+
+// TestEveryDisciplineHasARoom: every discipline package queueing names has
+// its row in the table (a name added there without a room here fails), and
+// the table has no row beyond them.
+func TestEveryDisciplineHasARoom(t *testing.T) {
+	all := queueing.Disciplines()
+	require.Len(t, disciplines, len(all))
+	for _, d := range all {
+		assert.True(t, valid(d), "%v has no row in des's discipline table", d)
+	}
+	assert.False(t, valid(Discipline(len(all))))
 }
 
 // TestRoomOrder drives each waiting room through the seam alone: five

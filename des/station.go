@@ -4,11 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"queuelab/des/queueing"
 )
 
 // Infinite is the Servers value of a delay (infinite-server) station: every
-// customer is served at once, nobody waits.
-const Infinite = -1
+// customer is served at once, nobody waits. It is queueing.Infinite, the
+// one server-count convention of simulator and formulas.
+const Infinite = queueing.Infinite
 
 // StationConfig describes a Station.
 type StationConfig struct {
@@ -203,8 +206,8 @@ func (c StationConfig) validate() error {
 	if c.Servers < 1 && c.Servers != Infinite {
 		errs = append(errs, fmt.Errorf("servers %d: want an integer ≥ 1 or Infinite (%d)", c.Servers, Infinite))
 	}
-	if !c.Discipline.valid() {
-		errs = append(errs, fmt.Errorf("discipline %d: want one of %s", uint8(c.Discipline), validDisciplines()))
+	if !valid(c.Discipline) {
+		errs = append(errs, fmt.Errorf("discipline %d: want one of %s", uint8(c.Discipline), queueing.ValidDisciplines()))
 	}
 	if c.Capacity < 0 && c.Capacity != Unlimited {
 		errs = append(errs, fmt.Errorf("capacity %d: want an integer ≥ 1 or Unlimited (%d)", c.Capacity, Unlimited))
@@ -220,7 +223,7 @@ func (c StationConfig) validate() error {
 	} else if c.DiscardFraction > 0 && c.Abandonment != StayQueued {
 		errs = append(errs, fmt.Errorf("discard fraction %v: applies to stay-queued abandonment only", c.DiscardFraction))
 	}
-	if c.Discipline.valid() && disciplines[c.Discipline].random && c.Random == nil {
+	if valid(c.Discipline) && disciplines[c.Discipline].random && c.Random == nil {
 		errs = append(errs, fmt.Errorf("discipline %v needs a random stream (Random)", c.Discipline))
 	}
 	if err := errors.Join(errs...); err != nil {

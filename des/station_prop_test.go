@@ -270,7 +270,7 @@ func checkScenario(t *testing.T, sc propScenario) {
 		switch {
 		case sc.cfg.Discipline == PS:
 			require.Zero(t, e.InQueueArea)
-		case !sc.cfg.Discipline.preemptive():
+		case !preemptive(sc.cfg.Discipline):
 			require.InDelta(t, waits+stale, e.InQueueArea, 1e-9*(1+waits+stale), "class %d: queue area is the waiting", k)
 			if !stays {
 				require.InDelta(t, waits, e.WaitSum+e.AbandonedSum, 1e-9*(1+waits))

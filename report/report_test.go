@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
@@ -45,9 +46,9 @@ func testResult(engine string, shift float64) *scenario.Result {
 		(scenario.Goal{Name: "mean authorization time from the sale on", Op: "<=", Target: 500, Unit: "ms"}).Check(385),
 		(scenario.Goal{Name: "server cost", Op: "<=", Target: 75, Unit: "u"}).Check(7.2),
 	}
-	pb, err := scenario.ParseAt("6m:servers=10,shedding=on", []scenario.Control{
-		{Name: "servers", Kind: scenario.Int, Min: 1, Max: 40},
-		{Name: "shedding", Kind: scenario.Switch},
+	pb, err := scenario.ParseAt("6m:servers=10,shedding=on", []input.Control{
+		{Name: "servers", Kind: input.Int, Min: 1, Max: 40},
+		{Name: "shedding", Kind: input.Switch},
 	})
 	if err != nil {
 		panic(err)

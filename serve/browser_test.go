@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/model/input"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -297,7 +298,7 @@ func column(key string, m int) string {
 // controlDefault returns the default of sys's control name.
 func controlDefault(t *testing.T, sys scenario.System, name string) string {
 	t.Helper()
-	c, err := scenario.Find(sys.Controls, name)
+	c, err := input.Find(sys.Controls, name)
 	require.NoError(t, err)
 	require.NotEmpty(t, c.Default, name)
 	return c.Default

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
@@ -12,13 +13,13 @@ import (
 // Its numbers mean nothing; they only have to respond to the controls and
 // depend on the seed.
 func fakeSystem() scenario.System {
-	controls := []scenario.Control{
-		{Name: "servers", Default: "4", Kind: scenario.Int, Min: 1, Max: 20, Help: "clerks at the desk"},
-		{Name: "shedding", Default: "off", Kind: scenario.Switch, Help: "turn away work when full"},
-		{Name: "retry", Default: "immediate", Kind: scenario.Enum, Choices: []string{"immediate", "backoff"}},
-		{Name: "share", Default: "10%", Kind: scenario.Percent, Min: 0, Max: 0.5},
-		{Name: "timeout", Default: "5s", Kind: scenario.Duration, Min: 1, Max: 30},
-		{Name: "flush", Kind: scenario.Press},
+	controls := []input.Control{
+		{Name: "servers", Default: "4", Kind: input.Int, Min: 1, Max: 20, Help: "clerks at the desk"},
+		{Name: "shedding", Default: "off", Kind: input.Switch, Help: "turn away work when full"},
+		{Name: "retry", Default: "immediate", Kind: input.Enum, Choices: []string{"immediate", "backoff"}},
+		{Name: "share", Default: "10%", Kind: input.Percent, Min: 0, Max: 0.5},
+		{Name: "timeout", Default: "5s", Kind: input.Duration, Min: 1, Max: 30},
+		{Name: "flush", Kind: input.Press},
 	}
 	goals := []scenario.Goal{
 		{Name: "approval at least 90 %", Op: ">=", Target: 0.9, Unit: "%"},

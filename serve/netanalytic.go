@@ -2,6 +2,7 @@ package serve
 
 import (
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 )
 
 // This file completes the analytic side of the network page where
@@ -120,7 +121,7 @@ func upstreamFormulas(n analytic.Network, unstable []NetUnstable) []NetFormula {
 		if m.Station == "network" {
 			continue
 		}
-		out = append(out, NetFormula{Station: m.Station, Class: m.Class, Name: m.Name, Value: m.Value, Method: m.Method, Exact: m.Exact})
+		out = append(out, NetFormula{Station: m.Station, Class: m.Class, Name: string(m.Name), Value: m.Value, Method: m.Method, Exact: m.Exact})
 	}
 	return out
 }
@@ -149,12 +150,12 @@ func (l *liveNet) Check(c NetChange) error {
 func preferClosedForms(fs []NetFormula) []NetFormula {
 	ms := make([]analytic.NetMetric, len(fs))
 	for i, f := range fs {
-		ms[i] = analytic.NetMetric{Station: f.Station, Class: f.Class, Name: f.Name, Value: f.Value, Method: f.Method, Exact: f.Exact}
+		ms[i] = analytic.NetMetric{Station: f.Station, Class: f.Class, Name: queueing.Metric(f.Name), Value: f.Value, Method: f.Method, Exact: f.Exact}
 	}
 	ms = analytic.PreferClosedForms(ms)
 	out := make([]NetFormula, len(ms))
 	for i, m := range ms {
-		out[i] = NetFormula{Station: m.Station, Class: m.Class, Name: m.Name, Value: m.Value, Method: m.Method, Exact: m.Exact}
+		out[i] = NetFormula{Station: m.Station, Class: m.Class, Name: string(m.Name), Value: m.Value, Method: m.Method, Exact: m.Exact}
 	}
 	return out
 }

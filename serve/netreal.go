@@ -9,6 +9,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/dist"
 	"queuelab/model/network"
 	"queuelab/validate/estimate"
@@ -24,8 +25,9 @@ const maxDrawn = 64
 // delay stations, Erlang's loss formula).
 var liveServices = []string{"exp", "det", "hyperexp"}
 
-// liveDisciplines are the disciplines the page offers, by their file names.
-var liveDisciplines = []string{"fcfs", "lcfs-pr", "ps", "siro", "priority", "preemptive-priority"}
+// liveDisciplines are the disciplines the page offers, by their file names:
+// every discipline there is.
+var liveDisciplines = queueing.DisciplineNames()
 
 // OpenNetwork is the NetOpener of the real simulator: it parses src with
 // network.Parse and simulates it with network.Sim (seeded with seed, PCG
@@ -196,8 +198,8 @@ func (l *liveNet) Estimates() []NetEstimate {
 	res := l.sim.Result(network.AutoWarmup, 0)
 	out := make([]NetEstimate, 0, len(res.Metrics))
 	for _, m := range res.Metrics {
-		e := estimate.Ratio(m.Name, m.Num, m.Den)
-		out = append(out, NetEstimate{Station: m.Station, Class: m.Class, Name: m.Name, Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K, Measured: res.Measured})
+		e := estimate.Ratio(string(m.Name), m.Num, m.Den)
+		out = append(out, NetEstimate{Station: m.Station, Class: m.Class, Name: string(m.Name), Mean: e.Mean, HalfWidth: e.HalfWidth, SE: e.SE, K: e.K, Measured: res.Measured})
 	}
 	return out
 }
@@ -215,7 +217,7 @@ func (l *liveNet) Analytic() NetAnalytic {
 			if analytic.CTMCOnly(m.Name) { // no simulated counterpart to draw against
 				continue
 			}
-			a.Formulas = append(a.Formulas, NetFormula{Station: m.Station, Class: m.Class, Name: m.Name, Value: m.Value, Method: m.Method, Exact: m.Exact})
+			a.Formulas = append(a.Formulas, NetFormula{Station: m.Station, Class: m.Class, Name: string(m.Name), Value: m.Value, Method: m.Method, Exact: m.Exact})
 		}
 	}
 	a.Trapped = trapped(an)
@@ -446,7 +448,7 @@ func overloaded(n analytic.Network) []NetUnstable {
 	}
 	var out []NetUnstable
 	for i, st := range n.Stations {
-		if st.Servers == 0 {
+		if queueing.IsDelay(st.Servers) {
 			continue
 		}
 		rho := 0.0

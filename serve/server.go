@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
@@ -136,10 +137,10 @@ type controlJSON struct {
 	StartOnly bool `json:"startOnly"`
 }
 
-var kindNames = map[scenario.ValueKind]string{
-	scenario.Int: "int", scenario.Float: "float", scenario.Percent: "percent",
-	scenario.Switch: "switch", scenario.Enum: "enum", scenario.Duration: "duration",
-	scenario.Press: "press",
+var kindNames = map[input.ValueKind]string{
+	input.Int: "int", input.Float: "float", input.Percent: "percent",
+	input.Switch: "switch", input.Enum: "enum", input.Duration: "duration",
+	input.Press: "press",
 }
 
 type scenarioJSON struct {
@@ -175,14 +176,7 @@ func (srv *Server) handleSystems(w http.ResponseWriter, _ *http.Request) {
 }
 
 func (srv *Server) system(name string) (scenario.System, error) {
-	var names []string
-	for _, s := range srv.systems {
-		if s.Name == name {
-			return s, nil
-		}
-		names = append(names, s.Name)
-	}
-	return scenario.System{}, fmt.Errorf("unknown system %q (valid: %s)", name, strings.Join(names, ", "))
+	return scenario.FindSystem(srv.systems, name)
 }
 
 // ---- sessions ----
@@ -282,12 +276,12 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 	if !ok {
 		return
 	}
-	c, err := scenario.Find(s.sys.Controls, req.Control)
+	c, err := input.Find(s.sys.Controls, req.Control)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	if c.Kind == scenario.Press && strings.TrimSpace(req.Value) == "" {
+	if c.Kind == input.Press && strings.TrimSpace(req.Value) == "" {
 		req.Value = "press"
 	}
 	v, err := c.Parse(req.Value)

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
@@ -510,9 +511,9 @@ func FuzzStateQuery(f *testing.F) {
 }
 
 func TestControlValuesStartWhereTheScenarioStarts(t *testing.T) {
-	controls := []scenario.Control{
-		{Name: "boot-delay", Kind: scenario.Duration, Min: 0, Max: 3600, Default: "3m"},
-		{Name: "ttl", Kind: scenario.Duration, Min: 1, Max: 3600, Default: "60s"},
+	controls := []input.Control{
+		{Name: "boot-delay", Kind: input.Duration, Min: 0, Max: 3600, Default: "3m"},
+		{Name: "ttl", Kind: input.Duration, Min: 1, Max: 3600, Default: "60s"},
 	}
 	sc := scenario.Scenario{Name: "viral", Start: []scenario.Setting{{Control: "boot-delay", Value: "8m"}}}
 	got := controlValues(controls, sc, nil)

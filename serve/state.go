@@ -1,6 +1,10 @@
 package serve
 
-import "queuelab/model/scenario"
+import (
+	"queuelab/model/scenario"
+
+	"queuelab/model/input"
+)
 
 // The state of a built-in system's session as the page reads it (GET
 // /api/sessions/{id}/state).
@@ -40,7 +44,7 @@ type valueJSON struct {
 // controlValues returns each control's current value: the value the
 // scenario starts with, then the last of the taken actions (in the order
 // applied) that set it.
-func controlValues(controls []scenario.Control, sc scenario.Scenario, taken scenario.Playbook) []valueJSON {
+func controlValues(controls []input.Control, sc scenario.Scenario, taken scenario.Playbook) []valueJSON {
 	out := make([]valueJSON, len(controls))
 	for i, c := range controls {
 		out[i] = valueJSON{Control: c.Name, Value: sc.StartValue(c)}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 )
 
 // What-if for a closed network, as JMVA draws it: throughput X and
@@ -63,7 +64,7 @@ func whatIfOf(n analytic.Network) (whatIfJSON, error) {
 	out.Class, out.Population = "", n.Classes[0].Population
 	servers := make([]int, M)
 	demand := make([][]float64, M)
-	var queueing []float64
+	var queued []float64
 	for i, st := range n.Stations {
 		if st.Capacity > 0 || st.Patience > 0 {
 			return whatIfJSON{}, errors.New("what-if needs stations without capacity limits or patience")
@@ -72,10 +73,10 @@ func whatIfOf(n analytic.Network) (whatIfJSON, error) {
 		out.Stations = append(out.Stations, whatIfMean{st.Name, st.Mean[0]})
 		servers[i], demand[i] = st.Servers, []float64{d}
 		switch st.Servers {
-		case 0:
+		case queueing.Infinite:
 			out.Z += d
 		case 1:
-			queueing = append(queueing, d)
+			queued = append(queued, d)
 			out.D += d
 			out.DMax = math.Max(out.DMax, d)
 		default:
@@ -94,10 +95,10 @@ func whatIfOf(n analytic.Network) (whatIfJSON, error) {
 		}
 		x := res.Throughput[0]
 		p := whatIfPoint{N: N, X: num(x), R: num(float64(N)/x - out.Z)}
-		if b, err := analytic.AsymptoticBounds(queueing, out.Z, N); err == nil {
+		if b, err := analytic.AsymptoticBounds(queued, out.Z, N); err == nil {
 			p.XLo, p.XUp, p.RLo, p.RUp = num(b.ThroughputLower), num(b.ThroughputUpper), num(b.ResponseLower), num(b.ResponseUpper)
 		}
-		if b, err := analytic.BalancedJobBounds(queueing, out.Z, N); err == nil {
+		if b, err := analytic.BalancedJobBounds(queued, out.Z, N); err == nil {
 			p.BXLo, p.BXUp, p.BRLo, p.BRUp = num(b.ThroughputLower), num(b.ThroughputUpper), num(b.ResponseLower), num(b.ResponseUpper)
 		}
 		out.Points = append(out.Points, p)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"queuelab/calculator"
+	"queuelab/model/input"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -176,7 +177,7 @@ func (s *session) why() (whyJSON, bool, error) {
 
 // newWhyRows reads rows of columns cols, with the controls' values of
 // scenario sc after the actions taken.
-func newWhyRows(cols []scenario.Column, rows []scenario.Row, controls []scenario.Control, sc scenario.Scenario, taken scenario.Playbook) whyRows {
+func newWhyRows(cols []scenario.Column, rows []scenario.Row, controls []input.Control, sc scenario.Scenario, taken scenario.Playbook) whyRows {
 	idx := map[string]int{}
 	for i, c := range cols {
 		idx[c.Key] = i
@@ -194,7 +195,7 @@ func newWhyRows(cols []scenario.Column, rows []scenario.Row, controls []scenario
 
 // valueAt is control name's value in force during minute i (0-based):
 // the scenario's start value, then the last action taken at a minute ≤ i.
-func valueAt(controls []scenario.Control, sc scenario.Scenario, taken scenario.Playbook, i int, name string) string {
+func valueAt(controls []input.Control, sc scenario.Scenario, taken scenario.Playbook, i int, name string) string {
 	v := ""
 	for _, c := range controls {
 		if c.Name == name {

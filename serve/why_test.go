@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/model/input"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -34,7 +35,7 @@ func runFor(t *testing.T, sys scenario.System, kind scenario.EngineKind, name st
 
 func action(t *testing.T, sys scenario.System, minute int, name, value string) scenario.Action {
 	t.Helper()
-	c, err := scenario.Find(sys.Controls, name)
+	c, err := input.Find(sys.Controls, name)
 	require.NoError(t, err)
 	v, err := c.Parse(value)
 	require.NoError(t, err)
@@ -116,9 +117,9 @@ func TestWhyValueAt(t *testing.T) {
 	}
 }
 
-func mustControl(t *testing.T, sys scenario.System, name string) scenario.Control {
+func mustControl(t *testing.T, sys scenario.System, name string) input.Control {
 	t.Helper()
-	c, err := scenario.Find(sys.Controls, name)
+	c, err := input.Find(sys.Controls, name)
 	require.NoError(t, err)
 	return c
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // trivial is a system whose run does nothing: it measures what a sweep
@@ -13,8 +13,8 @@ import (
 // record, the JSON line).
 type trivial struct{}
 
-func (trivial) Factors() []scenario.Control {
-	return []scenario.Control{{Name: "x", Kind: scenario.Int, Min: 0, Max: 10}}
+func (trivial) Factors() []input.Control {
+	return []input.Control{{Name: "x", Kind: input.Int, Min: 0, Max: 10}}
 }
 func (trivial) Responses() []Response {
 	return []Response{{Name: "seed_lo"}, {Name: "ok", Verdict: true}}
@@ -26,7 +26,7 @@ func (trivial) Run(_ []Setting, seed uint64) (Outcome, error) {
 }
 
 func init() {
-	systems["trivial"] = func(*Design) (System, error) { return trivial{}, nil }
+	builders["trivial"] = func(*Design) (System, error) { return trivial{}, nil }
 }
 
 // BenchmarkSweepOverhead: one op is one task of a trivial model, in

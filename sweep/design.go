@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
@@ -62,7 +63,7 @@ func (d *Design) Settings(p Point) []Setting {
 
 // Load reads and parses a design file; see Parse.
 func Load(path string) (*Design, error) {
-	data, err := scenario.ReadInput(path, MaxDesignBytes)
+	data, err := input.ReadInput(path, MaxDesignBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +95,7 @@ func Parse(file string, data []byte) (*Design, error) {
 	}
 	p := parser{file: file}
 	var doc yaml.Node
-	second, err := scenario.DecodeYAML(data, &doc)
+	second, err := input.DecodeYAML(data, &doc)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
@@ -116,7 +117,7 @@ func Parse(file string, data []byte) (*Design, error) {
 	if err := p.header(d, root, keys); err != nil {
 		return nil, err
 	}
-	if key, err := checkKeys(d); err != nil && systems[d.System] != nil {
+	if key, err := checkKeys(d); err != nil && builders[d.System] != nil {
 		return nil, p.errf(keys[key], "%v", err)
 	}
 	if d.sys, err = newSystem(d); err != nil {

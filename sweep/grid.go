@@ -6,15 +6,15 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // settings parses set, vary and latin into d.Set and d.Factors.
 func (p parser) settings(d *Design, keys map[string]*yaml.Node) error {
 	factors := d.sys.Factors()
 	seen := map[string]string{} // factor → where it was first named
-	name := func(k *yaml.Node) (scenario.Control, error) {
-		c, err := scenario.Find(factors, k.Value)
+	name := func(k *yaml.Node) (input.Control, error) {
+		c, err := input.Find(factors, k.Value)
 		if err != nil {
 			return c, p.errf(k, "unknown factor %q for system %s (valid: %s)", k.Value, d.System, controlNames(factors))
 		}
@@ -24,7 +24,7 @@ func (p parser) settings(d *Design, keys map[string]*yaml.Node) error {
 		seen[k.Value] = p.where(k)
 		return c, nil
 	}
-	level := func(c scenario.Control, v *yaml.Node) (Setting, error) {
+	level := func(c input.Control, v *yaml.Node) (Setting, error) {
 		if v.Kind != yaml.ScalarNode {
 			return Setting{}, p.errf(v, "factor %s: want a single value, got a list or mapping", c.Name)
 		}
@@ -89,7 +89,7 @@ func (p parser) settings(d *Design, keys map[string]*yaml.Node) error {
 	return nil
 }
 
-func controlNames(cs []scenario.Control) string {
+func controlNames(cs []input.Control) string {
 	names := make([]string, len(cs))
 	for i, c := range cs {
 		names[i] = c.Name

@@ -7,7 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // latinSample is a Latin-hypercube sample over ranges of numeric factors
@@ -32,7 +32,7 @@ const latinStream = 0x4c48_5300_0000_0001
 //	latin:
 //	  points: 10
 //	  ranges: {threshold: [1.5, 3.0], servers: [6, 16]}
-func (p parser) latin(d *Design, n *yaml.Node, name func(*yaml.Node) (scenario.Control, error)) (*latinSample, error) {
+func (p parser) latin(d *Design, n *yaml.Node, name func(*yaml.Node) (input.Control, error)) (*latinSample, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, p.errf(n, "latin: want a mapping with points and ranges, e.g. {points: 10, ranges: {threshold: [1.5, 3]}}")
 	}
@@ -66,7 +66,7 @@ func (p parser) latin(d *Design, n *yaml.Node, name func(*yaml.Node) (scenario.C
 			return nil, err
 		}
 		switch c.Kind {
-		case scenario.Int, scenario.Float, scenario.Percent, scenario.Duration:
+		case input.Int, input.Float, input.Percent, input.Duration:
 		default:
 			return nil, p.errf(k, "latin: factor %s takes %s, not a number: list its values under vary instead", c.Name, c.Range())
 		}
@@ -93,7 +93,7 @@ func (p parser) latin(d *Design, n *yaml.Node, name func(*yaml.Node) (scenario.C
 			perm[j], perm[r] = perm[r], perm[j]
 		}
 		a, b := lo.Num, hi.Num
-		if c.Kind == scenario.Int { // each integer owns [k − ½, k + ½)
+		if c.Kind == input.Int { // each integer owns [k − ½, k + ½)
 			a, b = a-0.5, b+0.5
 		}
 		for j := range pts {
@@ -111,11 +111,11 @@ func (p parser) latin(d *Design, n *yaml.Node, name func(*yaml.Node) (scenario.C
 // latinText writes a sampled number as the control reads it: integers
 // rounded, other numbers to 4 significant digits (a sweep's levels are
 // meant to be read), percentages in percent, durations in seconds.
-func latinText(c scenario.Control, x float64) string {
+func latinText(c input.Control, x float64) string {
 	switch c.Kind {
-	case scenario.Int:
+	case input.Int:
 		return strconv.FormatFloat(math.Min(math.Max(math.Round(x), c.Min), c.Max), 'f', 0, 64)
-	case scenario.Percent:
+	case input.Percent:
 		return strconv.FormatFloat(clampSig(100*x, 100*c.Min, 100*c.Max), 'g', -1, 64) + "%"
 	}
 	return strconv.FormatFloat(clampSig(x, c.Min, c.Max), 'g', -1, 64)

@@ -2,7 +2,7 @@ package sweep
 
 import (
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 	"queuelab/validate"
 )
 
@@ -22,16 +22,16 @@ var mmcGenerators = []string{"mulberry32", "pcg"}
 // flags of `queuelab mmc`, with their defaults) and the run's length,
 // warm-up and generator.
 var mmcFactors = append(validate.StationControls(),
-	scenario.Control{Name: "duration", Kind: scenario.Duration, Min: 1e-3, Max: 1e8, Default: "10m", Help: "simulated run length"},
-	scenario.Control{Name: "warmup", Kind: scenario.Duration, Min: 0, Max: 1e8, Help: "warm-up deleted before measuring (default 5 % of duration)"},
-	scenario.Control{Name: "generator", Kind: scenario.Enum, Choices: mmcGenerators, Default: "pcg", Help: "random generator"},
+	input.Control{Name: "duration", Kind: input.Duration, Min: 1e-3, Max: 1e8, Default: "10m", Help: "simulated run length"},
+	input.Control{Name: "warmup", Kind: input.Duration, Min: 0, Max: 1e8, Help: "warm-up deleted before measuring (default 5 % of duration)"},
+	input.Control{Name: "generator", Kind: input.Enum, Choices: mmcGenerators, Default: "pcg", Help: "random generator"},
 )
 
 func newMMc(d *Design) (System, error) {
 	return mmcSystem{}, nil
 }
 
-func (mmcSystem) Factors() []scenario.Control { return mmcFactors }
+func (mmcSystem) Factors() []input.Control { return mmcFactors }
 
 func (mmcSystem) Responses() []Response {
 	out := make([]Response, len(validate.MetricNames))

@@ -10,8 +10,8 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/model/input"
 	"queuelab/model/network"
-	"queuelab/model/scenario"
 	"queuelab/validate"
 )
 
@@ -30,7 +30,7 @@ type netSystem struct {
 	file      string // as resolved
 	data      []byte
 	sum       string
-	factors   []scenario.Control
+	factors   []input.Control
 	responses []Response
 	multi     bool // several classes: per-class responses too
 }
@@ -48,7 +48,7 @@ func newNet(d *Design) (System, error) {
 			path = p
 		}
 	}
-	data, err := scenario.ReadInput(path, network.MaxFileSize)
+	data, err := input.ReadInput(path, network.MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("network %s: %w", d.Network, err)
 	}
@@ -71,27 +71,27 @@ func fileExists(p string) bool {
 }
 
 // netFactors lists the parameters a design may set or vary.
-func netFactors(n *network.Network) []scenario.Control {
-	cs := []scenario.Control{
-		{Name: "duration", Kind: scenario.Duration, Min: 1e-3, Max: 1e8, Default: "10000", Help: "simulated time measured after the warm-up"},
-		{Name: "warmup", Kind: scenario.Duration, Min: 0, Max: 1e8, Help: "simulated time discarded first (default 5 % of duration)"},
+func netFactors(n *network.Network) []input.Control {
+	cs := []input.Control{
+		{Name: "duration", Kind: input.Duration, Min: 1e-3, Max: 1e8, Default: "10000", Help: "simulated time measured after the warm-up"},
+		{Name: "warmup", Kind: input.Duration, Min: 0, Max: 1e8, Help: "simulated time discarded first (default 5 % of duration)"},
 	}
 	for _, c := range n.Classes {
 		if c.Open() {
-			cs = append(cs, scenario.Control{Name: "rate." + c.Name, Kind: scenario.Float, Min: 1e-9, Max: 1e9,
+			cs = append(cs, input.Control{Name: "rate." + c.Name, Kind: input.Float, Min: 1e-9, Max: 1e9,
 				Help: "arrival rate of class " + c.Name + " per second"})
 		} else {
-			cs = append(cs, scenario.Control{Name: "population." + c.Name, Kind: scenario.Int, Min: 1, Max: network.MaxPopulation,
+			cs = append(cs, input.Control{Name: "population." + c.Name, Kind: input.Int, Min: 1, Max: network.MaxPopulation,
 				Help: "customers of closed class " + c.Name})
 		}
 	}
 	for _, st := range n.Stations {
 		if st.Servers != des.Infinite {
-			cs = append(cs, scenario.Control{Name: "servers." + st.Name, Kind: scenario.Int, Min: 1, Max: network.MaxServers,
+			cs = append(cs, input.Control{Name: "servers." + st.Name, Kind: input.Int, Min: 1, Max: network.MaxServers,
 				Help: "servers of station " + st.Name})
 		}
 		if st.ServiceByClass == nil {
-			cs = append(cs, scenario.Control{Name: "service-mean." + st.Name, Kind: scenario.Duration, Min: 1e-9, Max: 1e6,
+			cs = append(cs, input.Control{Name: "service-mean." + st.Name, Kind: input.Duration, Min: 1e-9, Max: 1e6,
 				Help: "mean service time at station " + st.Name})
 		}
 	}
@@ -101,9 +101,9 @@ func netFactors(n *network.Network) []scenario.Control {
 // responseName names a metric as a response.
 func (s *netSystem) responseName(m network.Metric) (string, bool) {
 	if m.Class == "" {
-		return m.Station + "." + m.Name, true
+		return m.Station + "." + string(m.Name), true
 	}
-	return m.Station + "." + m.Class + "." + m.Name, s.multi
+	return m.Station + "." + m.Class + "." + string(m.Name), s.multi
 }
 
 // probe lists the responses: the metrics of a moment's simulation.
@@ -127,7 +127,7 @@ func (s *netSystem) probe(n *network.Network) ([]Response, error) {
 	var out []Response
 	for _, m := range sim.Result(0, 0).Metrics {
 		if name, ok := s.responseName(m); ok {
-			label := m.Name + " at " + m.Station
+			label := string(m.Name) + " at " + m.Station
 			if m.Class != "" {
 				label += " (class " + m.Class + ")"
 			}
@@ -137,8 +137,8 @@ func (s *netSystem) probe(n *network.Network) ([]Response, error) {
 	return out, nil
 }
 
-func (s *netSystem) Factors() []scenario.Control { return s.factors }
-func (s *netSystem) Responses() []Response       { return s.responses }
+func (s *netSystem) Factors() []input.Control { return s.factors }
+func (s *netSystem) Responses() []Response    { return s.responses }
 
 // Identity is the network file's content hash: shards run against
 // different versions of the file do not merge.

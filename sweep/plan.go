@@ -7,7 +7,7 @@ import (
 	"fmt"
 
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // PlanVersion is the version of the plan and task-line formats; merge
@@ -79,8 +79,8 @@ func (d *Design) Plan() *Plan {
 	}
 	if len(d.Points) > 0 {
 		for _, l := range d.Points[0].Levels {
-			c, _ := scenario.Find(d.sys.Factors(), l.Name)
-			numeric := c.Kind == scenario.Int || c.Kind == scenario.Float || c.Kind == scenario.Percent || c.Kind == scenario.Duration
+			c, _ := input.Find(d.sys.Factors(), l.Name)
+			numeric := c.Kind == input.Int || c.Kind == input.Float || c.Kind == input.Percent || c.Kind == input.Duration
 			p.Factors = append(p.Factors, l.Name)
 			p.Numeric = append(p.Numeric, numeric)
 		}

@@ -5,9 +5,8 @@ import (
 	"strconv"
 
 	"queuelab/des"
-	"queuelab/model/paymentswitch"
+	"queuelab/model/input"
 	"queuelab/model/scenario"
-	"queuelab/model/webservice"
 )
 
 // scenarioSystem runs a scenario of the payment switch or the web service
@@ -24,15 +23,10 @@ type scenarioSystem struct {
 	responses []Response
 }
 
-// modelSystems are the scenario systems by name.
-var modelSystems = map[string]scenario.System{
-	"switch": paymentswitch.System,
-	"web":    webservice.System,
-}
-
-func scenarioBuilder(name string) builder {
+// scenarioBuilder runs the scenarios of sys (one of systems.All).
+func scenarioBuilder(sys scenario.System) builder {
+	name := sys.Name
 	return func(d *Design) (System, error) {
-		sys := modelSystems[name]
 		if d.Scenario == "" {
 			return nil, fmt.Errorf("system %s needs a scenario (valid: %s)", name, scenarioNames(sys))
 		}
@@ -81,9 +75,9 @@ func scenarioNames(sys scenario.System) string {
 // goalKey is the response name of the scenario's goal i: goal1, goal2, …
 func goalKey(i int) string { return "goal" + strconv.Itoa(i+1) }
 
-func (s *scenarioSystem) Factors() []scenario.Control { return s.sys.Controls }
-func (s *scenarioSystem) Responses() []Response       { return s.responses }
-func (s *scenarioSystem) Check([]Setting) error       { return nil }
+func (s *scenarioSystem) Factors() []input.Control { return s.sys.Controls }
+func (s *scenarioSystem) Responses() []Response    { return s.responses }
+func (s *scenarioSystem) Check([]Setting) error    { return nil }
 
 // Work is the per-entity engine's cost of the run (the formula twin's is
 // next to nothing).

@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
+	"queuelab/model/systems"
 )
 
 // System is what a sweep runs: one adapter per kind of model (a scenario
@@ -18,7 +19,7 @@ import (
 // one entry in systems.
 type System interface {
 	// Factors lists what set and vary may name, with their valid ranges.
-	Factors() []scenario.Control
+	Factors() []input.Control
 	// Responses lists every response a run records, in order; a design
 	// records all of them unless it lists a subset.
 	Responses() []Response
@@ -38,7 +39,7 @@ type System interface {
 // ("design.yaml:7") for error messages.
 type Setting struct {
 	Name  string
-	Value scenario.Value
+	Value input.Value
 	Where string
 }
 
@@ -64,20 +65,25 @@ type Outcome struct {
 // builder makes a System from a design's system-level fields.
 type builder func(d *Design) (System, error)
 
-// systems maps a design's "system" to its adapter's builder.
-var systems = map[string]builder{
-	"switch": scenarioBuilder("switch"),
-	"web":    scenarioBuilder("web"),
-	"mmc":    newMMc,
-	"net":    newNet,
+// builders maps a design's "system" to its adapter's builder: every
+// system of the registry (package model/systems) runs its scenarios, and
+// mmc and net are the sweep's own.
+var builders = newBuilders()
+
+func newBuilders() map[string]builder {
+	b := map[string]builder{"mmc": newMMc, "net": newNet}
+	for _, sys := range systems.All() {
+		b[sys.Name] = scenarioBuilder(sys)
+	}
+	return b
 }
 
 // newSystem builds the adapter for d.System, or says which names are valid.
 func newSystem(d *Design) (System, error) {
-	b, ok := systems[d.System]
+	b, ok := builders[d.System]
 	if !ok {
-		names := make([]string, 0, len(systems))
-		for n := range systems {
+		names := make([]string, 0, len(builders))
+		for n := range builders {
 			names = append(names, n)
 		}
 		sort.Strings(names)
@@ -89,17 +95,19 @@ func newSystem(d *Design) (System, error) {
 // checkKeys refuses design keys the system does not use, so that a
 // setting is never silently ignored; it returns the key at fault.
 func checkKeys(d *Design) (string, error) {
-	scen := d.System == "switch" || d.System == "web"
+	_, err := systems.Find(d.System)
+	scen := err == nil
+	only := "only " + strings.Join(systems.Names(), " and ")
 	for _, k := range []struct {
 		key  string
 		set  bool
 		ok   bool
 		hint string
 	}{
-		{"scenario", d.Scenario != "", scen, "only switch and web run scenarios"},
-		{"at", d.At != 0, scen, "only switch and web apply settings at a minute"},
+		{"scenario", d.Scenario != "", scen, only + " run scenarios"},
+		{"at", d.At != 0, scen, only + " apply settings at a minute"},
 		{"minutes", d.Minutes != 0, scen, "set the run length of mmc and net with the factor duration"},
-		{"engine", d.Engine != "", scen, "only switch and web have a formula engine"},
+		{"engine", d.Engine != "", scen, only + " have a formula engine"},
 		{"network", d.Network != "", d.System == "net", "only system net reads a network file"},
 	} {
 		if k.set && !k.ok {

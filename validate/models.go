@@ -9,6 +9,7 @@ import (
 	"queuelab/analytic"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
+	"queuelab/model/systems"
 	"queuelab/model/webservice"
 	"queuelab/validate/estimate"
 )
@@ -177,7 +178,7 @@ func ModelCatalogue() []ModelExperiment {
 		},
 	}
 	cat = append(cat, mechanismExperiments()...)
-	for _, sys := range []scenario.System{paymentswitch.System, webservice.System} {
+	for _, sys := range systems.All() {
 		for _, sc := range sys.Scenarios {
 			sc := sc
 			cat = append(cat, ModelExperiment{

@@ -8,6 +8,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/network"
 	"queuelab/validate/estimate"
 )
@@ -31,7 +32,7 @@ type NetworkConfig struct {
 	// Precision, or MaxDuration. Without PrecisionNames it applies to the
 	// network's mean end-to-end response time, all classes together.
 	Precision, MaxDuration float64
-	PrecisionNames         []string
+	PrecisionNames         []queueing.Metric
 	// PrecisionAll applies Precision to every metric that has a finite
 	// analytic value instead (PrecisionNames is then ignored): net run's
 	// default, so that its checks have the power to give a verdict.
@@ -169,7 +170,10 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 }
 
 // metricKey identifies a metric of a station (or "network") and class.
-type metricKey struct{ station, class, name string }
+type metricKey struct {
+	station, class string
+	name           queueing.Metric
+}
 
 // precisionKeys lists the metrics the precision target applies to.
 func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricKey]bool {
@@ -188,7 +192,7 @@ func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricK
 		return keys
 	}
 	if len(cfg.PrecisionNames) == 0 {
-		keys[metricKey{network.NetworkStation, "", "mean_response"}] = true
+		keys[metricKey{network.NetworkStation, "", queueing.MeanResponse}] = true
 		return keys
 	}
 	single := len(cfg.Network.Classes) == 1
@@ -252,7 +256,7 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 
 func networkPrecise(res *network.Result, p float64, keys map[metricKey]bool) bool {
 	for _, m := range res.Metrics {
-		if keys[metricKey{m.Station, m.Class, m.Name}] && !(estimate.Ratio(m.Name, m.Num, m.Den).RelativeHalfWidth() <= p) {
+		if keys[metricKey{m.Station, m.Class, m.Name}] && !(estimate.Ratio(string(m.Name), m.Num, m.Den).RelativeHalfWidth() <= p) {
 			return false
 		}
 	}
@@ -263,14 +267,14 @@ func networkPrecise(res *network.Result, p float64, keys map[metricKey]bool) boo
 // or across replications.
 func metricEstimate(results []*network.Result, m network.Metric) estimate.Estimate {
 	if len(results) == 1 {
-		return estimate.Ratio(m.Name, m.Num, m.Den)
+		return estimate.Ratio(string(m.Name), m.Num, m.Den)
 	}
 	xs := make([]float64, len(results))
 	for i, r := range results {
 		mi, _ := r.Metric(m.Station, m.Class, m.Name)
 		xs[i] = mi.Value()
 	}
-	return estimate.Mean(m.Name, xs)
+	return estimate.Mean(string(m.Name), xs)
 }
 
 // NetworkChecks judges every metric of results (one run: batch means;
@@ -284,7 +288,7 @@ func NetworkChecks(n *network.Network, results []*network.Result, formulas []ana
 	var out []NetworkCheck
 	for _, m := range results[0].Metrics {
 		est := metricEstimate(results, m)
-		base := Check{Group: n.Name, Name: m.Name, Sim: est, Formula: math.NaN(), Expected: math.NaN()}
+		base := Check{Group: n.Name, Name: string(m.Name), Sim: est, Formula: math.NaN(), Expected: math.NaN()}
 		var matched []analytic.NetMetric
 		seen := map[string]bool{}
 		for _, f := range formulas {
@@ -311,14 +315,14 @@ func NetworkChecks(n *network.Network, results []*network.Result, formulas []ana
 			if c.Approx {
 				c.Tol, c.SimRelative = NetworkApproxTol, true
 			}
-			if strings.HasPrefix(m.Name, "p_") {
+			if strings.HasPrefix(string(m.Name), "p_") {
 				var cust int64
 				for _, r := range results {
 					cust += r.Customers
 				}
 				c.Expected = f.Value * float64(cust)
 			}
-			if m.Name == "mean_wait" || m.Name == "mean_in_queue" {
+			if m.Name == queueing.MeanWait || m.Name == queueing.MeanInQueue {
 				c.Expected = expectedWaiters(results, m, formulas)
 			}
 			c.Judge(DefaultRule)
@@ -337,13 +341,13 @@ func NetworkChecks(n *network.Network, results []*network.Result, formulas []ana
 func expectedWaiters(results []*network.Result, m network.Metric, formulas []analytic.NetMetric) float64 {
 	rho := math.NaN()
 	for _, f := range formulas {
-		if f.Station == m.Station && f.Class == "" && f.Name == "utilization" {
+		if f.Station == m.Station && f.Class == "" && f.Name == queueing.Utilization {
 			rho = f.Value
 		}
 	}
 	departures := 0.0
 	for _, r := range results {
-		if x, ok := r.Metric(m.Station, m.Class, "throughput"); ok {
+		if x, ok := r.Metric(m.Station, m.Class, queueing.Throughput); ok {
 			for _, y := range x.Num {
 				departures += y
 			}

@@ -2,8 +2,10 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/examples/networks"
 	"queuelab/model/network"
 )
@@ -20,25 +22,25 @@ type NetworkExperiment struct {
 	// Names are the metrics checked (at every station and class where an
 	// analytic value exists), in the quick and the full catalogue alike;
 	// the precision target applies to each of them.
-	Names []string
+	Names []queueing.Metric
 }
 
 // NetworkCatalogue returns the example networks of the catalogue.
 func NetworkCatalogue() []NetworkExperiment {
-	basic := []string{"throughput", "utilization", "mean_in_system", "mean_response"}
+	basic := []queueing.Metric{queueing.Throughput, queueing.Utilization, queueing.MeanInSystem, queueing.MeanResponse}
 	return []NetworkExperiment{
 		{File: "tandem.yaml", Quick: true, Duration: 100_000, Names: basic},
 		{File: "jackson-feedback.yaml", Quick: true, Duration: 100_000, Names: basic},
 		{File: "central-server.yaml", Quick: true, Duration: 20_000, Names: basic},
 		{File: "terminal.yaml", Quick: true, Duration: 50_000, Names: basic},
-		{File: "priority-mg1.yaml", Quick: true, Duration: 200_000, Names: []string{"utilization", "mean_wait", "mean_response"}},
-		{File: "ps-insensitivity.yaml", Quick: true, Duration: 800_000, Names: []string{"utilization", "mean_response"}},
-		{File: "loss-mmck.yaml", Quick: true, Duration: 50_000, Names: []string{"p_loss", "utilization", "mean_in_system"}},
-		{File: "call-centre.yaml", Quick: true, Duration: 3_000_000, Names: []string{"p_abandon", "utilization", "mean_wait"}},
-		{File: "ggc-qna.yaml", Quick: true, Duration: 500_000, Names: []string{"mean_response"}},
+		{File: "priority-mg1.yaml", Quick: true, Duration: 200_000, Names: []queueing.Metric{queueing.Utilization, queueing.MeanWait, queueing.MeanResponse}},
+		{File: "ps-insensitivity.yaml", Quick: true, Duration: 800_000, Names: []queueing.Metric{queueing.Utilization, queueing.MeanResponse}},
+		{File: "loss-mmck.yaml", Quick: true, Duration: 50_000, Names: []queueing.Metric{queueing.PLoss, queueing.Utilization, queueing.MeanInSystem}},
+		{File: "call-centre.yaml", Quick: true, Duration: 3_000_000, Names: []queueing.Metric{queueing.PAbandon, queueing.Utilization, queueing.MeanWait}},
+		{File: "ggc-qna.yaml", Quick: true, Duration: 500_000, Names: []queueing.Metric{queueing.MeanResponse}},
 		// Full catalogue only (keeps --quick as it was): QNA's correction
 		// for smooth arrivals, measured.
-		{File: "gg1-qna.yaml", Duration: 200_000, Names: []string{"mean_wait", "mean_response"}},
+		{File: "gg1-qna.yaml", Duration: 200_000, Names: []queueing.Metric{queueing.MeanWait, queueing.MeanResponse}},
 	}
 }
 
@@ -84,7 +86,7 @@ func (e NetworkExperiment) run(seed uint64, quick bool) ([]Check, float64, error
 	}
 	var out []Check
 	for _, c := range rep.Checks {
-		if c.Source == "" || !contains(e.Names, c.Name) {
+		if c.Source == "" || !slices.Contains(e.Names, queueing.Metric(c.Name)) {
 			continue
 		}
 		ch := c.Check
@@ -95,13 +97,4 @@ func (e NetworkExperiment) run(seed uint64, quick bool) ([]Check, float64, error
 		out = append(out, ch)
 	}
 	return out, rep.Measured, nil
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/network"
 	"queuelab/validate/estimate"
 )
@@ -154,8 +155,9 @@ func stationResult(s *network.Sim, cfg Config) (*Result, error) {
 // network simulator's metric of that name when it has one (network), else
 // terms over the batch's station statistics and tap counts.
 type stationDef struct {
-	name, network string
-	terms         func(d *des.StationSnapshot, t *network.TapBatch) (num, den float64)
+	name    string
+	network queueing.Metric
+	terms   func(d *des.StationSnapshot, t *network.TapBatch) (num, den float64)
 }
 
 // stationDefs are the metrics of MetricNames, in its order. A customer's

@@ -5,14 +5,14 @@ import (
 	"maps"
 	"strings"
 
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // StationParam is one parameter of the station experiment: a model
 // control (name, kind, range, default as written, help), read by
 // `queuelab mmc` as a flag and by the mmc sweep as a factor.
 type StationParam struct {
-	scenario.Control
+	input.Control
 	// Above excludes Min: the value must be greater (a rate, a mean).
 	Above bool
 	// What names the parameter's values in messages ("service
@@ -26,29 +26,29 @@ type StationParam struct {
 // mean holding time of 0.33 s (80 ms switch time + 250 ms issuer
 // latency): utilisation 0.6875.
 var StationParams = []StationParam{
-	{Control: scenario.Control{Name: "servers", Kind: scenario.Int, Min: 1, Max: 1_000_000, Default: "192",
+	{Control: input.Control{Name: "servers", Kind: input.Int, Min: 1, Max: 1_000_000, Default: "192",
 		Help: "number of servers c (1–1000000)"}},
-	{Control: scenario.Control{Name: "arrival-rate", Kind: scenario.Float, Min: 0, Max: 1e9, Default: "400",
+	{Control: input.Control{Name: "arrival-rate", Kind: input.Float, Min: 0, Max: 1e9, Default: "400",
 		Help: "Poisson arrival rate λ per second (> 0)"}, Above: true},
-	{Control: scenario.Control{Name: "service-mean", Kind: scenario.Duration, Min: 0, Max: 1e6, Default: "0.33",
+	{Control: input.Control{Name: "service-mean", Kind: input.Duration, Min: 0, Max: 1e6, Default: "0.33",
 		Help: "mean service time S (duration or seconds, > 0)"}, Above: true},
-	{Control: scenario.Control{Name: "service", Kind: scenario.Enum, Choices: ServiceNames, Default: "exp",
+	{Control: input.Control{Name: "service", Kind: input.Enum, Choices: ServiceNames, Default: "exp",
 		Help: "service-time law: " + strings.Join(ServiceNames, ", ")}, What: "service distribution"},
-	{Control: scenario.Control{Name: "service-cv", Kind: scenario.Float, Min: 0, Max: 20,
+	{Control: input.Control{Name: "service-cv", Kind: input.Float, Min: 0, Max: 20,
 		Help: "coefficient of variation of lognormal (default 1, 0–20) or hyperexp (default 2, 1–20) service"}, Above: true},
-	{Control: scenario.Control{Name: "erlang-k", Kind: scenario.Int, Min: 1, Max: 1000, Default: "2",
+	{Control: input.Control{Name: "erlang-k", Kind: input.Int, Min: 1, Max: 1000, Default: "2",
 		Help: "phases of erlang-k service (1–1000)"}},
-	{Control: scenario.Control{Name: "patience", Kind: scenario.Duration, Min: 0, Max: 1e6,
+	{Control: input.Control{Name: "patience", Kind: input.Duration, Min: 0, Max: 1e6,
 		Help: "deterministic patience D: a customer leaves after waiting D (M/M/c+D)"}, Above: true},
-	{Control: scenario.Control{Name: "patience-mean", Kind: scenario.Duration, Min: 0, Max: 1e6,
+	{Control: input.Control{Name: "patience-mean", Kind: input.Duration, Min: 0, Max: 1e6,
 		Help: "exponential patience with this mean (Erlang-A)"}, Above: true},
-	{Control: scenario.Control{Name: "capacity", Kind: scenario.Int, Min: 0, Max: 100_000_000, Default: "0",
+	{Control: input.Control{Name: "capacity", Kind: input.Int, Min: 0, Max: 100_000_000, Default: "0",
 		Help: "most customers in the system K (0 = unlimited; K = servers is a loss system)"}},
 }
 
 // StationControls returns the controls of StationParams.
-func StationControls() []scenario.Control {
-	out := make([]scenario.Control, len(StationParams))
+func StationControls() []input.Control {
+	out := make([]input.Control, len(StationParams))
 	for i, p := range StationParams {
 		out[i] = p.Control
 	}
@@ -56,7 +56,7 @@ func StationControls() []scenario.Control {
 }
 
 // StationSettings are values of StationParams by name, as their controls
-// parse them (scenario.Control.Parse: seconds for a duration, the index
+// parse them (input.Control.Parse: seconds for a duration, the index
 // of an enum's choice). A parameter not set takes its default.
 type StationSettings map[string]float64
 
@@ -114,11 +114,11 @@ func (s StationSettings) Apply(cfg *Config, name func(param string) string) erro
 }
 
 // kindNoun is what a value of kind is called in messages.
-func kindNoun(k scenario.ValueKind) string {
+func kindNoun(k input.ValueKind) string {
 	switch k {
-	case scenario.Duration:
+	case input.Duration:
 		return "a time (s)"
-	case scenario.Int:
+	case input.Int:
 		return "a whole number"
 	}
 	return "a number"

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"queuelab/model/scenario"
+	"queuelab/model/systems"
 )
 
 func init() { subcommands = append(subcommands, newIndicatorsCmd) }
@@ -17,7 +18,7 @@ func newIndicatorsCmd() *cobra.Command {
 		Short: "List every indicator of a system: its JSON/CSV key, unit and exact definition",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			list := systems()
+			list := systems.All()
 			if len(args) == 1 {
 				sys, err := findSystem(args[0])
 				if err != nil {

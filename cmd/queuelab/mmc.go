@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 	"queuelab/validate"
 )
 
@@ -180,12 +180,12 @@ func (f *mmcFlags) config() (validate.Config, error) {
 // its minimum where it must be.
 func parseParam(p validate.StationParam, text string) (float64, error) {
 	switch p.Kind {
-	case scenario.Int:
+	case input.Int:
 		v, err := flagInt(p.Name, text, int(p.Min), int(p.Max))
 		return float64(v), err
-	case scenario.Duration:
+	case input.Duration:
 		return flagSeconds(p.Name, text, p.Min, p.Max, p.Above)
-	case scenario.Enum:
+	case input.Enum:
 		v, err := p.Parse(text)
 		if err != nil {
 			return 0, usagef("--%s: unknown %s %s (valid: %s)", p.Name, p.What, quoteShort(text), strings.Join(p.Choices, ", "))

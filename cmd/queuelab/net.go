@@ -8,13 +8,13 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/network"
 	"queuelab/validate"
 )
@@ -280,7 +280,7 @@ func writeNetRunTable(w io.Writer, rep *validate.NetworkReport, unit string) err
 	fmt.Fprintln(tw, "station\tclass\tmetric\tsimulated ± 95 % CI\tformula\tmethod\tverdict")
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		u := netUnitScale(unit, c.Name)
+		u := netUnitScale(unit, queueing.Metric(c.Name))
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s ± %s\t%s\t%s\t%s\n", c.Station, orDash(c.Class), c.Name, validate.FormatValue(u*c.Sim.Mean),
 			validate.FormatValue(u*c.Sim.HalfWidth), validate.FormatValue(u*c.Formula), orDash(c.Source), c.VerdictText())
 	}
@@ -340,7 +340,7 @@ func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport, unit string) erro
 		TimeUnit: netUnitName(unit)}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		u := netUnitScale(unit, c.Name)
+		u := netUnitScale(unit, queueing.Metric(c.Name))
 		m := metric{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(u * c.Sim.Mean),
 			CI95: validate.JSONNumber(u * c.Sim.HalfWidth), Verdict: c.VerdictText()}
 		if !math.IsNaN(c.Formula) {
@@ -365,7 +365,7 @@ func writeNetRunCSV(w io.Writer, rep *validate.NetworkReport, unit string) error
 	}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		u := netUnitScale(unit, c.Name)
+		u := netUnitScale(unit, queueing.Metric(c.Name))
 		_ = cw.Write([]string{c.Station, c.Class, c.Name, num(u * c.Sim.Mean), num(u * c.Sim.HalfWidth), num(u * c.Formula), c.Source, c.VerdictText()})
 	}
 	cw.Flush()
@@ -420,7 +420,7 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric) error 
 	type metric struct {
 		Station string              `json:"station"`
 		Class   *string             `json:"class"`
-		Name    string              `json:"name"`
+		Name    queueing.Metric     `json:"name"`
 		Value   validate.JSONNumber `json:"value"`
 		Method  string              `json:"method"`
 		Exact   bool                `json:"exact"`
@@ -477,14 +477,14 @@ func netUnitNote(unit string) string {
 // into the network file's time unit: rates (throughput and its bounds) are
 // multiplied by the unit's length, times (mean_response, mean_wait and
 // their bounds) divided by it; counts, utilisations and shares are kept.
-func netUnitScale(unit, name string) float64 {
+func netUnitScale(unit string, name queueing.Metric) float64 {
 	u := network.TimeUnitSeconds(unit)
 	switch {
 	case u == 1:
 		return 1
-	case strings.HasPrefix(name, "throughput"):
+	case name == queueing.Throughput, name == queueing.ThroughputLower, name == queueing.ThroughputUpper:
 		return u
-	case strings.HasPrefix(name, "mean_response"), name == "mean_wait":
+	case name == queueing.MeanResponse, name == queueing.MeanResponseLower, name == queueing.MeanResponseUpper, name == queueing.MeanWait:
 		return 1 / u
 	}
 	return 1

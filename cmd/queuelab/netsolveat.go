@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 	"queuelab/model/network"
 	"queuelab/validate"
 )
@@ -48,7 +49,7 @@ func writeNetAtJSON(w io.Writer, times []float64, values, bounds [][]analytic.Ne
 	type metric struct {
 		Station string              `json:"station"`
 		Class   *string             `json:"class"`
-		Name    string              `json:"name"`
+		Name    queueing.Metric     `json:"name"`
 		Value   validate.JSONNumber `json:"value"`
 		Bound   validate.JSONNumber `json:"bound"`
 	}

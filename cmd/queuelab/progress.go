@@ -6,17 +6,17 @@ import (
 	"os"
 	"time"
 
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // quoteShort quotes a user's value for a message, cut short (see
-// scenario.QuoteShort).
-func quoteShort(s string) string { return scenario.QuoteShort(s) }
+// input.QuoteShort).
+func quoteShort(s string) string { return input.QuoteShort(s) }
 
-// shortText is s when it is at most scenario.MaxEcho bytes, else
+// shortText is s when it is at most input.MaxEcho bytes, else
 // quoteShort(s).
 func shortText(s string) string {
-	if len(s) <= scenario.MaxEcho {
+	if len(s) <= input.MaxEcho {
 		return s
 	}
 	return quoteShort(s)

@@ -9,6 +9,7 @@ import (
 
 	"queuelab/des"
 	"queuelab/model/scenario"
+	"queuelab/model/systems"
 )
 
 func init() { subcommands = append(subcommands, newRunCmd, newScenariosCmd) }
@@ -16,14 +17,11 @@ func init() { subcommands = append(subcommands, newRunCmd, newScenariosCmd) }
 // findSystem returns the system called name, or a usage error listing the
 // valid names.
 func findSystem(name string) (scenario.System, error) {
-	var names []string
-	for _, s := range systems() {
-		if s.Name == name {
-			return s, nil
-		}
-		names = append(names, s.Name)
+	s, err := systems.Find(name)
+	if err != nil {
+		return s, usagef("%w", err)
 	}
-	return scenario.System{}, usagef("unknown system %s (valid: %s)", quoteShort(name), strings.Join(names, ", "))
+	return s, nil
 }
 
 // runOptions are the flags of `queuelab run`.
@@ -173,7 +171,7 @@ func newScenariosCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
-			for _, sys := range systems() {
+			for _, sys := range systems.All() {
 				fmt.Fprintf(w, "# %s — %s\n\n", sys.Name, sys.Title)
 				for _, sc := range sys.Scenarios {
 					fmt.Fprintf(w, "%s/%s: %s (%d min)\n", sys.Name, sc.Name, sc.Title, sc.Minutes)

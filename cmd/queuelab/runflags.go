@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 	"queuelab/validate"
 )
 
@@ -150,12 +150,12 @@ func (r *runFlags) replications() (int, error) {
 }
 
 // flagParse parses s as a value of kind in [lo, hi] (lo excluded if
-// loOpen) by the model controls' parser (scenario.Control.Parse), as
+// loOpen) by the model controls' parser (input.Control.Parse), as
 // playbooks, sweeps and the calculator read values, or reports bad().
-func flagParse(kind scenario.ValueKind, flag, s string, lo, hi float64, loOpen bool, bad func() error) (float64, error) {
-	v, err := scenario.Control{Kind: kind, Min: lo, Max: hi}.Parse(s)
-	if errors.Is(err, scenario.ErrBelowResolution) {
-		return 0, usagef("--%s: %s s is %v", flag, quoteShort(s), scenario.ErrBelowResolution)
+func flagParse(kind input.ValueKind, flag, s string, lo, hi float64, loOpen bool, bad func() error) (float64, error) {
+	v, err := input.Control{Kind: kind, Min: lo, Max: hi}.Parse(s)
+	if errors.Is(err, input.ErrBelowResolution) {
+		return 0, usagef("--%s: %s s is %v", flag, quoteShort(s), input.ErrBelowResolution)
 	}
 	if err != nil || (loOpen && v.Num == lo) {
 		return 0, bad()
@@ -173,21 +173,21 @@ func bound(loOpen bool) string {
 
 // flagSeconds parses a time: a Go duration ("250ms") or bare seconds.
 func flagSeconds(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
-	return flagParse(scenario.Duration, flag, s, lo, hi, loOpen, func() error {
+	return flagParse(input.Duration, flag, s, lo, hi, loOpen, func() error {
 		return usagef("--%s: must be a time %s %g s and ≤ %g s (a Go duration such as 2s or 250ms, or bare seconds), got %s", flag, bound(loOpen), lo, hi, quoteShort(s))
 	})
 }
 
 // flagNumber parses a number in [lo, hi] (lo excluded if loOpen).
 func flagNumber(flag, s string, lo, hi float64, loOpen bool) (float64, error) {
-	return flagParse(scenario.Float, flag, s, lo, hi, loOpen, func() error {
+	return flagParse(input.Float, flag, s, lo, hi, loOpen, func() error {
 		return usagef("--%s: must be a number %s %g and ≤ %g, got %s", flag, bound(loOpen), lo, hi, quoteShort(s))
 	})
 }
 
 // flagInt parses an integer in [lo, hi].
 func flagInt(flag, s string, lo, hi int) (int, error) {
-	v, err := flagParse(scenario.Int, flag, s, float64(lo), float64(hi), false, func() error {
+	v, err := flagParse(input.Int, flag, s, float64(lo), float64(hi), false, func() error {
 		return usagef("--%s: must be a whole number from %d to %d, got %s", flag, lo, hi, quoteShort(s))
 	})
 	return int(v), err

@@ -19,8 +19,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"queuelab/examples/networks"
+	"queuelab/model/input"
 	"queuelab/model/network"
 	"queuelab/model/scenario"
+	"queuelab/model/systems"
 	"queuelab/serve"
 )
 
@@ -66,7 +68,7 @@ only.`,
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serveAt(ctx, cmd.OutOrStdout(), addr, systems(), opts, startPage(files))
+			return serveAt(ctx, cmd.OutOrStdout(), addr, systems.All(), opts, startPage(files))
 		},
 	}
 	f := cmd.Flags()
@@ -83,7 +85,7 @@ only.`,
 func withNetworks(opts *serve.Options, files []string) error {
 	opts.OpenNetwork = serve.OpenNetwork
 	for _, f := range files {
-		src, err := scenario.ReadInput(f, network.MaxFileSize)
+		src, err := input.ReadInput(f, network.MaxFileSize)
 		if err != nil {
 			return usagef("--network: %v", err)
 		}
@@ -179,5 +181,5 @@ func serveNetworkFile(cmd *cobra.Command, file, addr string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serveAt(ctx, cmd.OutOrStdout(), addr, systems(), opts, startPage([]string{file}))
+	return serveAt(ctx, cmd.OutOrStdout(), addr, systems.All(), opts, startPage([]string{file}))
 }

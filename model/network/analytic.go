@@ -2,7 +2,6 @@ package network
 
 import (
 	"queuelab/analytic"
-	"queuelab/des"
 )
 
 // Analytic returns n in the form analytic.SolveNetwork takes: stations and
@@ -20,11 +19,8 @@ func (n *Network) Analytic() (analytic.Network, error) {
 	out := analytic.Network{Stations: make([]analytic.NetStation, M), Classes: make([]analytic.NetClass, R)}
 	for i := range n.Stations {
 		s := &n.Stations[i]
-		as := analytic.NetStation{Name: s.Name, Servers: s.Servers, Discipline: analytic.Discipline(s.Discipline),
+		as := analytic.NetStation{Name: s.Name, Servers: s.Servers, Discipline: s.Discipline,
 			Capacity: s.Capacity, Mean: make([]float64, R), SCV: make([]float64, R), Laws: make([]analytic.Law, R)}
-		if s.Servers == des.Infinite {
-			as.Servers = 0
-		}
 		for r := 0; r < R; r++ {
 			if d := t.service[i*R+r]; d.Given() {
 				as.Mean[r], as.SCV[r], as.Laws[r] = d.MeanValue(), d.SCV(), lawOf(d)

@@ -9,7 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"queuelab/des"
-	"queuelab/model/scenario"
+	"queuelab/model/input"
 )
 
 // MaxFileSize is the largest network file Parse reads (1 MiB).
@@ -27,7 +27,7 @@ var topKeys = []string{"name", "time_unit", "classes", "arrivals", "stations", "
 // "s", "min" or "h"; "" when it gives none), in which a report may show
 // results; the Network itself is in seconds whatever the unit.
 func ParseFileUnit(path string) (*Network, string, error) {
-	data, err := scenario.ReadInput(path, MaxFileSize)
+	data, err := input.ReadInput(path, MaxFileSize)
 	if err != nil {
 		return nil, "", err
 	}
@@ -53,7 +53,7 @@ func TimeUnitSeconds(unit string) float64 {
 
 // ParseFile reads and parses the network file at path (see Parse).
 func ParseFile(path string) (*Network, error) {
-	data, err := scenario.ReadInput(path, MaxFileSize)
+	data, err := input.ReadInput(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func Parse(file string, data []byte) (*Network, error) {
 		return nil, &Error{File: file, Msg: fmt.Sprintf("file too large: at most %d bytes, got more", MaxFileSize)}
 	}
 	var doc yaml.Node
-	second, err := scenario.DecodeYAML(data, &doc)
+	second, err := input.DecodeYAML(data, &doc)
 	if err != nil {
 		return nil, &Error{File: file, Msg: "not valid YAML: " + cut(strings.TrimPrefix(err.Error(), "yaml: "))}
 	}

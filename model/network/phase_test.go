@@ -34,7 +34,7 @@ func ctmcValues(t *testing.T, src string) map[string]float64 {
 	out := map[string]float64{}
 	for _, m := range ms {
 		if m.Method == "exact CTMC" {
-			out[m.Station+"/"+m.Class+"/"+m.Name] = m.Value
+			out[m.Station+"/"+m.Class+"/"+string(m.Name)] = m.Value
 		}
 	}
 	require.NotEmpty(t, out, "the CTMC applies")

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 )
 
 // Result is what a Sim measured since its mark, after the warm-up, as
@@ -38,8 +39,9 @@ type Result struct {
 // ran out). mean_in_queue and mean_wait are absent where nobody waits (PS,
 // delay stations), p_loss without a capacity, p_abandon without patience.
 type Metric struct {
-	Station, Class, Name string
-	Num, Den             []float64 // per batch
+	Station, Class string
+	Name           queueing.Metric
+	Num, Den       []float64 // per batch
 }
 
 // Value returns the point estimate Σnum/Σden (NaN when Σden = 0).
@@ -56,7 +58,7 @@ func (m *Metric) Value() float64 {
 }
 
 // Metric returns the metric of station, class and name.
-func (r *Result) Metric(station, class, name string) (Metric, bool) {
+func (r *Result) Metric(station, class string, name queueing.Metric) (Metric, bool) {
 	for _, m := range r.Metrics {
 		if m.Station == station && m.Class == class && m.Name == name {
 			return m, true
@@ -128,39 +130,39 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 
 // metricDef is one ratio on the difference of two snapshots.
 type metricDef struct {
-	name     string
+	name     queueing.Metric
 	num, den func(d *des.StationSnapshot, servers float64) float64
 }
 
 func length(d *des.StationSnapshot, _ float64) float64 { return d.At.Seconds() }
 
 var stationDefs = []metricDef{
-	{"throughput", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Departures) }, length},
-	{"utilization", func(d *des.StationSnapshot, _ float64) float64 { return d.BusyArea }, func(_ *des.StationSnapshot, srv float64) float64 { return srv }},
-	{"mean_in_system", func(d *des.StationSnapshot, _ float64) float64 { return d.InSystemArea }, length},
-	{"mean_in_queue", func(d *des.StationSnapshot, _ float64) float64 { return d.InQueueArea }, length},
-	{"mean_response", func(d *des.StationSnapshot, _ float64) float64 { return d.SojournSum },
+	{queueing.Throughput, func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Departures) }, length},
+	{queueing.Utilization, func(d *des.StationSnapshot, _ float64) float64 { return d.BusyArea }, func(_ *des.StationSnapshot, srv float64) float64 { return srv }},
+	{queueing.MeanInSystem, func(d *des.StationSnapshot, _ float64) float64 { return d.InSystemArea }, length},
+	{queueing.MeanInQueue, func(d *des.StationSnapshot, _ float64) float64 { return d.InQueueArea }, length},
+	{queueing.MeanResponse, func(d *des.StationSnapshot, _ float64) float64 { return d.SojournSum },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Departures) }},
-	{"mean_wait", func(d *des.StationSnapshot, _ float64) float64 { return d.WaitSum + d.AbandonedSum },
+	{queueing.MeanWait, func(d *des.StationSnapshot, _ float64) float64 { return d.WaitSum + d.AbandonedSum },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Starts + d.Abandons) }},
-	{"p_loss", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Losses) },
+	{queueing.PLoss, func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Losses) },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals) }},
-	{"p_abandon", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Abandons) },
+	{queueing.PAbandon, func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Abandons) },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals - d.Losses) }},
 }
 
 // applies reports whether metric name is measured at station i.
-func (s *Sim) applies(i int, name string) bool {
+func (s *Sim) applies(i int, name queueing.Metric) bool {
 	st := &s.net.Stations[i]
 	waits := st.Servers != des.Infinite && st.Discipline != des.PS
 	switch name {
-	case "utilization":
+	case queueing.Utilization:
 		return st.Servers != des.Infinite
-	case "mean_in_queue", "mean_wait":
+	case queueing.MeanInQueue, queueing.MeanWait:
 		return waits
-	case "p_loss":
+	case queueing.PLoss:
 		return st.Capacity > 0
-	case "p_abandon":
+	case queueing.PAbandon:
 		return st.Patience.Given()
 	}
 	return true
@@ -208,16 +210,16 @@ func (s *Sim) className(r int) string {
 }
 
 type netDef struct {
-	name     string
+	name     queueing.Metric
 	num, den func(d netSnap, length float64) float64
 }
 
 var networkDefs = []netDef{
-	{"throughput", func(d netSnap, _ float64) float64 { return float64(d.exits) }, func(_ netSnap, l float64) float64 { return l }},
-	{"mean_in_system", func(d netSnap, _ float64) float64 { return d.area }, func(_ netSnap, l float64) float64 { return l }},
-	{"mean_response", func(d netSnap, _ float64) float64 { return d.respSum }, func(d netSnap, _ float64) float64 { return float64(d.exits) }},
-	{"p_loss", func(d netSnap, _ float64) float64 { return float64(d.lost) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
-	{"p_abandon", func(d netSnap, _ float64) float64 { return float64(d.abandoned) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
+	{queueing.Throughput, func(d netSnap, _ float64) float64 { return float64(d.exits) }, func(_ netSnap, l float64) float64 { return l }},
+	{queueing.MeanInSystem, func(d netSnap, _ float64) float64 { return d.area }, func(_ netSnap, l float64) float64 { return l }},
+	{queueing.MeanResponse, func(d netSnap, _ float64) float64 { return d.respSum }, func(d netSnap, _ float64) float64 { return float64(d.exits) }},
+	{queueing.PLoss, func(d netSnap, _ float64) float64 { return float64(d.lost) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
+	{queueing.PAbandon, func(d netSnap, _ float64) float64 { return float64(d.abandoned) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
 }
 
 func (s *Sim) networkMetrics(bounds []int) []Metric {
@@ -238,7 +240,7 @@ func (s *Sim) networkMetrics(bounds []int) []Metric {
 	var out []Metric
 	for _, r := range classes {
 		for _, def := range networkDefs {
-			if (def.name == "p_loss" && !anyCap) || (def.name == "p_abandon" && !anyPat) {
+			if (def.name == queueing.PLoss && !anyCap) || (def.name == queueing.PAbandon && !anyPat) {
 				continue
 			}
 			m := Metric{Station: NetworkStation, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/dist"
 )
 
@@ -26,7 +27,7 @@ func run(t *testing.T, n *Network, seed uint64, dur float64) *Result {
 	return s.Result(0.05*dur, 0)
 }
 
-func value(t *testing.T, r *Result, station, class, name string) float64 {
+func value(t *testing.T, r *Result, station, class string, name queueing.Metric) float64 {
 	t.Helper()
 	m, ok := r.Metric(station, class, name)
 	require.True(t, ok, "%s %s %s", station, class, name)
@@ -134,7 +135,7 @@ func TestLossesAndAbandonsAreAccounted(t *testing.T) {
 	assert.Positive(t, c.abandoned)
 	assert.Equal(t, c.entered, c.exits+c.lost+c.abandoned+int64(c.inNet.Value()))
 	res := s.Result(100, 0)
-	for _, name := range []string{"p_loss", "p_abandon"} {
+	for _, name := range []queueing.Metric{queueing.PLoss, queueing.PAbandon} {
 		_, ok := res.Metric("q", "", name)
 		assert.True(t, ok, name)
 		_, ok = res.Metric(NetworkStation, "", name)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 )
 
 // topology is a validated network resolved to indices: classes r < R,
@@ -145,8 +146,8 @@ func (t *topology) station(i int) error {
 	case s.Capacity > 0 && s.Servers != des.Infinite && s.Capacity < s.Servers:
 		return errf(elemField(el, "capacity"), "must be at least servers (%d), got %d", s.Servers, s.Capacity)
 	}
-	if d, err := des.ParseDiscipline(s.Discipline.String()); err != nil || d != s.Discipline {
-		return errf(elemField(el, "discipline"), "unknown discipline %d (valid: fcfs, lcfs-pr, ps, siro, priority, preemptive-priority)", s.Discipline)
+	if !s.Discipline.Valid() {
+		return errf(elemField(el, "discipline"), "unknown discipline %d (valid: %s)", s.Discipline, queueing.ValidDisciplines())
 	}
 	if s.Patience.Given() {
 		if err := s.Patience.Validate(); err != nil {

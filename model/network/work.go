@@ -8,6 +8,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/des/queueing"
 )
 
 // Memory of a run, used by Work. The figures are peaks of the resident
@@ -71,9 +72,9 @@ func (n *Network) Work(duration float64, replications int) des.Work {
 	var inSystem float64
 	for _, m := range ms {
 		switch {
-		case m.Class == "" && m.Name == "throughput" && m.Station != "network":
+		case m.Class == "" && m.Name == queueing.Throughput && m.Station != "network":
 			stationRate[m.Station] = math.Max(stationRate[m.Station], m.Value)
-		case m.Class == "" && m.Name == "mean_in_system" && m.Station == "network" && !math.IsInf(m.Value, 1):
+		case m.Class == "" && m.Name == queueing.MeanInSystem && m.Station == "network" && !math.IsInf(m.Value, 1):
 			inSystem = math.Max(inSystem, m.Value)
 		}
 	}
@@ -120,7 +121,7 @@ func capacityBound(st analytic.NetStation, population, arrivals float64) float64
 	if s <= 0 {
 		return 0
 	}
-	if st.Servers == 0 {
+	if queueing.IsDelay(st.Servers) {
 		return population/s + arrivals
 	}
 	return float64(st.Servers) / s

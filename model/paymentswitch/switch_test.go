@@ -12,6 +12,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
@@ -358,7 +359,7 @@ func TestServersBootAndDrain(t *testing.T) {
 	}
 	e, err := New(scenario.DES, Normal, 1)
 	require.NoError(t, err)
-	require.NoError(t, e.Apply(scenario.Action{Control: "servers", Value: scenario.Value{Num: 2, Text: "2"}}))
+	require.NoError(t, e.Apply(scenario.Action{Control: "servers", Value: input.Value{Num: 2, Text: "2"}}))
 	r := e.Step()
 	assert.Equal(t, 2.0, r[ColServersInService])
 }

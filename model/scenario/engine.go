@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"queuelab/des"
+	"queuelab/model/input"
 )
 
 // Engine is one running simulation of a system under a scenario, advanced
@@ -51,7 +52,7 @@ type Setting struct{ Control, Value string }
 
 // StartValue returns the value control c has when the scenario starts:
 // its entry in Start, else c.Default.
-func (s Scenario) StartValue(c Control) string {
+func (s Scenario) StartValue(c input.Control) string {
 	for _, st := range s.Start {
 		if st.Control == c.Name {
 			return st.Value
@@ -74,7 +75,7 @@ const (
 type System struct {
 	Name      string // "switch", "web"
 	Title     string
-	Controls  []Control
+	Controls  []input.Control
 	Scenarios []Scenario
 	// New makes an engine for the named scenario and seed.
 	New func(kind EngineKind, scenario string, seed uint64) (Engine, error)
@@ -82,6 +83,19 @@ type System struct {
 	// streams (New's is des.Mulberry32, the originals'); nil when the
 	// system has no other.
 	NewWithGenerator func(kind EngineKind, scenario string, seed uint64, gen des.Generator) (Engine, error)
+}
+
+// FindSystem returns the system of list called name, or an error that
+// quotes name (cut, see input.QuoteShort) and lists the valid names.
+func FindSystem(list []System, name string) (System, error) {
+	names := make([]string, 0, len(list))
+	for _, s := range list {
+		if s.Name == name {
+			return s, nil
+		}
+		names = append(names, s.Name)
+	}
+	return System{}, fmt.Errorf("unknown system %s (valid: %s)", input.QuoteShort(name), strings.Join(names, ", "))
 }
 
 // Scenario returns the scenario called name, or an error listing the valid
@@ -96,7 +110,7 @@ func (s System) Scenario(name string) (Scenario, error) {
 	for _, sc := range s.Scenarios {
 		names = append(names, sc.Name)
 	}
-	return Scenario{}, fmt.Errorf("%w %s for %s (valid: %s)", ErrUnknownScenario, QuoteShort(name), s.Name, strings.Join(names, ", "))
+	return Scenario{}, fmt.Errorf("%w %s for %s (valid: %s)", ErrUnknownScenario, input.QuoteShort(name), s.Name, strings.Join(names, ", "))
 }
 
 // Run plays pb on e for the given number of minutes and returns the

@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"strings"
 
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
 func ExampleQuoteShort() {
-	fmt.Println(scenario.QuoteShort("servers"))
-	fmt.Println(scenario.QuoteShort(strings.Repeat("9", 5000)))
+	fmt.Println(input.QuoteShort("servers"))
+	fmt.Println(input.QuoteShort(strings.Repeat("9", 5000)))
 	// Output:
 	// "servers"
 	// "999999999999999999999999999999999999999999999999999999999999"… (5000 bytes)

@@ -1,57 +1,11 @@
 package scenario
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func TestReadInputRefusesLargeFiles(t *testing.T) {
-	dir := t.TempDir()
-	small := filepath.Join(dir, "small.yaml")
-	require.NoError(t, os.WriteFile(small, []byte("- at: 5m\n  set: {servers: 3}\n"), 0o644))
-	big := filepath.Join(dir, "big.yaml")
-	require.NoError(t, os.WriteFile(big, make([]byte, MaxInputFile+1), 0o644))
-
-	tests := []struct {
-		name, path string
-		limit      int64
-		want       string // "" = no error
-	}{
-		{"small file", small, 0, ""},
-		{"one byte over the default", big, 0, "big.yaml: the file is larger than the 1 MiB limit for an input file (it has 1048577 bytes)"},
-		{"a custom limit", small, 10, "small.yaml: the file is larger than the 10 bytes limit"},
-		{"an endless device", "/dev/zero", 0, "/dev/zero: the file is larger than the 1 MiB limit"},
-		{"a folder", dir, 0, "is a folder, not a file"},
-		{"missing", filepath.Join(dir, "none.yaml"), 0, "no such file"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			data, err := ReadInput(tt.path, tt.limit)
-			if tt.want == "" {
-				require.NoError(t, err)
-				assert.NotEmpty(t, data)
-				return
-			}
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tt.want)
-		})
-	}
-}
-
-func TestQuoteShort(t *testing.T) {
-	assert.Equal(t, `"abc"`, QuoteShort("abc"))
-	long := strings.Repeat("x", 50<<20)
-	q := QuoteShort(long)
-	assert.Equal(t, `"`+strings.Repeat("x", MaxEcho)+`"… (52428800 bytes)`, q)
-	// A cut never splits a character.
-	q = QuoteShort(strings.Repeat("é", 100))
-	assert.Equal(t, `"`+strings.Repeat("é", MaxEcho/2)+`"… (200 bytes)`, q)
-}
 
 func TestScaleGoals(t *testing.T) {
 	gs := []Goal{

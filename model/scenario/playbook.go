@@ -1,23 +1,23 @@
 package scenario
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"queuelab/model/input"
 )
 
 // Action is one timed control change.
 type Action struct {
 	Minute  int    // when, in whole minutes from the start of the run
 	Control string // a Control's Name
-	Value   Value
+	Value   input.Value
 	Source  string // where it was written: "file.yaml:3" or "--at 5m:servers=10"
 }
 
@@ -57,10 +57,10 @@ const MaxPlaybookMinute = 7 * 24 * 60
 func parseMinute(s string) (int, error) {
 	s = strings.TrimSpace(s)
 	late := func() error {
-		return fmt.Errorf("invalid time %s: after the end of the longest run (%d minutes, one week)", QuoteShort(s), MaxPlaybookMinute)
+		return fmt.Errorf("invalid time %s: after the end of the longest run (%d minutes, one week)", input.QuoteShort(s), MaxPlaybookMinute)
 	}
 	var d time.Duration
-	if n, ok := parseSeconds(s); ok && !strings.ContainsAny(s, "hmsuµn") {
+	if n, ok := input.ParseSeconds(s); ok && !strings.ContainsAny(s, "hmsuµn") {
 		if n > MaxPlaybookMinute {
 			return 0, late()
 		}
@@ -72,17 +72,17 @@ func parseMinute(s string) (int, error) {
 			return 0, late() // before ParseDuration, which overflows past 292 years
 		}
 		if d, err = time.ParseDuration(s); err != nil {
-			return 0, fmt.Errorf("invalid time %s: want a duration such as \"5m\" or \"1h30m\", or a number of minutes", QuoteShort(s))
+			return 0, fmt.Errorf("invalid time %s: want a duration such as \"5m\" or \"1h30m\", or a number of minutes", input.QuoteShort(s))
 		}
 	}
 	if d < 0 {
-		return 0, fmt.Errorf("invalid time %s: controls change at whole minutes from the start (0m, 1m, 2m, …), not before it", QuoteShort(s))
+		return 0, fmt.Errorf("invalid time %s: controls change at whole minutes from the start (0m, 1m, 2m, …), not before it", input.QuoteShort(s))
 	}
 	if d/time.Minute > MaxPlaybookMinute {
 		return 0, late()
 	}
 	if d%time.Minute != 0 {
-		return 0, fmt.Errorf("invalid time %s: controls change at whole minutes from the start (0m, 1m, 2m, …)", QuoteShort(s))
+		return 0, fmt.Errorf("invalid time %s: controls change at whole minutes from the start (0m, 1m, 2m, …)", input.QuoteShort(s))
 	}
 	return int(d / time.Minute), nil
 }
@@ -123,8 +123,8 @@ func roughMinutes(s string) (float64, bool) {
 
 // ParseAt parses one --at flag value "TIME:name=value,name=value", e.g.
 // "5m:servers=10,shedding=on".
-func ParseAt(spec string, controls []Control) (Playbook, error) {
-	src := "--at " + shortText(spec)
+func ParseAt(spec string, controls []input.Control) (Playbook, error) {
+	src := "--at " + input.ShortText(spec)
 	at, sets, ok := strings.Cut(spec, ":")
 	if !ok {
 		return nil, fmt.Errorf("%s: want TIME:control=value[,control=value…], e.g. 5m:servers=10,shedding=on", src)
@@ -138,11 +138,11 @@ func ParseAt(spec string, controls []Control) (Playbook, error) {
 		name, raw, ok := strings.Cut(kv, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, fmt.Errorf("%s: %s is not control=value", src, QuoteShort(kv))
+			return nil, fmt.Errorf("%s: %s is not control=value", src, input.QuoteShort(kv))
 		}
 		for _, a := range pb { // as a playbook's duplicate key: which value would win is not what the user wrote
 			if a.Control == name {
-				return nil, fmt.Errorf("%s: %s is set twice at the same time (first %s=%s): give each control once", src, QuoteShort(name), shortText(name), shortText(a.Value.Text))
+				return nil, fmt.Errorf("%s: %s is set twice at the same time (first %s=%s): give each control once", src, input.QuoteShort(name), input.ShortText(name), input.ShortText(a.Value.Text))
 			}
 		}
 		a, err := newAction(m, name, raw, src, controls)
@@ -154,8 +154,8 @@ func ParseAt(spec string, controls []Control) (Playbook, error) {
 	return pb, nil
 }
 
-func newAction(m int, name, raw, src string, controls []Control) (Action, error) {
-	c, err := Find(controls, name)
+func newAction(m int, name, raw, src string, controls []input.Control) (Action, error) {
+	c, err := input.Find(controls, name)
 	if err != nil {
 		return Action{}, fmt.Errorf("%s: %w", src, err)
 	}
@@ -168,8 +168,8 @@ func newAction(m int, name, raw, src string, controls []Control) (Action, error)
 
 // LoadFile reads a playbook file of at most MaxInputFile bytes; see
 // ParseYAML.
-func LoadFile(path string, controls []Control) (Playbook, error) {
-	data, err := ReadInput(path, MaxInputFile)
+func LoadFile(path string, controls []input.Control) (Playbook, error) {
+	data, err := input.ReadInput(path, input.MaxInputFile)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +186,7 @@ func LoadFile(path string, controls []Control) (Playbook, error) {
 //
 // Errors name the file, the line, the control, the value and the valid
 // range. An empty file is an empty playbook.
-func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
+func ParseYAML(file string, data []byte, controls []input.Control) (Playbook, error) {
 	root, err := oneDocument(file, data)
 	if root == nil || err != nil {
 		return nil, err
@@ -212,7 +212,7 @@ func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
 			case "set":
 				setNode = v
 			default:
-				return nil, fmt.Errorf("%s: unknown key %s in a step (valid: at, set)", where(k), QuoteShort(k.Value))
+				return nil, fmt.Errorf("%s: unknown key %s in a step (valid: at, set)", where(k), input.QuoteShort(k.Value))
 			}
 		}
 		if atNode == nil || setNode == nil {
@@ -234,7 +234,7 @@ func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
 		for i := 0; i+1 < len(setNode.Content); i += 2 {
 			k, v := setNode.Content[i], setNode.Content[i+1]
 			if v.Kind != yaml.ScalarNode {
-				return nil, fmt.Errorf("%s: control %s: the value must be a single value", where(v), shortText(k.Value))
+				return nil, fmt.Errorf("%s: control %s: the value must be a single value", where(v), input.ShortText(k.Value))
 			}
 			a, err := newAction(m, k.Value, v.Value, where(k), controls)
 			if err != nil {
@@ -251,7 +251,7 @@ func ParseYAML(file string, data []byte, controls []Control) (Playbook, error) {
 // an error naming its line: it would otherwise be silently ignored.
 func oneDocument(file string, data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
-	second, err := DecodeYAML(data, &doc)
+	second, err := input.DecodeYAML(data, &doc)
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
@@ -264,30 +264,6 @@ func oneDocument(file string, data []byte) (*yaml.Node, error) {
 	return doc.Content[0], nil
 }
 
-// DecodeYAML decodes the first YAML document of data into doc (left the
-// zero Node for an empty input) and reports the line of a second document,
-// or 0 when there is none. Every input format of queuelab (playbooks,
-// network files, sweep designs) is one document: a second one ("---" and
-// more) would otherwise be silently ignored, so callers refuse it naming
-// that line. err is the YAML parser's own error, of either document.
-func DecodeYAML(data []byte, doc *yaml.Node) (second int, err error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return 0, nil
-		}
-		return 0, err
-	}
-	var next yaml.Node
-	switch err := dec.Decode(&next); {
-	case errors.Is(err, io.EOF):
-		return 0, nil
-	case err != nil:
-		return 0, err
-	}
-	return max(next.Line, 1), nil
-}
-
 // noDuplicateKeys refuses a mapping that has a key twice: YAML parsers
 // differ on which one wins, so the file cannot mean what it says.
 func noDuplicateKeys(file string, m *yaml.Node) error {
@@ -295,7 +271,7 @@ func noDuplicateKeys(file string, m *yaml.Node) error {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k := m.Content[i]
 		if line, seen := first[k.Value]; seen {
-			return fmt.Errorf("%s:%d: duplicate key %s (first at line %d)", file, k.Line, QuoteShort(k.Value), line)
+			return fmt.Errorf("%s:%d: duplicate key %s (first at line %d)", file, k.Line, input.QuoteShort(k.Value), line)
 		}
 		first[k.Value] = k.Line
 	}

@@ -9,60 +9,18 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"queuelab/model/input"
 )
 
-var testControls = []Control{
-	{Name: "servers", Kind: Int, Min: 2, Max: 24},
-	{Name: "threshold", Kind: Float, Min: 0, Max: 6},
-	{Name: "shed-low", Kind: Percent, Min: 0, Max: 1},
-	{Name: "shedding", Kind: Switch},
-	{Name: "retry", Kind: Enum, Choices: []string{"immediate", "backoff"}},
-	{Name: "issuer-timeout", Kind: Duration, Min: 0.1, Max: 60},
-	{Name: "rollback", Kind: Press},
-}
-
-func TestControlParse(t *testing.T) {
-	tests := []struct {
-		control, raw string
-		want         float64
-		err          string
-	}{
-		{"servers", "10", 10, ""},
-		{"servers", "1", 0, "want an integer from 2 to 24"},
-		{"servers", "2.5", 0, "want an integer from 2 to 24"},
-		{"servers", "NaN", 0, "invalid value"},
-		{"threshold", "2.2", 2.2, ""},
-		{"threshold", "-1", 0, "from 0 to 6"},
-		{"shed-low", "20%", 0.2, ""},
-		{"shed-low", "20 %", 0.2, ""},
-		{"shed-low", "150", 0, "from 0 % to 100 %"},
-		{"shedding", "on", 1, ""},
-		{"shedding", "OFF", 0, ""},
-		{"shedding", "maybe", 0, "want on or off"},
-		{"retry", "backoff", 1, ""},
-		{"retry", "later", 0, "one of immediate, backoff"},
-		{"issuer-timeout", "2s", 2, ""},
-		{"issuer-timeout", "250ms", 0.25, ""},
-		{"issuer-timeout", "3", 3, ""},
-		{"issuer-timeout", "2h", 0, "duration from 100ms to 1m0s"},
-		{"issuer-timeout", "soon", 0, "invalid value \"soon\""},
-		{"rollback", "press", 1, ""},
-		{"rollback", "off", 0, "want press"},
-	}
-	for _, tt := range tests {
-		c, err := Find(testControls, tt.control)
-		require.NoError(t, err)
-		v, err := c.Parse(tt.raw)
-		if tt.err != "" {
-			assert.ErrorContains(t, err, tt.err, "%s=%s", tt.control, tt.raw)
-			assert.ErrorContains(t, err, tt.control)
-			continue
-		}
-		require.NoError(t, err, "%s=%s", tt.control, tt.raw)
-		assert.InDelta(t, tt.want, v.Num, 1e-12, "%s=%s", tt.control, tt.raw)
-	}
-	_, err := Find(testControls, "sevrers")
-	assert.ErrorContains(t, err, `unknown control "sevrers" (valid: servers, threshold`)
+var testControls = []input.Control{
+	{Name: "servers", Kind: input.Int, Min: 2, Max: 24},
+	{Name: "threshold", Kind: input.Float, Min: 0, Max: 6},
+	{Name: "shed-low", Kind: input.Percent, Min: 0, Max: 1},
+	{Name: "shedding", Kind: input.Switch},
+	{Name: "retry", Kind: input.Enum, Choices: []string{"immediate", "backoff"}},
+	{Name: "issuer-timeout", Kind: input.Duration, Min: 0.1, Max: 60},
+	{Name: "rollback", Kind: input.Press},
 }
 
 func TestParseYAML(t *testing.T) {
@@ -122,7 +80,7 @@ func TestParseYAMLErrorsNameFileLineControlValueRange(t *testing.T) {
 		{"- at: 5m\n  set: {servers: 3}\n  set: {shedding: on}\n", "bad.yaml:3: duplicate key \"set\" (first at line 2)"},
 		{"- at: 5m\n  set:\n    servers: 3\n    servers: 4\n", "bad.yaml:4: duplicate key \"servers\" (first at line 3)"},
 		{"- at: 5m\n  set: {servers: 3}\n---\n- at: 6m\n  set: {servers: 4}\n", "bad.yaml:3: a second YAML document"},
-		{"- at: 5m\n  set: {servers: " + strings.Repeat("9", 5000) + "}\n", "invalid value \"" + strings.Repeat("9", MaxEcho) + "\"… (5000 bytes)"},
+		{"- at: 5m\n  set: {servers: " + strings.Repeat("9", 5000) + "}\n", "invalid value \"" + strings.Repeat("9", input.MaxEcho) + "\"… (5000 bytes)"},
 	}
 	for _, tt := range tests {
 		_, err := ParseYAML("bad.yaml", []byte(tt.src), testControls)
@@ -177,7 +135,7 @@ func FuzzParseYAML(f *testing.F) {
 			if i > 0 && pb[i-1].Minute > a.Minute {
 				t.Fatalf("not sorted: %v", pb)
 			}
-			c, err := Find(testControls, a.Control)
+			c, err := input.Find(testControls, a.Control)
 			if err != nil {
 				t.Fatal(err)
 			}

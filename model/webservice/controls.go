@@ -2,34 +2,35 @@ package webservice
 
 import (
 	"queuelab/des"
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
 // The operator's controls.
 var (
-	ctlMinInstances = scenario.Control{Name: "min-instances", Default: "10", Kind: scenario.Int, Min: 1, Max: 40,
+	ctlMinInstances = input.Control{Name: "min-instances", Default: "10", Kind: input.Int, Min: 1, Max: 40,
 		Help: "lower bound of the fleet; raising it starts instances at once, which serve after the boot delay (default 10)"}
-	ctlAutoscale = scenario.Control{Name: "autoscale", Default: "off", Kind: scenario.Switch,
+	ctlAutoscale = input.Control{Name: "autoscale", Default: "off", Kind: input.Switch,
 		Help: "target-tracking autoscaler: desired = ⌈serving × utilisation / target⌉, no scale-out while instances boot, scale-in ≤ 20 % after 10 quiet minutes; off = exactly the minimum (default off)"}
-	ctlAutoscaleTarget = scenario.Control{Name: "autoscale-target", Default: "60%", Kind: scenario.Percent, Min: 0.10, Max: 1,
+	ctlAutoscaleTarget = input.Control{Name: "autoscale-target", Default: "60%", Kind: input.Percent, Min: 0.10, Max: 1,
 		Help: "utilisation the autoscaler aims at; lower = more headroom and more cost (default 60 %)"}
-	ctlTTL = scenario.Control{Name: "ttl", Default: "60s", Kind: scenario.Duration, Min: 1, Max: 3600,
+	ctlTTL = input.Control{Name: "ttl", Default: "60s", Kind: input.Duration, Min: 1, Max: 3600,
 		Help: "cache TTL: longer = more hits but staler answers (mean age ≈ TTL/2) (default 60s)"}
-	ctlWarmup = scenario.Control{Name: "warmup", Kind: scenario.Press,
+	ctlWarmup = input.Control{Name: "warmup", Kind: input.Press,
 		Help: "start the cache warm-up job: +12 % of the cache per minute for 6 minutes at +600 DB queries/s (pressing while it runs restarts its 6 minutes)"}
-	ctlShedLow = scenario.Control{Name: "shed-low", Default: "0%", Kind: scenario.Percent, Min: 0, Max: 1,
+	ctlShedLow = input.Control{Name: "shed-low", Default: "0%", Kind: input.Percent, Min: 0, Max: 1,
 		Help: "share of the low-priority 30 % of traffic the load balancer rejects with \"try again later\" (default 0 %)"}
-	ctlRecommendations = scenario.Control{Name: "recommendations", Default: "on", Kind: scenario.Switch,
+	ctlRecommendations = input.Control{Name: "recommendations", Default: "on", Kind: input.Switch,
 		Help: "heavy feature: +20 ms CPU and +1 DB query per request; off = graceful degradation (default on)"}
-	ctlRollback = scenario.Control{Name: "rollback", Kind: scenario.Press,
+	ctlRollback = input.Control{Name: "rollback", Kind: input.Press,
 		Help: "redeploy the last good build on a new fleet: 5 minutes billed alongside, then traffic switches; pressing again restarts the preparation"}
-	ctlLB = scenario.Control{Name: "lb", Default: "least-connections", Kind: scenario.Enum, Choices: lbChoices,
+	ctlLB = input.Control{Name: "lb", Default: "least-connections", Kind: input.Enum, Choices: lbChoices,
 		Help: "load-balancer routing: pooled (one queue over all workers, the formula's M/M/N), round-robin, least-connections (default)"}
-	ctlDB = scenario.Control{Name: "db", Default: "per-lane", Kind: scenario.Enum, Choices: dbChoices, StartOnly: true,
+	ctlDB = input.Control{Name: "db", Default: "per-lane", Kind: input.Enum, Choices: dbChoices, StartOnly: true,
 		Help: "database layout, set before the first minute: per-lane (default: each of the 20 lanes — shards, connections — keeps its own queue, " +
 			"so a query takes 5 ms/(1 − ρ) on average, the original's formula) or pooled (one queue for all lanes, M/M/20: " +
 			"flat until ρ nears 1); the formula twin always uses 5 ms/(1 − ρ)"}
-	ctlBootDelay = scenario.Control{Name: "boot-delay", Default: "3m", Kind: scenario.Duration, Min: 0, Max: 3600,
+	ctlBootDelay = input.Control{Name: "boot-delay", Default: "3m", Kind: input.Duration, Min: 0, Max: 3600,
 		Help: "time from starting an instance to its first request (default 3m; 8m in viral-link)"}
 )
 
@@ -40,13 +41,13 @@ var controlTable = scenario.Table[core]{
 	scenario.SwitchControl(ctlAutoscale, func(c *core) *bool { return &c.ctl.autoscale }),
 	scenario.RealControl(ctlAutoscaleTarget, func(c *core) *float64 { return &c.scaler.Target }),
 	scenario.SecondsControl(ctlTTL, func(c *core) *float64 { return &c.ctl.ttl }),
-	{Control: ctlWarmup, Set: func(c *core, _ scenario.Value) { c.warmth.warmupLeft = c.p.Cache.WarmupMinutes }},
+	{Control: ctlWarmup, Set: func(c *core, _ input.Value) { c.warmth.warmupLeft = c.p.Cache.WarmupMinutes }},
 	scenario.RealControl(ctlShedLow, func(c *core) *float64 { return &c.ctl.shedLow }),
 	scenario.SwitchControl(ctlRecommendations, func(c *core) *bool { return &c.ctl.recs }),
-	{Control: ctlRollback, Set: func(c *core, _ scenario.Value) { c.pressRollback() }},
+	{Control: ctlRollback, Set: func(c *core, _ input.Value) { c.pressRollback() }},
 	scenario.EnumControl(ctlLB, func(c *core) *lbPolicy { return &c.ctl.lb }),
 	scenario.EnumControl(ctlDB, func(c *core) *dbLayout { return &c.ctl.db }),
-	{Control: ctlBootDelay, Set: func(c *core, v scenario.Value) { c.fleet.SetBootDelay(des.Seconds(v.Seconds())) }},
+	{Control: ctlBootDelay, Set: func(c *core, v input.Value) { c.fleet.SetBootDelay(des.Seconds(v.Seconds())) }},
 }
 
 // Controls are the operator's knobs, in playbooks and --at flags.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/analytic"
+	"queuelab/model/input"
 	"queuelab/model/scenario"
 )
 
@@ -283,7 +284,7 @@ func TestZipfAlias(t *testing.T) {
 
 func TestControlDefaultsParse(t *testing.T) {
 	for _, c := range Controls {
-		if c.Kind == scenario.Press {
+		if c.Kind == input.Press {
 			assert.Empty(t, c.Default, c.Name)
 			continue
 		}
@@ -308,7 +309,7 @@ func TestScenarioStartSettingsMatchTheEngine(t *testing.T) {
 	// and the value parses.
 	for _, sc := range System.Scenarios {
 		for _, st := range sc.Start {
-			c, err := scenario.Find(Controls, st.Control)
+			c, err := input.Find(Controls, st.Control)
 			require.NoError(t, err, sc.Name)
 			_, err = c.Parse(st.Value)
 			require.NoError(t, err, "%s: %s=%s", sc.Name, st.Control, st.Value)
@@ -316,7 +317,7 @@ func TestScenarioStartSettingsMatchTheEngine(t *testing.T) {
 	}
 	sc, err := System.Scenario("viral-link")
 	require.NoError(t, err)
-	c, err := scenario.Find(Controls, "boot-delay")
+	c, err := input.Find(Controls, "boot-delay")
 	require.NoError(t, err)
 	assert.Equal(t, "8m", sc.StartValue(c))
 	cfg, err := NewConfig("viral-link", 1)

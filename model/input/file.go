@@ -1,11 +1,15 @@
-package scenario
+package input
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // MaxInputFile is the largest input file (a playbook; network files and
@@ -75,10 +79,35 @@ func QuoteShort(s string) string {
 	return strconv.Quote(s[:cut]) + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
-// shortText is s itself when it is at most MaxEcho bytes, else QuoteShort(s).
-func shortText(s string) string {
+// ShortText is s itself when it is at most MaxEcho bytes, else QuoteShort(s):
+// for echoing a value that is usually short without quotes.
+func ShortText(s string) string {
 	if len(s) <= MaxEcho {
 		return s
 	}
 	return QuoteShort(s)
+}
+
+// DecodeYAML decodes the first YAML document of data into doc (left the
+// zero Node for an empty input) and reports the line of a second document,
+// or 0 when there is none. Every input format of queuelab (playbooks,
+// network files, sweep designs) is one document: a second one ("---" and
+// more) would otherwise be silently ignored, so callers refuse it naming
+// that line. err is the YAML parser's own error, of either document.
+func DecodeYAML(data []byte, doc *yaml.Node) (second int, err error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return 0, nil
+		}
+		return 0, err
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+		return 0, nil
+	case err != nil:
+		return 0, err
+	}
+	return max(next.Line, 1), nil
 }

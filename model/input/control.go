@@ -1,13 +1,4 @@
-// Package scenario holds what both queuelab models share: the controls an
-// operator can turn, playbooks of timed control changes (YAML files and
-// --at flags), scenarios with goals, the per-minute indicator rows a run
-// produces and their rendering as a table, CSV or JSON.
-//
-// A model package (model/paymentswitch, model/webservice) describes its
-// controls and indicators with the types here and implements Engine twice:
-// once per entity on the des engine, once as the original's per-minute
-// formula model. Run drives either engine through a playbook.
-package scenario
+package input
 
 import (
 	"errors"
@@ -131,7 +122,7 @@ func (c Control) Parse(raw string) (Value, error) {
 		}
 		v.Num = float64(i)
 	case Duration:
-		secs, ok := parseSeconds(s)
+		secs, ok := ParseSeconds(s)
 		if !ok || secs < c.Min || secs > c.Max {
 			return bad()
 		}
@@ -161,8 +152,9 @@ const Resolution = 1e-9
 // that depends on it would be silently wrong.
 var ErrBelowResolution = errors.New("shorter than the clock's resolution of 1 ns (the simulation counts whole nanoseconds)")
 
-// parseSeconds parses a Go duration or a bare number of seconds.
-func parseSeconds(s string) (float64, bool) {
+// ParseSeconds parses a Go duration ("250ms", "5m") or a bare number of
+// seconds; ok is false for anything else, NaN and ±Inf.
+func ParseSeconds(s string) (float64, bool) {
 	if x, err := strconv.ParseFloat(s, 64); err == nil {
 		return x, !math.IsNaN(x) && !math.IsInf(x, 0)
 	}
