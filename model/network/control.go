@@ -40,6 +40,7 @@ func (s *Sim) Snapshot() Snapshot {
 			st.Waiting[r] = int(c.InQueue.Value())
 			st.InService[r] = int(c.InSystem.Value()) - st.Waiting[r]
 		}
+		forkSnapshot(&st, s.net.Stations[i].Kind)
 		snap.Stations = append(snap.Stations, st)
 	}
 	return snap
@@ -162,6 +163,9 @@ func (s *Sim) SetRoutes(routes []Route) error {
 	top, err := compile(n)
 	if err != nil {
 		return err
+	}
+	if s.fj != nil && !s.fj.sameJoins(top) {
+		return errf("routing", "these routes would send a fork's tasks to another join; a running simulation cannot move tasks in flight (change the file and start again)")
 	}
 	s.net, s.top = n, top
 	s.route = newRouter(top)
