@@ -22,7 +22,7 @@ func (n *Network) Analytic() (analytic.Network, error) {
 		s := &n.Stations[i]
 		as := analytic.NetStation{Name: s.Name, Servers: s.Servers, Discipline: analytic.Discipline(s.Discipline),
 			Capacity: s.Capacity, Mean: make([]float64, R), SCV: make([]float64, R), Laws: make([]analytic.Law, R)}
-		if s.Servers == des.Infinite {
+		if s.Servers == des.Infinite || s.Kind != Queue {
 			as.Servers = 0
 		}
 		for r := 0; r < R; r++ {
@@ -44,6 +44,7 @@ func (n *Network) Analytic() (analytic.Network, error) {
 			out.Classes[r] = analytic.NetClass{Name: c.Name, Population: c.Population, Start: t.stationIdx[c.Start]}
 		}
 	}
+	out.Forks = forkSections(t)
 	out.Routing = make([][]float64, R*M)
 	for k := range out.Routing {
 		out.Routing[k] = make([]float64, R*M)

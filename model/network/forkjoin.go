@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"queuelab/analytic"
 	"queuelab/des"
 )
 
@@ -298,4 +299,20 @@ func (n *Network) hasForks() bool {
 		}
 	}
 	return false
+}
+
+// forkSections returns t's fork/join sections as analytic describes them.
+func forkSections(t *topology) []analytic.NetFork {
+	var out []analytic.NetFork
+	for f, j := range t.joinOf {
+		if j < 0 {
+			continue
+		}
+		fk := analytic.NetFork{Fork: f, Join: j, Tasks: make([]int, t.M)}
+		for _, b := range t.net.Stations[f].Split {
+			fk.Tasks[t.stationIdx[b.To]] += b.Tasks
+		}
+		out = append(out, fk)
+	}
+	return out
 }
