@@ -97,7 +97,7 @@ func (t *topology) forkStation(i int) error {
 	case s.Kind == Join:
 		return nil
 	case len(s.Split) == 0:
-		return errf(elemRouting(s.Name), "a fork needs split: {STATION: tasks, …}, its branches (valid stations: %s)", t.stationList())
+		return errf(el, "a fork needs a routing row %s: {split: {STATION: tasks, …}}, its branches (valid stations: %s)", cut(s.Name), t.stationList())
 	}
 	total := 0
 	for b, br := range s.Split {
