@@ -102,6 +102,7 @@ func (l *liveNet) Graph() NetGraph {
 		if s.Servers == des.Infinite {
 			ns.Servers, ns.Discipline = -1, "delay"
 		}
+		forkGraph(&ns, s)
 		for _, c := range n.Classes {
 			if d := s.ServiceOf(c.Name); d.Kind != network.NoDist {
 				ns.Service = append(ns.Service, NetService{Class: c.Name, Dist: d.Kind.String(), Mean: d.MeanValue(), SCV: d.SCV()})
@@ -129,6 +130,7 @@ func graphRoutes(n *network.Network) []NetRoute {
 		sum[k] += r.Prob
 		out = append(out, NetRoute{From: r.From, To: r.To, Class: r.Class, P: r.Prob})
 	}
+	out = append(out, forkRoutes(n)...)
 	open := false
 	for _, c := range n.Classes {
 		open = open || c.Open()
@@ -138,6 +140,9 @@ func graphRoutes(n *network.Network) []NetRoute {
 	}
 	for i := range n.Stations {
 		k := row{"", n.Stations[i].Name}
+		if n.Stations[i].Kind == network.Fork {
+			continue // its tasks never leave from here
+		}
 		if _, ok := sum[k]; !ok && !hasClassRows(n, k.from) {
 			order = append(order, k) // no row: everything leaves
 		}
