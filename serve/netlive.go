@@ -65,7 +65,7 @@ type NetStation struct {
 	Servers    int          `json:"servers"`
 	Capacity   int          `json:"capacity"`
 	Discipline string       `json:"discipline"`
-	Service    []NetService `json:"service"` // one per class served here
+	Service    []NetService `json:"service"`        // one per class served here
 	Kind       string       `json:"kind,omitempty"` // "fork" or "join"; "" for a queue
 }
 
