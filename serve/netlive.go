@@ -65,8 +65,9 @@ type NetStation struct {
 	Servers    int          `json:"servers"`
 	Capacity   int          `json:"capacity"`
 	Discipline string       `json:"discipline"`
-	Service    []NetService `json:"service"`        // one per class served here
-	Kind       string       `json:"kind,omitempty"` // "fork" or "join"; "" for a queue
+	Service    []NetService `json:"service"` // one per class served here
+
+	Kind string `json:"kind,omitempty"` // "fork" or "join"; "" for a queue
 }
 
 // NetService is the service law of one class at a station.
