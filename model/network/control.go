@@ -104,6 +104,9 @@ func (s *Sim) SetServers(station string, n int) error {
 		return err
 	}
 	st := &s.net.Stations[i]
+	if st.Kind != Queue {
+		return fmt.Errorf("servers of station %q: a %s has no servers", station, st.Kind)
+	}
 	if (st.Servers == des.Infinite) != (n == des.Infinite) || (n != des.Infinite && (n < 1 || n > MaxServers)) {
 		return fmt.Errorf("servers of station %q: must be a whole number from 1 to %d (a delay station stays one), got %d", station, MaxServers, n)
 	}

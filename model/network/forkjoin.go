@@ -129,6 +129,7 @@ func (t *topology) forkRegion(f, r int) (int, error) {
 	el := elemRouting(fs.Name)
 	seen := map[int]bool{}
 	var nodes, stack []int // i*R+q
+	var atJoin []int       // the classes tasks arrive at the join in
 	join := -1
 	step := func(from string, i, q int) error {
 		st := &t.net.Stations[i]
@@ -138,6 +139,7 @@ func (t *topology) forkRegion(f, r int) (int, error) {
 				return errf(el, "the tasks of fork %q reach two joins, %q and %q; all of a fork's tasks must meet at one join", fs.Name, t.net.Stations[join].Name, st.Name)
 			}
 			join = i
+			atJoin = append(atJoin, q)
 			return nil
 		case Fork:
 			return errf(elemRouting(from), "a task of fork %q reaches fork %q before its join: nested fork/join is not supported (route the tasks to the first fork's join first)", fs.Name, st.Name)
@@ -177,6 +179,9 @@ func (t *topology) forkRegion(f, r int) (int, error) {
 	}
 	for _, k := range nodes {
 		t.task[k] = true
+	}
+	for _, q := range atJoin {
+		t.task[join*t.R+q] = true
 	}
 	return join, t.pair(f, join)
 }
@@ -252,7 +257,6 @@ func (t *topology) forkJoinNode(i, r int, push func(i, r int)) error {
 	if err != nil {
 		return err
 	}
-	t.reach[j*t.R+r] = true
 	c := &t.net.Classes[r]
 	if !c.Open() && t.rowSum[r*t.M+j] < 1-rowTolerance {
 		return errf(elemRouting(t.net.Stations[j].Name), "closed class %q can leave the network here (its routing row sums to %.6g); a closed class's rows must sum to 1", c.Name, t.rowSum[r*t.M+j])

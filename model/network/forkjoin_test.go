@@ -222,3 +222,32 @@ func TestForkJoinRefusesMovingJoins(t *testing.T) {
 	require.NoError(t, s.SetRoute("", "j", "g", 1))
 	require.NoError(t, s.RunUntil(20))
 }
+
+// TestForkJoinTaskClasses: tasks that switch class on a branch are
+// measured at the join under their class, the job goes on as the class it
+// had at the fork, and a fork's servers cannot be changed.
+func TestForkJoinTaskClasses(t *testing.T) {
+	src := `classes:
+  - {name: x, arrivals: {to: f, rate: 0.3}}
+  - {name: y, arrivals: {to: q, rate: 0.1}}
+stations:
+  - {name: f, kind: fork}
+  - {name: a, service: {dist: exp, mean: 1}}
+  - {name: j, kind: join}
+  - {name: q, service: {dist: exp, mean: 0.5}}
+routing:
+  f: {split: {a: 2}}
+  a: {x: {"j/y": 1}, y: {}}
+  j: {x: {q: 1}, y: {}}
+`
+	n, err := Parse("cls.yaml", []byte(src))
+	require.NoError(t, err)
+	r := run(t, n, 5, 50_000)
+	assert.InEpsilon(t, 0.6, value(t, r, "j", "y", "throughput"), 0.05, "two class-y tasks per class-x job")
+	_, ok := r.Metric("j", "x", "throughput")
+	assert.False(t, ok, "no class-x task reaches the join")
+	assert.InEpsilon(t, 0.3, value(t, r, "q", "x", "throughput"), 0.05, "the job goes on as class x")
+	s, err := New(n, Options{Seed: 1})
+	require.NoError(t, err)
+	require.ErrorContains(t, s.SetServers("f", 2), "a fork has no servers")
+}
