@@ -74,6 +74,9 @@ func (n Network) validateForks() error {
 // need the traffic equations to know the forks, and nothing else has a
 // closed form.
 func solveForkJoin(n Network) ([]NetMetric, error) {
+	if err := n.forkExit(); err != nil {
+		return nil, err
+	}
 	branches, ok := forkJoinShape(n)
 	if !ok {
 		return nil, nil
@@ -174,4 +177,28 @@ func forkJoinShape(n Network) ([]int, bool) {
 // poisson reports whether open class c's arrivals are Poisson.
 func poisson(c NetClass) bool {
 	return c.ArrivalSCV == 1 && (c.ArrivalLaw.Name == "" || c.ArrivalLaw.Name == "exp")
+}
+
+// forkExit returns ErrNoExit when open-class jobs can never leave: the
+// traffic equations of the jobs, each fork's row sending them straight to
+// its join (where they continue once their tasks have met), are singular.
+func (n Network) forkExit() error {
+	m := len(n.Stations)
+	jobs := n
+	jobs.Routing = append([][]float64(nil), n.Routing...)
+	for _, fk := range n.Forks {
+		for r := range n.Classes {
+			row := make([]float64, len(n.Routing))
+			row[r*m+fk.Join] = 1
+			jobs.Routing[r*m+fk.Fork] = row
+		}
+	}
+	gamma := make([]float64, len(n.Routing))
+	for k, c := range n.Classes {
+		if c.open() {
+			gamma[k*m+c.Source] += c.Rate
+		}
+	}
+	_, err := jobs.openFlows(gamma)
+	return err
 }

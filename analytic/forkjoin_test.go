@@ -91,3 +91,15 @@ func TestForkJoinOtherShapes(t *testing.T) {
 	bad.Forks[0].Join = 9
 	require.ErrorContains(t, bad.Validate(), "fork 0 and join 9")
 }
+
+// TestForkJoinNoExit: jobs that loop for ever after the join are refused
+// as for any open network (ErrNoExit); a fork alone is not an exit.
+func TestForkJoinNoExit(t *testing.T) {
+	n := forkNet(2, 0.5, 1)
+	n.Routing[1][0] = 1 // from the join back to the fork, for ever
+	_, err := SolveNetwork(n)
+	require.ErrorIs(t, err, ErrNoExit)
+	n.Routing[1][0] = 0.5
+	_, err = SolveNetwork(n)
+	require.NoError(t, err)
+}
