@@ -29,6 +29,9 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
+	if len(n.Forks) > 0 {
+		return nil, fmt.Errorf("the exact CTMC does not model fork/join stations")
+	}
 	m, r := len(n.Stations), len(n.Classes)
 	out := &ctmc.Model{Stations: make([]ctmc.Station, m), Classes: make([]ctmc.Class, r), Routing: n.Routing}
 	for i, st := range n.Stations {

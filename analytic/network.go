@@ -96,6 +96,9 @@ type Network struct {
 	// give every value exactly (see SolveNetwork), to check one against
 	// the other.
 	ForceCTMC bool
+	// Forks lists the fork/join sections (forkjoin.go); SolveNetwork then
+	// gives only their closed forms.
+	Forks []NetFork
 }
 
 // NetMetric is one analytic value. Station is a station name or "network"
@@ -156,6 +159,9 @@ func (n Network) Validate() error {
 	}
 	if r == 0 {
 		return fmt.Errorf("network has no classes")
+	}
+	if len(n.Forks) > 0 {
+		return n.validateForks()
 	}
 	if err := n.validateStations(); err != nil {
 		return err

@@ -96,6 +96,11 @@ const (
 //     meet no capacity or patience, and whose chain fits: every measure
 //     from its Markov chain (MethodCTMC, ctmcnet.go and package ctmc),
 //     exact, beside the methods above.
+//   - A network with fork/join sections (Forks) gets only their closed
+//     forms (forkjoin.go): one open Poisson class through one fork of
+//     k ≥ 2 homogeneous exponential FCFS single-server branches straight
+//     to the join → Nelson–Tantawi, exact for k = 2, approximate beyond;
+//     any other network with forks gets nothing.
 //   - Anything else gets no metrics beyond the above.
 //
 // Service of infinite variance (SCV +Inf, e.g. Pareto with α ≤ 2) keeps
@@ -139,6 +144,9 @@ const (
 func SolveNetwork(n Network) ([]NetMetric, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
+	}
+	if len(n.Forks) > 0 {
+		return solveForkJoin(n)
 	}
 	s := &netSolver{n: n, m: len(n.Stations), r: len(n.Classes)}
 	s.nodeResp = make([]float64, s.m*s.r)

@@ -105,6 +105,7 @@ var networkPageTexts = []pageText{
 	{En: "Wq", Tr: "Wq", Uz: "Wq"},
 	{En: "P(loss)", Tr: "P(kayıp)", Uz: "P(yo‘qotish)"},
 	{En: "P(abandon)", Tr: "P(vazgeçme)", Uz: "P(voz kechish)"},
+	{En: "synchronisation delay", Tr: "eşzamanlama gecikmesi", Uz: "sinxronlash kechikishi"},
 	{En: "X lower bound", Tr: "X alt sınırı", Uz: "X quyi chegarasi"},
 	{En: "X upper bound", Tr: "X üst sınırı", Uz: "X yuqori chegarasi"},
 	{En: "R + Z lower bound", Tr: "R + Z alt sınırı", Uz: "R + Z quyi chegarasi"},

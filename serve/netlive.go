@@ -66,6 +66,8 @@ type NetStation struct {
 	Capacity   int          `json:"capacity"`
 	Discipline string       `json:"discipline"`
 	Service    []NetService `json:"service"` // one per class served here
+
+	Kind string `json:"kind,omitempty"` // "fork" or "join"; "" for a queue
 }
 
 // NetService is the service law of one class at a station.
@@ -83,6 +85,7 @@ type NetRoute struct {
 	To    string  `json:"to"`
 	Class string  `json:"class"`
 	P     float64 `json:"p"`
+	Tasks int     `json:"tasks,omitempty"` // a fork's branch: the tasks each job sends (P is then 1)
 }
 
 // NetSnapshot is the network's state at Time: who is where.

@@ -105,6 +105,7 @@ func (l *liveNet) Graph() NetGraph {
 		if s.Servers == des.Infinite {
 			ns.Servers, ns.Discipline = -1, "delay"
 		}
+		forkGraph(&ns, s)
 		for _, c := range n.Classes {
 			if d := s.ServiceOf(c.Name); d.Given() {
 				ns.Service = append(ns.Service, NetService{Class: c.Name, Dist: d.Name(), Mean: d.MeanValue(), SCV: d.SCV()})
@@ -132,6 +133,7 @@ func graphRoutes(n *network.Network) []NetRoute {
 		sum[k] += r.Prob
 		out = append(out, NetRoute{From: r.From, To: r.To, Class: r.Class, P: r.Prob})
 	}
+	out = append(out, forkRoutes(n)...)
 	open := false
 	for _, c := range n.Classes {
 		open = open || c.Open()
@@ -141,6 +143,9 @@ func graphRoutes(n *network.Network) []NetRoute {
 	}
 	for i := range n.Stations {
 		k := row{"", n.Stations[i].Name}
+		if n.Stations[i].Kind == network.Fork {
+			continue // its tasks never leave from here
+		}
 		if _, ok := sum[k]; !ok && !hasClassRows(n, k.from) {
 			order = append(order, k) // no row: everything leaves
 		}

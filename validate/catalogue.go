@@ -275,6 +275,7 @@ var labels = map[string]string{
 	"throughput":       "throughput",
 	"mean_response":    "mean response",
 	"mean_sojourn":     "mean sojourn (all)",
+	"mean_sync_delay":  "synchronisation delay",
 }
 
 // Label returns the human name of metric name.

@@ -41,6 +41,8 @@ func NetworkCatalogue() []NetworkExperiment {
 		// Full catalogue only (keeps --quick as it was): QNA's correction
 		// for smooth arrivals, measured.
 		{File: "gg1-qna.yaml", Duration: 200_000, Names: []queueing.Metric{queueing.MeanWait, queueing.MeanResponse}},
+		// Fork/join against Nelson–Tantawi's exact two-way mean response.
+		{File: "fork-join.yaml", Duration: 200_000, Names: []queueing.Metric{queueing.MeanResponse, queueing.MeanSyncDelay}},
 	}
 }
 

@@ -46,6 +46,9 @@ const (
 	AdmittedRate Metric = "admitted_rate"
 	// LittleGap is the relative gap between the two sides of Little's law.
 	LittleGap Metric = "little_gap"
+	// MeanSyncDelay is the mean time a task waits at a join for its
+	// job's other tasks (arrival at the join to the job's release).
+	MeanSyncDelay Metric = "mean_sync_delay"
 )
 
 // The bounds of a closed network (asymptotic and balanced job bounds).

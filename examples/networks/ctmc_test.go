@@ -50,7 +50,7 @@ func TestCTMCAgreesWithClosedForms(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]bool{
-		"call-centre": true, "central-server": true, "gg1-qna": false, "ggc-qna": false, "hyperexp-pk": true, "jackson-feedback": true, "loss-mmck": true,
+		"call-centre": true, "central-server": true, "fork-join": false, "gg1-qna": false, "ggc-qna": false, "hyperexp-pk": true, "jackson-feedback": true, "loss-mmck": true,
 		"priority-mg1": false, "ps-insensitivity": true, "tandem": true, "terminal": true,
 	}, covered)
 	assert.Greater(t, compared, 100, "values compared")

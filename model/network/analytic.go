@@ -2,6 +2,7 @@ package network
 
 import (
 	"queuelab/analytic"
+	"queuelab/des"
 )
 
 // Analytic returns n in the form analytic.SolveNetwork takes: stations and
@@ -21,6 +22,9 @@ func (n *Network) Analytic() (analytic.Network, error) {
 		s := &n.Stations[i]
 		as := analytic.NetStation{Name: s.Name, Servers: s.Servers, Discipline: s.Discipline,
 			Capacity: s.Capacity, Mean: make([]float64, R), SCV: make([]float64, R), Laws: make([]analytic.Law, R)}
+		if s.Servers == des.Infinite || s.Kind != Queue {
+			as.Servers = 0
+		}
 		for r := 0; r < R; r++ {
 			if d := t.service[i*R+r]; d.Given() {
 				as.Mean[r], as.SCV[r], as.Laws[r] = d.MeanValue(), d.SCV(), lawOf(d)
@@ -40,6 +44,7 @@ func (n *Network) Analytic() (analytic.Network, error) {
 			out.Classes[r] = analytic.NetClass{Name: c.Name, Population: c.Population, Start: t.stationIdx[c.Start]}
 		}
 	}
+	out.Forks = forkSections(t)
 	out.Routing = make([][]float64, R*M)
 	for k := range out.Routing {
 		out.Routing[k] = make([]float64, R*M)

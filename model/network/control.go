@@ -40,6 +40,7 @@ func (s *Sim) Snapshot() Snapshot {
 			st.Waiting[r] = int(c.InQueue.Value())
 			st.InService[r] = int(c.InSystem.Value()) - st.Waiting[r]
 		}
+		forkSnapshot(&st, s.net.Stations[i].Kind)
 		snap.Stations = append(snap.Stations, st)
 	}
 	return snap
@@ -103,6 +104,9 @@ func (s *Sim) SetServers(station string, n int) error {
 		return err
 	}
 	st := &s.net.Stations[i]
+	if st.Kind != Queue {
+		return fmt.Errorf("servers of station %q: a %s has no servers", station, st.Kind)
+	}
 	if (st.Servers == des.Infinite) != (n == des.Infinite) || (n != des.Infinite && (n < 1 || n > MaxServers)) {
 		return fmt.Errorf("servers of station %q: must be a whole number from 1 to %d (a delay station stays one), got %d", station, MaxServers, n)
 	}
@@ -162,6 +166,9 @@ func (s *Sim) SetRoutes(routes []Route) error {
 	top, err := compile(n)
 	if err != nil {
 		return err
+	}
+	if s.fj != nil && !s.fj.sameJoins(top) {
+		return errf("routing", "these routes would send a fork's tasks to another join; a running simulation cannot move tasks in flight (change the file and start again)")
 	}
 	s.net, s.top = n, top
 	s.route = newRouter(top)

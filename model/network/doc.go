@@ -44,6 +44,11 @@
 // Network (end-to-end) figures are filed under the class a customer
 // entered with.
 //
+// Fork/join: a station of kind: fork splits each job into tasks, its
+// routing row giving the tasks per branch, f: {split: {a: 1, b: 2}}; a
+// station of kind: join releases the job when all its tasks have arrived
+// (see StationKind for the rules and the measures).
+//
 // Distributions are the families of package dist (dist.Table), each
 // given by its mean where it has one: exp (mean), det (mean), uniform
 // (min, max), erlang (mean, k), hyperexp (mean, cv > 1: balanced

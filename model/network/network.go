@@ -59,6 +59,12 @@ type Station struct {
 	// Patience, if set, is how long a waiting customer waits before it
 	// abandons (leaves the network). NoDist = for ever.
 	Patience Dist
+	// Kind is Queue (the zero value), Fork or Join; a fork or a join has
+	// no servers, service, capacity or patience (see forkjoin.go).
+	Kind StationKind
+	// Split is a fork's branches: the tasks each arriving job sends to
+	// each station. Only a fork has one.
+	Split []Branch
 }
 
 // ServiceOf returns the service law of class at s (NoDist if it is not
@@ -127,6 +133,9 @@ func (n *Network) clone() *Network {
 			}
 			st.ServiceByClass = m
 		}
+	}
+	for i := range c.Stations {
+		c.Stations[i].Split = append([]Branch(nil), c.Stations[i].Split...)
 	}
 	c.Routes = append([]Route(nil), n.Routes...)
 	return &c

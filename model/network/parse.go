@@ -272,7 +272,7 @@ func (p *reader) stations(n *yaml.Node) ([]Station, error) {
 	var out []Station
 	for i, it := range items {
 		el := fmt.Sprintf("stations[%d]", i)
-		fs, err := p.mapping(it, el, []string{"name", "servers", "discipline", "service", "capacity", "patience"})
+		fs, err := p.mapping(it, el, []string{"name", "servers", "discipline", "service", "capacity", "patience", "kind"})
 		if err != nil {
 			return nil, err
 		}
@@ -286,6 +286,9 @@ func (p *reader) stations(n *yaml.Node) ([]Station, error) {
 			if err := p.stationField(&s, f, el); err != nil {
 				return nil, err
 			}
+		}
+		if err := p.forkKeys(&s, fs, el); err != nil {
+			return nil, err
 		}
 		out = append(out, s)
 	}
@@ -308,6 +311,13 @@ func (p *reader) stationField(s *Station, f field, el string) error {
 		if d, err = p.str(f.val, fe); err == nil {
 			if s.Discipline, err = des.ParseDiscipline(d); err != nil {
 				return p.fail(f.val, fe, "unknown discipline %q (valid: fcfs, lcfs-pr, ps, siro, priority, preemptive-priority)", cut(d))
+			}
+		}
+	case "kind":
+		var k string
+		if k, err = p.str(f.val, fe); err == nil {
+			if s.Kind, err = ParseStationKind(k); err != nil {
+				return p.fail(f.val, fe, "%v", err)
 			}
 		}
 	case "capacity":
@@ -355,6 +365,11 @@ func (p *reader) routing(n *yaml.Node, net *Network) ([]Route, error) {
 	for _, row := range rows {
 		el := elemRouting(row.key)
 		p.mark(el, row.keyNode)
+		if fork, err := p.splitRow(row, net); err != nil {
+			return nil, err
+		} else if fork {
+			continue
+		}
 		fs, err := p.mapping(row.val, el, nil)
 		if err != nil {
 			return nil, err

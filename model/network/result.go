@@ -149,11 +149,15 @@ var stationDefs = []metricDef{
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals) }},
 	{queueing.PAbandon, func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Abandons) },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals - d.Losses) }},
+	syncDelayDef, // joins only (forkjoin.go)
 }
 
 // applies reports whether metric name is measured at station i.
 func (s *Sim) applies(i int, name queueing.Metric) bool {
 	st := &s.net.Stations[i]
+	if st.Kind != Queue || name == queueing.MeanSyncDelay {
+		return forkMetric(st.Kind, name)
+	}
 	waits := st.Servers != des.Infinite && st.Discipline != des.PS
 	switch name {
 	case queueing.Utilization:

@@ -62,6 +62,7 @@ type Sim struct {
 	netRows [][]int     // per class r: the rows of net0 its customers count in (both)
 	obs     observer
 	tap     *stationTap // nil unless Tap was called
+	fj      *forkJoin   // nil without forks and joins
 }
 
 // customer is one customer's record, indexed by its id.
@@ -93,6 +94,7 @@ func New(n *Network, o Options) (*Sim, error) {
 	s.top = top
 	st := des.Streams{Seed: o.Seed, Gen: o.Generator}
 	R := top.R
+	s.fj = newForkJoin(top)
 	s.arrivalKind = s.env.Register("arrival", s.onArrival)
 	for i := range s.net.Stations {
 		if err := s.addStation(i, st); err != nil {
@@ -144,8 +146,8 @@ func New(n *Network, o Options) (*Sim, error) {
 func (s *Sim) addStation(i int, st des.Streams) error {
 	ns := &s.net.Stations[i]
 	cfg := des.StationConfig{Name: ns.Name, Servers: ns.Servers, Discipline: ns.Discipline, Capacity: ns.Capacity, Classes: s.top.R}
-	if ns.Servers == des.Infinite {
-		cfg.Discipline = des.FCFS
+	if ns.Servers == des.Infinite || ns.Kind != Queue {
+		cfg.Servers, cfg.Discipline = des.Infinite, des.FCFS
 	}
 	if cfg.Discipline == des.SIRO {
 		cfg.Random = st.Stream("siro/" + ns.Name)
@@ -159,6 +161,7 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 	}
 	stn.OnDepart = func(cust int32, class int) { s.onDepart(i, cust, class) }
 	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(cust) }
+	s.fj.hook(s, i, stn)
 	s.stations = append(s.stations, stn)
 	for r := 0; r < s.top.R; r++ {
 		s.svc = append(s.svc, s.top.service[i*s.top.R+r].Sampler())
@@ -212,6 +215,10 @@ func (s *Sim) visit(id int32, i, r int) {
 			s.net0[k].exits++
 			s.net0[k].respSum += cyc
 		}
+	}
+	if s.fj != nil && s.fj.kind[i] != Queue {
+		s.fj.arrive(s, id, i, r)
+		return
 	}
 	work := des.Seconds(s.svc[i*s.top.R+r].Rand(s.svcStream[i]))
 	patience := des.NoPatience

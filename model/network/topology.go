@@ -20,6 +20,10 @@ type topology struct {
 	rows       [][]target // [r*M+i]: where a class-r customer goes after i
 	rowSum     []float64  // [r*M+i]
 	reach      []bool     // [i*R+r]: a class-r customer can be at i
+	// fork/join (forkjoin.go): task[i*R+r] a fork's class-r task can be
+	// at i; joinOf[fork] and forkOf[join] pair them (-1 elsewhere)
+	task           []bool
+	joinOf, forkOf []int
 }
 
 // target is one routing branch: join station as class with probability
@@ -137,6 +141,9 @@ func (t *topology) stationOf(elem, name string) (int, error) {
 
 func (t *topology) station(i int) error {
 	s := &t.net.Stations[i]
+	if s.Kind != Queue || len(s.Split) > 0 {
+		return t.forkStation(i)
+	}
 	el := elemStation(s.Name)
 	switch {
 	case s.Servers != des.Infinite && (s.Servers < 1 || s.Servers > MaxServers):
@@ -239,6 +246,9 @@ func (t *topology) routes() error {
 		if err != nil {
 			return err
 		}
+		if n.Stations[from].Kind == Fork {
+			return errf(el, "a fork sends each job's tasks by its split: {STATION: tasks, …}, not by probabilities to %q", cut(rt.To))
+		}
 		classes := []int{}
 		if rt.Class == "" {
 			general[from] = true
@@ -296,6 +306,11 @@ func (t *topology) routes() error {
 // law, and that closed classes never leave.
 func (t *topology) reachable() error {
 	t.reach = make([]bool, t.M*t.R)
+	t.task = make([]bool, t.M*t.R)
+	t.joinOf, t.forkOf = make([]int, t.M), make([]int, t.M)
+	for i := range t.joinOf {
+		t.joinOf[i], t.forkOf[i] = -1, -1
+	}
 	var stack []int // i*R+r
 	push := func(i, r int) {
 		if !t.reach[i*t.R+r] {
@@ -304,17 +319,26 @@ func (t *topology) reachable() error {
 		}
 	}
 	for r, c := range t.net.Classes {
+		entry, el := c.Start, elemField(elemClass(c.Name), "start")
 		if c.Open() {
-			push(t.stationIdx[c.Arrivals.To], r)
-		} else {
-			push(t.stationIdx[c.Start], r)
+			entry, el = c.Arrivals.To, elemField(elemClass(c.Name), "arrivals to")
 		}
+		if st := &t.net.Stations[t.stationIdx[entry]]; st.Kind == Join {
+			return errf(el, "%q is a join: only a fork's tasks arrive there (let the class enter at the fork or before it)", st.Name)
+		}
+		push(t.stationIdx[entry], r)
 	}
 	for len(stack) > 0 {
 		k := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		i, r := k/t.R, k%t.R
 		st, c := &t.net.Stations[i], &t.net.Classes[r]
+		if st.Kind == Fork {
+			if err := t.forkJoinNode(i, r, push); err != nil {
+				return err
+			}
+			continue
+		}
 		if !t.service[k].Given() {
 			return errf(elemField(elemStation(st.Name), "service"), "missing: class %q can reach this station but has no service law here (give service: {dist: ..., mean: ...}, or one per class)", c.Name)
 		}
@@ -326,9 +350,12 @@ func (t *topology) reachable() error {
 		}
 		for _, tg := range t.rows[r*t.M+i] {
 			if tg.prob > 0 {
+				if err := t.notToJoin(st.Name, tg.station); err != nil {
+					return err
+				}
 				push(tg.station, tg.class)
 			}
 		}
 	}
-	return nil
+	return t.finishForks()
 }

@@ -31,8 +31,12 @@ func (n *Network) YAML() ([]byte, error) {
 		stations.Content = append(stations.Content, stationNode(&n.Stations[i], n.Classes))
 	}
 	add(root, "stations", stations)
+	var routing *yaml.Node
 	if len(n.Routes) > 0 {
-		add(root, "routing", routingNode(n.Routes))
+		routing = routingNode(n.Routes)
+	}
+	if routing = addSplits(routing, n.Stations); routing != nil {
+		add(root, "routing", routing)
 	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
@@ -112,6 +116,9 @@ func numList(xs []float64) *yaml.Node {
 }
 
 func stationNode(s *Station, classes []Class) *yaml.Node {
+	if s.Kind != Queue {
+		return forkNode(s)
+	}
 	m := mapNode()
 	add(m, "name", str(s.Name))
 	if s.Servers == des.Infinite {

@@ -17,6 +17,8 @@ const SER_N = 10, SER_F = 11; // indices in a point's per-station values (see ne
 
 // chartedMeasures returns the measure indices charted for station s.
 function chartedMeasures(st, s) {
+  if (s.kind === "fork") return [0, 1]; // jobs between fork and join, their response
+  if (s.kind === "join") return [0]; // tasks waiting for their siblings
   const out = [0, 1, 2];
   const hasLoss = s.capacity >= 0 || (st.rows || []).some((r) => r.station === s.name && r.name === "p_loss" && r.formulas.length);
   if (hasLoss) out.push(3);

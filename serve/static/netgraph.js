@@ -62,6 +62,7 @@ function routeGroups(g) {
     const ps = [...new Set(grp.per.map((r) => r.p))];
     const shared = ps.length === 1 && (grp.per.some((r) => r.class === "") || grp.per.length === g.classes.length || g.classes.length === 1);
     grp.label = shared ? numg(Number(fmtP(ps[0])), 4) : grp.per.map((r) => r.class + " " + numg(Number(fmtP(r.p)), 4)).join(" · ");
+    if (grp.per[0].tasks) grp.label = "×" + grp.per[0].tasks; // a fork's branch: tasks per job
     grp.classes = grp.per.some((r) => r.class === "") && g.classes.length > 1 ? [-1] : grp.per.map((r) => r.class === "" ? 0 : g.classes.findIndex((c) => c.name === r.class));
     out.push(grp);
   }
@@ -175,6 +176,7 @@ function drawRoute(parent, grp, lay) {
 
 // drawStation draws one station's box with its servers and queue.
 function drawStation(s, snap, p, rho, st) {
+  if (s.kind) return drawForkJoin(s, snap, p);
   const box = svgEl("g", { class: "station" + (rho !== undefined ? " unstable" : ""), transform: `translate(${p.x},${p.y})`, "data-station": s.name });
   box.append(svgEl("rect", { width: BOX.w, height: BOX.h, rx: 8, class: "box" }));
   const servers = snap.servers;
@@ -215,5 +217,25 @@ function drawStation(s, snap, p, rho, st) {
     const w = Math.min(BOX.w - 20, 4 * Math.sqrt(nWait));
     box.append(svgEl("rect", { x: 10, y: 62, width: w, height: 5, class: "growth" }));
   }
+  return box;
+}
+
+// drawForkJoin draws a fork or a join as a bar: a fork's on the right,
+// where its tasks leave; a join's on the left, where they arrive, with the
+// tasks waiting there for their siblings in slots beside it.
+function drawForkJoin(s, snap, p) {
+  const box = svgEl("g", { class: "station " + s.kind, transform: `translate(${p.x},${p.y})`, "data-station": s.name, "data-kind": s.kind });
+  box.append(svgEl("rect", { width: BOX.w, height: BOX.h, rx: 8, class: "box" }));
+  box.append(svgEl("text", { x: s.kind === "join" ? 24 : 10, y: 17, class: "st-name" }, s.name));
+  box.append(svgEl("text", { x: BOX.w - (s.kind === "fork" ? 24 : 8), y: 17, class: "st-meta", "text-anchor": "end" }, s.kind));
+  const barX = s.kind === "fork" ? BOX.w - 16 : 6;
+  box.append(svgEl("rect", { x: barX, y: 8, width: 10, height: BOX.h - 16, rx: 2, class: "fj-bar" }));
+  if (s.kind !== "join") return box;
+  const waiting = snap.waiting || [];
+  for (let i = 0; i < Math.min(waiting.length, MAX_SLOTS_DRAWN); i++) {
+    box.append(svgEl("rect", { x: 24 + i * 11, y: 31, width: 9, height: 12, rx: 2, class: "slot full", fill: classColour(waiting[i]) }));
+  }
+  if (snap.count > MAX_SLOTS_DRAWN) box.append(svgEl("text", { x: 24, y: 58, class: "overflow" }, t("+{0} more waiting", snap.count - MAX_SLOTS_DRAWN)));
+  box.append(svgEl("text", { x: 24, y: 78, class: "st-foot" }, `N = ${snap.count}`));
   return box;
 }

@@ -246,7 +246,7 @@ function drawTaken(st) {
 
 // i18n keys: the measures' names below are catalogue keys
 const NAMES = { throughput: "X · throughput", utilization: "ρ · utilisation", mean_in_system: "L", mean_in_queue: "Lq", mean_response: "W", mean_wait: "Wq", p_loss: "P(loss)", p_abandon: "P(abandon)",
-  throughput_lower: "X lower bound", throughput_upper: "X upper bound", mean_response_lower: "R + Z lower bound", mean_response_upper: "R + Z upper bound" };
+  mean_sync_delay: "synchronisation delay", throughput_lower: "X lower bound", throughput_upper: "X upper bound", mean_response_lower: "R + Z lower bound", mean_response_upper: "R + Z upper bound" };
 
 // i18n keys: the table's column heads
 const TABLE_HEAD = ["station", "class", "measure", "simulated ± 95 %", "verdict's interval", "formula", "method", "verdict"];
@@ -346,6 +346,7 @@ function drawChanges(st) {
     box.append(valueControl(t("λ of {0} (/s)", c.name), `rate ${c.name}`, fmtP(c.rate), t("external arrival rate of this open class")));
   }
   for (const s of g.stations) {
+    if (s.kind) continue; // a fork or a join: nothing to change live
     box.append(html("h3", { class: "st-head", text: s.name }));
     if (s.servers < 0) box.append(html("div", { class: "control" }, html("span", { class: "name", text: t("servers") }), html("span", { class: "now", text: t("∞ (a delay station: nobody waits)") })));
     else box.append(valueControl(t("servers"), `servers ${s.name}`, s.servers, t("a whole number ≥ 1")));
@@ -354,7 +355,7 @@ function drawChanges(st) {
       t("same mean, different variability: exp (cv 1), det (cv 0), hyperexp (cv > 1)")));
     if (s.servers >= 0) box.append(choiceControl(t("discipline"), `discipline ${s.name}`, g.choices.disciplines, s.discipline, t("the order in which the station serves; a change starts the run again, empty, from now")));
   }
-  const routes = routeGroups(g).filter((r) => r.to);
+  const routes = routeGroups(g).filter((r) => r.to && !r.per[0].tasks); // a fork's split is not a probability
   if (routes.length) box.append(html("h3", { class: "st-head", text: t("routing") }));
   for (const r of routes) {
     const shared = r.per.some((x) => x.class === ""); // one row for every class; else a control per class

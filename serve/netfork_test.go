@@ -1,0 +1,84 @@
+package serve
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLiveNetForkJoin: the fork-join example's graph marks the fork and
+// the join, draws the fork's branches as routes with their tasks (and
+// nothing leaving the fork), and its snapshots show the join's tasks as
+// waiting and the fork as empty.
+func TestLiveNetForkJoin(t *testing.T) {
+	l := openExample(t, "fork-join.yaml", 3)
+	g := l.Graph()
+	require.Len(t, g.Stations, 4)
+	assert.Equal(t, NetStation{Name: "split", Servers: -1, Capacity: -1, Discipline: "fork", Kind: "fork"}, g.Stations[0])
+	assert.Equal(t, "join", g.Stations[3].Kind)
+	assert.Empty(t, g.Stations[1].Kind)
+	assert.Contains(t, g.Routes, NetRoute{From: "split", To: "left", P: 1, Tasks: 1})
+	assert.Contains(t, g.Routes, NetRoute{From: "split", To: "right", P: 1, Tasks: 1})
+	assert.Contains(t, g.Routes, NetRoute{From: "merge", P: 1}, "jobs leave from the join")
+	for _, r := range g.Routes {
+		assert.False(t, r.From == "split" && r.To == "", "nothing leaves from the fork")
+	}
+	live, ok := l.(*liveNet)
+	require.True(t, ok)
+	sawWaiting := false
+	for step := 1; step <= 200; step++ {
+		require.NoError(t, live.sim.RunUntil(float64(step)))
+		snap := l.Snapshot()
+		fork, join := snap.Stations[0], snap.Stations[3]
+		assert.Zero(t, fork.Count)
+		assert.Empty(t, join.InService, "tasks at the join are waiting, not served")
+		assert.Len(t, join.Waiting, join.Count)
+		sawWaiting = sawWaiting || join.Count > 0
+	}
+	assert.True(t, sawWaiting, "some task waited at the join in 200 s")
+}
+
+// TestBrowserNetworkForkJoin: the page draws the fork and the join as
+// bars, labels the fork's branches with their tasks, offers no live
+// changes for either, shows tasks waiting at the join, and the join's
+// synchronisation delay agrees with Nelson–Tantawi.
+func TestBrowserNetworkForkJoin(t *testing.T) {
+	p := page{t, browser(t)}
+	ts := liveServer(t, nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	p.do(chromedp.Navigate(ts.URL+"/network.html?net=fork-join&seed=1"),
+		until(`net.st && net.st.graph.stations.length === 4`, 10*time.Second))
+	assert.Equal(t, 1.0, p.num(`document.querySelectorAll('#graph [data-kind="fork"] .fj-bar').length`))
+	assert.Equal(t, 1.0, p.num(`document.querySelectorAll('#graph [data-kind="join"] .fj-bar').length`))
+	assert.Equal(t, 1.0, p.num(`document.querySelectorAll('#graph path[data-route="split>left"]').length`))
+	assert.Equal(t, 0.0, p.num(`document.querySelectorAll('#graph path[data-route="split>out"]').length`))
+	assert.Contains(t, p.content("#graph"), "×1")
+	assert.Equal(t, 0.0, p.num(`document.querySelectorAll('[data-change="servers split"], [data-change="route split>left"]').length`))
+	p.do(click(`#speeds button[data-speed="-1"]`),
+		until(`net.st.snapshot.stations[3].count > 0`, 30*time.Second),
+		until(`(net.st.rows.find(r => r.station === "merge" && r.name === "mean_sync_delay") || {}).verdict === "agrees"`, 60*time.Second),
+		click(`#pause`), until(`!net.st.running`, 5*time.Second))
+	assert.Contains(t, p.content(`tr[data-row="merge//mean_sync_delay"]`), "synchronisation delay")
+	p.shot("network-fork-join.png")
+}
+
+// TestLiveNetForkJoinUnstable: past ρ = 1 on the branches the page's
+// analytic side names the unstable branch and gives nothing it cannot
+// justify (no cut-down network without the fork's branches).
+func TestLiveNetForkJoinUnstable(t *testing.T) {
+	l := openExample(t, "fork-join.yaml", 3)
+	require.NoError(t, l.Apply(NetChange{Kind: "rate", Class: "job", Value: "1.5"}))
+	a := l.Analytic()
+	require.NotNil(t, a)
+	var names []string
+	for _, u := range a.Unstable {
+		names = append(names, u.Station)
+	}
+	assert.Contains(t, names, "left")
+	for _, f := range a.Formulas {
+		assert.NotEqual(t, "merge", f.Station, "%+v", f)
+		assert.NotEqual(t, "split", f.Station, "%+v", f)
+	}
+}
