@@ -28,6 +28,9 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
+	if n.beyond() {
+		return nil, errNoFeaturesInChain
+	}
 	m, r := len(n.Stations), len(n.Classes)
 	out := &ctmc.Model{Stations: make([]ctmc.Station, m), Classes: make([]ctmc.Class, r), Routing: n.Routing}
 	for i, st := range n.Stations {

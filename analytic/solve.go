@@ -143,6 +143,15 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 	for i := range s.nodeResp {
 		s.nodeResp[i] = math.NaN()
 	}
+	if n.beyond() {
+		// Only what birthdeath.go solves exactly; the methods below would
+		// ignore the features.
+		if err := s.solveBeyond(); err != nil {
+			return nil, err
+		}
+		s.sort()
+		return s.out, nil
+	}
 	var err error
 	switch open, closed := s.counts(); {
 	case closed == 0:

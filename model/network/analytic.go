@@ -25,6 +25,7 @@ func (n *Network) Analytic() (analytic.Network, error) {
 		if s.Servers == des.Infinite {
 			as.Servers = 0
 		}
+		as.StationFeatures = s.analyticFeatures()
 		for r := 0; r < R; r++ {
 			if d := t.service[i*R+r]; d.Kind != NoDist {
 				as.Mean[r], as.SCV[r], as.Laws[r] = d.MeanValue(), d.SCV(), d.Law()

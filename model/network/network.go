@@ -59,6 +59,33 @@ type Station struct {
 	// Patience, if set, is how long a waiting customer waits before it
 	// abandons (leaves the network). NoDist = for ever.
 	Patience Dist
+
+	// Features beyond product form (features.go); zero values: none.
+
+	// Kind is a queue (the zero value) or a router, which has no service
+	// and sends each customer on at once by LB (Servers is des.Infinite).
+	Kind StationKind
+	// LB is a router's routing row (nil for a queue).
+	LB *LoadBalance
+	// Buffer, if > 0, is the most customers at the station (waiting + in
+	// service, + places reserved under BlockBeforeService); a customer
+	// routed here from another station while it is full is held upstream
+	// as Blocking says. Arrivals from outside finding it full are lost.
+	Buffer   int
+	Blocking Blocking
+	// Rates, if set, are the station's service-rate multipliers with 1, 2,
+	// 3, … customers present (the last holds beyond): the customer in
+	// service is served at Rates[n-1] times its rate. One FCFS server only.
+	Rates []float64
+	// JoinProbability, if set: an arrival finding n present joins with
+	// probability JoinProbability[n] (the last holds beyond), else balks
+	// (leaves the network, counted in p_balk).
+	JoinProbability []float64
+	// Schedule, if set, gives the servers over time (Servers is its first
+	// step); it repeats every Period seconds when Period > 0. A server
+	// that leaves while serving finishes its customer first.
+	Schedule []ServerStep
+	Period   float64
 }
 
 // ServiceOf returns the service law of class at s (NoDist if it is not
@@ -123,6 +150,7 @@ func (n *Network) clone() *Network {
 		st := &c.Stations[i]
 		st.Service = st.Service.clone()
 		st.Patience = st.Patience.clone()
+		st.cloneFeatures()
 		if st.ServiceByClass != nil {
 			m := make(map[string]Dist, len(st.ServiceByClass))
 			for k, d := range st.ServiceByClass {

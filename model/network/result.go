@@ -33,8 +33,12 @@ type Result struct {
 // whose patience ran out: the wait of every admitted customer, as in
 // package validate), p_loss (share of arrivals lost to
 // a full station), p_abandon (share of admitted customers whose patience
-// ran out). mean_in_queue and mean_wait are absent where nobody waits (PS,
-// delay stations), p_loss without a capacity, p_abandon without patience.
+// ran out), p_balk (share of arrivals that balked, at a station with
+// join_probability). mean_in_queue and mean_wait are absent where nobody
+// waits (PS, delay stations), p_loss without a capacity or buffer,
+// p_abandon without patience, p_balk without join probabilities. The
+// network's p_balk is the share of customers who balked somewhere; in a
+// network with both capacity and balking its p_loss counts both.
 type Metric struct {
 	Station, Class, Name string
 	Num, Den             []float64 // per batch
@@ -144,6 +148,9 @@ var stationDefs = []metricDef{
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals) }},
 	{"p_abandon", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Abandons) },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals - d.Losses) }},
+	// balks are filed as losses (countBalk); a balking station has no capacity
+	{"p_balk", func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Losses) },
+		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals) }},
 }
 
 // applies reports whether metric name is measured at station i.
@@ -156,7 +163,9 @@ func (s *Sim) applies(i int, name string) bool {
 	case "mean_in_queue", "mean_wait":
 		return waits
 	case "p_loss":
-		return st.Capacity > 0
+		return st.Capacity > 0 || st.Buffer > 0
+	case "p_balk":
+		return st.JoinProbability != nil
 	case "p_abandon":
 		return st.Patience.Kind != NoDist
 	}
@@ -215,15 +224,17 @@ var networkDefs = []netDef{
 	{"mean_response", func(d netSnap, _ float64) float64 { return d.respSum }, func(d netSnap, _ float64) float64 { return float64(d.exits) }},
 	{"p_loss", func(d netSnap, _ float64) float64 { return float64(d.lost) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
 	{"p_abandon", func(d netSnap, _ float64) float64 { return float64(d.abandoned) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
+	{"p_balk", func(d netSnap, _ float64) float64 { return float64(d.lost) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
 }
 
 func (s *Sim) networkMetrics(bounds []int) []Metric {
 	o := &s.obs
 	R := s.top.R
-	anyCap, anyPat := false, false
+	anyCap, anyPat, anyBalk := false, false, false
 	for _, st := range s.net.Stations {
-		anyCap = anyCap || st.Capacity > 0
+		anyCap = anyCap || st.Capacity > 0 || st.Buffer > 0
 		anyPat = anyPat || st.Patience.Kind != NoDist
+		anyBalk = anyBalk || st.JoinProbability != nil
 	}
 	classes := []int{R}
 	if R > 1 {
@@ -235,7 +246,7 @@ func (s *Sim) networkMetrics(bounds []int) []Metric {
 	var out []Metric
 	for _, r := range classes {
 		for _, def := range networkDefs {
-			if (def.name == "p_loss" && !anyCap) || (def.name == "p_abandon" && !anyPat) {
+			if (def.name == "p_loss" && !anyCap) || (def.name == "p_abandon" && !anyPat) || (def.name == "p_balk" && (!anyBalk || anyCap)) {
 				continue
 			}
 			m := Metric{Station: NetworkStation, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}

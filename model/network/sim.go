@@ -60,6 +60,8 @@ type Sim struct {
 
 	net0 []netCounts // per class, then all classes at index R
 	obs  observer
+
+	x *extras // the features of features.go; nil when the network uses none
 }
 
 // customer is one customer's record, indexed by its id.
@@ -97,6 +99,7 @@ func New(n *Network, o Options) (*Sim, error) {
 		}
 	}
 	s.route = newRouter(top)
+	s.x = newExtras(s, st)
 	s.inter = make([]Sampler, R)
 	s.arrStream = make([]*des.Stream, R)
 	s.arrTo = make([]int, R)
@@ -133,7 +136,7 @@ func New(n *Network, o Options) (*Sim, error) {
 
 func (s *Sim) addStation(i int, st des.Streams) error {
 	ns := &s.net.Stations[i]
-	cfg := des.StationConfig{Name: ns.Name, Servers: ns.Servers, Discipline: ns.Discipline, Capacity: ns.Capacity, Classes: s.top.R}
+	cfg := des.StationConfig{Name: ns.Name, Servers: ns.Servers, Discipline: ns.Discipline, Capacity: max(ns.Capacity, ns.Buffer), Classes: s.top.R}
 	if ns.Servers == des.Infinite {
 		cfg.Discipline = des.FCFS
 	}
@@ -148,7 +151,7 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 		return fmt.Errorf("station %q: %w", ns.Name, err)
 	}
 	stn.OnDepart = func(cust int32, class int) { s.onDepart(i, cust, class) }
-	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(cust) }
+	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(i, cust) }
 	s.stations = append(s.stations, stn)
 	for r := 0; r < s.top.R; r++ {
 		s.svc = append(s.svc, s.top.service[i*s.top.R+r].Sampler())
@@ -203,6 +206,10 @@ func (s *Sim) visit(id int32, i, r int) {
 			s.net0[k].respSum += cyc
 		}
 	}
+	if s.x != nil && s.x.special[i] {
+		s.x.visit(id, i, r)
+		return
+	}
 	work := des.Seconds(s.svc[i*s.top.R+r].Rand(s.svcStream[i]))
 	patience := des.NoPatience
 	if s.pat[i].kind != NoDist {
@@ -242,6 +249,10 @@ func (s *Sim) leave(id int32, how int, resp float64) {
 }
 
 func (s *Sim) onDepart(i int, id int32, class int) {
+	if s.x != nil {
+		s.x.depart(i, id, class)
+		return
+	}
 	next := s.route.next(class, i, s.rtStream[i].Float64())
 	if next == leave {
 		c := s.custs.At(id)
@@ -252,8 +263,11 @@ func (s *Sim) onDepart(i int, id int32, class int) {
 	s.visit(id, int(next)/s.top.R, int(next)%s.top.R)
 }
 
-func (s *Sim) onAbandon(id int32) {
+func (s *Sim) onAbandon(i int, id int32) {
 	s.leave(id, howAbandoned, 0)
+	if s.x != nil && s.x.buffer[i] > 0 {
+		s.x.freed(i)
+	}
 }
 
 // RunUntil advances the simulation to t seconds (running every event at
@@ -263,7 +277,13 @@ func (s *Sim) RunUntil(t float64) error {
 	if err != nil {
 		return fmt.Errorf("run until %v s: %w", t, err)
 	}
-	return s.env.RunUntil(at)
+	if err := s.env.RunUntil(at); err != nil {
+		return err
+	}
+	if s.x != nil && s.x.deadlock != nil {
+		return s.x.deadlock
+	}
+	return nil
 }
 
 // Now returns the simulated time in seconds.

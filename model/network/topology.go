@@ -41,6 +41,9 @@ func compile(n *Network) (*topology, error) {
 		if err := t.station(i); err != nil {
 			return nil, err
 		}
+		if err := t.checkFeatures(i); err != nil {
+			return nil, err
+		}
 	}
 	total := 0
 	for r := range n.Classes {
@@ -55,7 +58,13 @@ func compile(n *Network) (*topology, error) {
 	if err := t.routes(); err != nil {
 		return nil, err
 	}
+	if err := t.lbRows(); err != nil {
+		return nil, err
+	}
 	if err := t.reachable(); err != nil {
+		return nil, err
+	}
+	if err := t.checkBlocking(); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -314,11 +323,11 @@ func (t *topology) reachable() error {
 		stack = stack[:len(stack)-1]
 		i, r := k/t.R, k%t.R
 		st, c := &t.net.Stations[i], &t.net.Classes[r]
-		if t.service[k].Kind == NoDist {
+		if t.service[k].Kind == NoDist && st.Kind != KindRouter {
 			return errf(elemField(elemStation(st.Name), "service"), "missing: class %q can reach this station but has no service law here (give service: {dist: ..., mean: ...}, or one per class)", c.Name)
 		}
-		if !c.Open() && (st.Capacity > 0 || st.Patience.Kind != NoDist) {
-			return errf(elemStation(st.Name), "closed class %q can reach this station, but its customers can never leave the network: remove capacity and patience here, or make the class open", c.Name)
+		if !c.Open() && (st.Capacity > 0 || st.Patience.Kind != NoDist || st.JoinProbability != nil) {
+			return errf(elemStation(st.Name), "closed class %q can reach this station, but its customers can never leave the network: remove capacity, patience and join_probability here, or make the class open", c.Name)
 		}
 		if !c.Open() && math.Abs(t.rowSum[r*t.M+i]-1) > rowTolerance {
 			return errf(elemRouting(st.Name), "closed class %q can leave the network here (its routing row sums to %.6g); a closed class's rows must sum to 1", c.Name, t.rowSum[r*t.M+i])

@@ -30,8 +30,12 @@ func (n *Network) YAML() ([]byte, error) {
 		stations.Content = append(stations.Content, stationNode(&n.Stations[i], n.Classes))
 	}
 	add(root, "stations", stations)
+	var routing *yaml.Node
 	if len(n.Routes) > 0 {
-		add(root, "routing", routingNode(n.Routes))
+		routing = routingNode(n.Routes)
+	}
+	if routing = lbNodes(routing, n.Stations); routing != nil {
+		add(root, "routing", routing)
 	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
@@ -113,9 +117,11 @@ func distNode(d Dist) *yaml.Node {
 func stationNode(s *Station, classes []Class) *yaml.Node {
 	m := mapNode()
 	add(m, "name", str(s.Name))
-	if s.Servers == des.Infinite {
+	switch {
+	case writeServers(m, s): // a router or a schedule
+	case s.Servers == des.Infinite:
 		add(m, "servers", str("inf"))
-	} else {
+	default:
 		add(m, "servers", integer(s.Servers))
 		add(m, "discipline", str(s.Discipline.String()))
 	}
@@ -136,6 +142,7 @@ func stationNode(s *Station, classes []Class) *yaml.Node {
 	if s.Patience.Kind != NoDist {
 		add(m, "patience", distNode(s.Patience))
 	}
+	writeFeatures(m, s)
 	return m
 }
 
