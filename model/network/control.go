@@ -23,6 +23,9 @@ type StationState struct {
 	Servers   int // des.Infinite for a delay station
 	Waiting   []int
 	InService []int
+	// Blocked is the number of servers holding a customer blocked by a
+	// full buffer downstream (counted in InService; see Station.Buffer).
+	Blocked int
 }
 
 // Snapshot returns the customers waiting and in service at every station,
@@ -34,7 +37,7 @@ func (s *Sim) Snapshot() Snapshot {
 		snap.InNetwork[r] = int(s.net0[r].inNet.Value())
 	}
 	for i, stn := range s.stations {
-		st := StationState{Name: s.net.Stations[i].Name, Servers: stn.Servers(), Waiting: make([]int, R), InService: make([]int, R)}
+		st := StationState{Name: s.net.Stations[i].Name, Servers: stn.Servers(), Waiting: make([]int, R), InService: make([]int, R), Blocked: s.blockedServers(i)}
 		for r := 0; r < R; r++ {
 			c := stn.Stats.Class(r)
 			st.Waiting[r] = int(c.InQueue.Value())
