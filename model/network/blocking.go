@@ -36,7 +36,7 @@ type DeadlockError struct {
 }
 
 func (e *DeadlockError) Error() string {
-	return fmt.Sprintf("deadlock at %.6g s: stations %s are full and every busy server there holds a customer blocked by another of them, so none can ever move again; raise a buffer in the cycle, lower the population, or use blocking before-service", e.Time, strings.Join(e.Stations, ", "))
+	return fmt.Sprintf("deadlock at %.6g s: stations %s are full and every busy server there holds a customer blocked by another of them, so none can ever move again; raise a buffer in the cycle or lower the population", e.Time, strings.Join(e.Stations, ", "))
 }
 
 // heldStations returns, per station, whether its service is held (see

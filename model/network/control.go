@@ -106,6 +106,9 @@ func (s *Sim) SetServers(station string, n int) error {
 		return err
 	}
 	st := &s.net.Stations[i]
+	if st.Schedule != nil || st.Kind == KindRouter || st.Rates != nil || st.Buffer > 0 && n > st.Buffer {
+		return fmt.Errorf("servers of station %q: %s", station, featureServers(st))
+	}
 	if (st.Servers == des.Infinite) != (n == des.Infinite) || (n != des.Infinite && (n < 1 || n > MaxServers)) {
 		return fmt.Errorf("servers of station %q: must be a whole number from 1 to %d (a delay station stays one), got %d", station, MaxServers, n)
 	}
@@ -164,6 +167,9 @@ func (s *Sim) SetRoutes(routes []Route) error {
 	n.Routes = append([]Route(nil), routes...)
 	top, err := compile(n)
 	if err != nil {
+		return err
+	}
+	if err := s.x.routesChanged(top); err != nil {
 		return err
 	}
 	s.net, s.top = n, top

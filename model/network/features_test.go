@@ -352,3 +352,31 @@ func TestFeaturesCostNothingWhenUnused(t *testing.T) {
 	require.NoError(t, s.RunUntil(1000))
 	assert.Greater(t, s.Events(), uint64(1000))
 }
+
+func TestFeaturesLiveChanges(t *testing.T) {
+	n := &Network{Name: "live", Classes: []Class{{Name: "j", Arrivals: PoissonArrivals("a", 2)}},
+		Stations: []Station{{Name: "a", Servers: 1, Service: Exponential(0.1), JoinProbability: []float64{1, 0.5}},
+			{Name: "b", Servers: 1, Service: Exponential(1), Buffer: 1, Rates: []float64{1}}},
+		Routes: []Route{{From: "a", To: "b", Prob: 1}}}
+	s, err := New(n, Options{Seed: 4, Generator: des.PCG})
+	require.NoError(t, err)
+	require.NoError(t, s.SetJoinProbability("a", []float64{1, 0}))
+	require.NoError(t, s.SetBuffer("b", 3))
+	require.NoError(t, s.SetRates("b", []float64{1, 2}))
+	most := [2]int{}
+	for k := 1; k <= 2000; k++ {
+		require.NoError(t, s.RunUntil(float64(k)/10))
+		for i, st := range s.Snapshot().Stations {
+			most[i] = max(most[i], st.Waiting[0]+st.InService[0])
+		}
+	}
+	assert.Equal(t, [2]int{1, 3}, most, "a takes one at a time (p[1] = 0), b fills its new buffer of 3")
+	got := s.Network()
+	assert.Equal(t, []float64{1, 0}, got.Stations[0].JoinProbability)
+	assert.Equal(t, 3, got.Stations[1].Buffer)
+	assert.Equal(t, []float64{1, 2}, got.Stations[1].Rates)
+	assert.ErrorContains(t, s.SetBuffer("a", 2), `buffer of station "a": it has none to change`)
+	assert.ErrorContains(t, s.SetJoinProbability("a", []float64{1, 2}), "a probability must be in [0, 1]")
+	assert.ErrorContains(t, s.SetBuffer("b", 0), "must be a whole number")
+	assert.ErrorContains(t, s.SetServers("b", 4), "must be at most its buffer 3")
+}
