@@ -378,5 +378,5 @@ func TestFeaturesLiveChanges(t *testing.T) {
 	assert.ErrorContains(t, s.SetBuffer("a", 2), `buffer of station "a": it has none to change`)
 	assert.ErrorContains(t, s.SetJoinProbability("a", []float64{1, 2}), "a probability must be in [0, 1]")
 	assert.ErrorContains(t, s.SetBuffer("b", 0), "must be a whole number")
-	assert.ErrorContains(t, s.SetServers("b", 4), "must be at most its buffer 3")
+	assert.ErrorContains(t, s.SetServers("b", 4), "a load-dependent station (rates) keeps its one server")
 }
