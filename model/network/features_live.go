@@ -111,3 +111,32 @@ func (x *extras) routesChanged(top *topology) error {
 	}
 	return nil
 }
+
+// SetPolicy sets a router's policy by name (random, round-robin, jsq,
+// power-of-d); d is power-of-d's d (0: keep the router's, else 2).
+func (s *Sim) SetPolicy(station, policy string, d int) error {
+	i, err := s.feature("policy", station, func(st *Station) bool { return st.LB != nil })
+	if err != nil {
+		return err
+	}
+	k, err := parseName("policy", policy, lbNames[:])
+	if err != nil {
+		return fmt.Errorf("policy of router %q: %v", station, err)
+	}
+	lb := *s.net.Stations[i].LB
+	lb.Policy = LBPolicy(k)
+	switch {
+	case lb.Policy != LBPowerOfD:
+		lb.D = 0
+	case d > 0:
+		lb.D = d
+	case lb.D == 0:
+		lb.D = min(2, len(lb.To))
+	}
+	if lb.Policy == LBPowerOfD && lb.D > len(lb.To) {
+		return fmt.Errorf("policy of router %q: power-of-d needs d from 1 to the number of targets (%d), got %d", station, len(lb.To), lb.D)
+	}
+	s.net.Stations[i].LB = &lb
+	s.Mark()
+	return nil
+}
