@@ -102,8 +102,8 @@ type NetStationSnap struct {
 	Servers   int   `json:"servers"` // busy-capable servers now; -1 infinite
 	InService []int `json:"inService"`
 	Waiting   []int `json:"waiting"`
-	Count     int   `json:"count"`    // customers at the station (waiting and in service)
-	PerClass  []int `json:"perClass"` // customers at the station per class (Graph order)
+	Count     int   `json:"count"`             // customers at the station (waiting and in service)
+	PerClass  []int `json:"perClass"`          // customers at the station per class (Graph order)
 	Blocked   int   `json:"blocked,omitempty"` // servers holding a customer blocked by a full buffer downstream
 }
 
