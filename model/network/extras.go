@@ -108,6 +108,8 @@ func newExtras(s *Sim, st des.Streams) *extras {
 	x.schedKind = s.env.Register("servers/schedule", x.onSchedule)
 	for i := range s.net.Stations {
 		stn := s.stations[i]
+		// Departures go through x (Sim.onDepart stays free of the check).
+		stn.OnDepart = func(cust int32, class int) { x.depart(i, cust, class) }
 		if x.held[i] {
 			i := i
 			stn.OnStart = func(cust int32, class int, _ des.Time, t des.Ticket) { x.onStart(i, cust, t) }
@@ -215,7 +217,8 @@ func (x *extras) scheduleStep(i, k int) {
 }
 
 // depart sends customer id on after its service at station i (the
-// features' version of Sim.onDepart), then lets a customer blocked on i
+// features' version of Sim.onDepart, set as every station's OnDepart by
+// newExtras), then lets a customer blocked on i
 // take the place it freed.
 func (x *extras) depart(i int, id int32, class int) {
 	s := x.s

@@ -249,10 +249,6 @@ func (s *Sim) leave(id int32, how int, resp float64) {
 }
 
 func (s *Sim) onDepart(i int, id int32, class int) {
-	if s.x != nil {
-		s.x.depart(i, id, class)
-		return
-	}
 	next := s.route.next(class, i, s.rtStream[i].Float64())
 	if next == leave {
 		c := s.custs.At(id)
