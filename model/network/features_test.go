@@ -230,6 +230,7 @@ func TestDeadlockIsDetected(t *testing.T) {
 		snap := s.Snapshot()
 		assert.Equal(t, []int{1, 1}, []int{snap.Stations[1].Blocked, snap.Stations[2].Blocked})
 		assert.Equal(t, s.RunUntil(2e6), err, "a deadlocked run stays stopped")
+		assert.Equal(t, dl.Time, s.Now())
 	}
 	// With 3 customers A and B cannot both be full: no deadlock, and the
 	// customers are all somewhere.

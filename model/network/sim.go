@@ -273,6 +273,9 @@ func (s *Sim) RunUntil(t float64) error {
 	if err != nil {
 		return fmt.Errorf("run until %v s: %w", t, err)
 	}
+	if s.x != nil && s.x.deadlock != nil {
+		return s.x.deadlock // stopped for good
+	}
 	if err := s.env.RunUntil(at); err != nil {
 		return err
 	}
