@@ -152,3 +152,23 @@ func (p *reader) lbRow(row field, fs []field, el string, net *Network) error {
 	st.LB = lb
 	return nil
 }
+
+// lbRowOf reports whether a routing row is a router's {lb: {…}} (and not a
+// probability to a station named lb).
+func lbRowOf(fs []field) bool {
+	for _, f := range fs {
+		if f.key == "lb" && f.val.Kind == yaml.MappingNode && hasKey(fieldsOf(f.val), "policy") {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldsOf lists the keys of a mapping node, unchecked.
+func fieldsOf(n *yaml.Node) []field {
+	var out []field
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		out = append(out, field{key: n.Content[i].Value, keyNode: n.Content[i], val: n.Content[i+1]})
+	}
+	return out
+}

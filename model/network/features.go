@@ -334,3 +334,14 @@ func (s *Station) analyticFeatures() analytic.StationFeatures {
 	}
 	return f
 }
+
+// anyOpen reports whether the simulated network has an open class (only
+// open customers can be lost at a full buffer).
+func (s *Sim) anyOpen() bool {
+	for _, o := range s.open {
+		if o {
+			return true
+		}
+	}
+	return false
+}

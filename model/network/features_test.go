@@ -402,3 +402,32 @@ func TestSaturatedBlockingLine(t *testing.T) {
 		assert.InDelta(t, want, got, half+0.01*want, "buffer %d", k)
 	}
 }
+
+// TestRouterHoldsBlockedCustomers: a closed network whose router feeds
+// buffered stations (one blocking before service, one load-dependent)
+// keeps its 6 customers, the router holding those blocked, and shows no
+// loss figures for customers who cannot be lost.
+func TestRouterHoldsBlockedCustomers(t *testing.T) {
+	src := `name: r2
+classes:
+  - {name: c, population: 6, start: think}
+stations:
+  - {name: think, servers: inf, service: {dist: exp, mean: 2}}
+  - {name: lb, kind: router}
+  - {name: a, service: {dist: exp, mean: 1}, buffer: 2, blocking: before-service}
+  - {name: b, service: {dist: exp, mean: 1}, buffer: 1, rates: [1, 2]}
+routing:
+  think: {lb: 1}
+  lb: {lb: {policy: round-robin, to: [a, b]}}
+  a: {think: 1}
+  b: {think: 1}
+`
+	n, err := Parse("r2.yaml", []byte(src))
+	require.NoError(t, err)
+	r := run(t, n, 8, 20_000)
+	assert.InDelta(t, 6, value(t, r, "network", "", "mean_in_system"), 1e-9)
+	assert.Greater(t, value(t, r, "lb", "", "mean_in_system"), 0.1, "blocked customers wait at the router")
+	assert.InEpsilon(t, value(t, r, "a", "", "throughput"), value(t, r, "b", "", "throughput"), 0.01, "round-robin alternates")
+	_, ok := r.Metric("network", "", "p_loss")
+	assert.False(t, ok)
+}

@@ -368,7 +368,7 @@ func (p *reader) routing(n *yaml.Node, net *Network) ([]Route, error) {
 		if err != nil {
 			return nil, err
 		}
-		if hasKey(fs, "lb") {
+		if lbRowOf(fs) {
 			if err := p.lbRow(row, fs, el, net); err != nil {
 				return nil, err
 			}

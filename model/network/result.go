@@ -232,7 +232,7 @@ func (s *Sim) networkMetrics(bounds []int) []Metric {
 	R := s.top.R
 	anyCap, anyPat, anyBalk := false, false, false
 	for _, st := range s.net.Stations {
-		anyCap = anyCap || st.Capacity > 0 || st.Buffer > 0
+		anyCap = anyCap || st.Capacity > 0 || (st.Buffer > 0 && s.anyOpen())
 		anyPat = anyPat || st.Patience.Kind != NoDist
 		anyBalk = anyBalk || st.JoinProbability != nil
 	}
