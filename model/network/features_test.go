@@ -431,3 +431,23 @@ routing:
 	_, ok := r.Metric("network", "", "p_loss")
 	assert.False(t, ok)
 }
+
+// TestScheduleLetsServiceFinish: a server whose shift ends mid-service
+// finishes its customer; nobody new starts until fewer than the new number
+// are busy.
+func TestScheduleLetsServiceFinish(t *testing.T) {
+	n := &Network{Name: "shift", Classes: []Class{{Name: "j", Arrivals: &Arrivals{To: "q", Interarrival: Deterministic(0.5)}}},
+		Stations: []Station{{Name: "q", Servers: 2, Service: Deterministic(10), Schedule: []ServerStep{{0, 2}, {5, 1}}}}}
+	s, err := New(n, Options{Seed: 1})
+	require.NoError(t, err)
+	require.NoError(t, s.RunUntil(6))
+	st := s.Snapshot().Stations[0]
+	assert.Equal(t, 1, st.Servers)
+	assert.Equal(t, 2, st.InService[0], "both started before the shift ended and keep their servers")
+	require.NoError(t, s.RunUntil(10.6)) // the first two finished at 10.5 and 11: one left
+	st = s.Snapshot().Stations[0]
+	assert.Equal(t, 1, st.InService[0], "the second finishes alone; no one starts while two are busy")
+	require.NoError(t, s.RunUntil(11.2))
+	st = s.Snapshot().Stations[0]
+	assert.Equal(t, 1, st.InService[0], "after both left, one server serves the next")
+}
