@@ -255,3 +255,23 @@ func lawOf(st NetStation, k int) Law {
 // errNoFeaturesInChain is CTMCModel's refusal of StationFeatures, which
 // the chain does not model yet.
 var errNoFeaturesInChain = fmt.Errorf("the exact CTMC does not model buffers with blocking, load-dependent rates, balking, routers or server schedules yet")
+
+// randomRoutersOnly reports whether the only features of n are routers
+// with the random policy. Such a router splits its customers
+// independently, each target with probability 1/n, and holds nobody: it
+// is exactly a routing row, so the methods of SolveNetwork apply with the
+// router as a station of no service (no values of its own, no time in the
+// end-to-end figures).
+func (n Network) randomRoutersOnly() bool {
+	any := false
+	for _, st := range n.Stations {
+		f := st.StationFeatures
+		switch {
+		case f.Router == "random" && !f.ServerSchedule && f.Buffer == 0 && f.RateMultipliers == nil && f.JoinProbability == nil:
+			any = true
+		case st.beyond():
+			return false
+		}
+	}
+	return any
+}

@@ -117,3 +117,35 @@ func TestSolveNetworkFeatures(t *testing.T) {
 	_, err = one(StationFeatures{Buffer: 3}).CTMCModel()
 	assert.ErrorContains(t, err, "does not model buffers")
 }
+
+// TestRandomRouterIsARoutingRow: a random router in front of two M/M/1
+// servers is Bernoulli splitting, so each is M/M/1 at λ/2 (exact,
+// Jackson/BCMP); a JSQ router gets nothing.
+func TestRandomRouterIsARoutingRow(t *testing.T) {
+	farm := func(policy string) Network {
+		return Network{
+			Stations: []NetStation{{Name: "lb", Mean: []float64{0}, StationFeatures: StationFeatures{Router: policy}},
+				{Name: "s1", Servers: 1, Mean: []float64{1}}, {Name: "s2", Servers: 1, Mean: []float64{1}}},
+			Classes: []NetClass{{Name: "j", Rate: 1.6, ArrivalSCV: 1, Source: 0}},
+			Routing: [][]float64{{0, 0.5, 0.5}, {0, 0, 0}, {0, 0, 0}},
+		}
+	}
+	ms, err := SolveNetwork(farm("random"))
+	require.NoError(t, err)
+	got := map[string]float64{}
+	for _, m := range ms {
+		if m.Class == "" {
+			got[m.Station+" "+m.Name] = m.Value
+			assert.True(t, m.Exact, "%+v", m)
+		}
+		if m.Station == "lb" {
+			assert.Equal(t, "throughput", m.Name, "the router has only its throughput")
+		}
+	}
+	assert.InDelta(t, 5, got["s1 mean_response"], 1e-12)
+	assert.InDelta(t, 5, got["network mean_response"], 1e-12, "no time at the router")
+	assert.InDelta(t, 8, got["network mean_in_system"], 1e-12)
+	ms, err = SolveNetwork(farm("jsq"))
+	require.NoError(t, err)
+	assert.Empty(t, ms)
+}

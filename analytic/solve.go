@@ -143,7 +143,7 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 	for i := range s.nodeResp {
 		s.nodeResp[i] = math.NaN()
 	}
-	if n.beyond() {
+	if n.beyond() && !n.randomRoutersOnly() {
 		// Only what birthdeath.go solves exactly; the methods below would
 		// ignore the features.
 		if err := s.solveBeyond(); err != nil {
@@ -326,6 +326,9 @@ func (s *netSolver) emitOpenNetwork(method string, exact bool) {
 		}
 		t, ok := 0.0, true
 		for x, v := range visits {
+			if v > 0 && s.n.Stations[x%s.m].Router != "" {
+				continue // a random router: no time there (birthdeath.go)
+			}
 			if v > 0 {
 				ok = ok && !math.IsNaN(s.nodeResp[x])
 				t += v * s.nodeResp[x]
