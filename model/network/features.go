@@ -160,6 +160,8 @@ func (t *topology) checkFeatures(i int) error {
 		return errf(elemField(el, "blocking"), "applies only with a buffer (buffer: K)")
 	case s.Rates != nil && (s.Servers != 1 || s.Discipline != des.FCFS):
 		return errf(elemField(el, "rates"), "load-dependent rates need one FCFS server (servers: 1, discipline: fcfs): the multiplier is the whole station's rate, given to the customer in service; got %s with %s", serversText(s), s.Discipline)
+	case s.Rates != nil && s.Schedule != nil:
+		return errf(elemField(el, "rates"), "load-dependent rates keep one server: not with a server schedule")
 	case s.Rates != nil && s.Patience.Kind != NoDist:
 		return errf(elemField(el, "rates"), "load-dependent rates with patience are not supported: remove one of them")
 	case s.JoinProbability != nil && (s.Capacity > 0 || s.Buffer > 0):

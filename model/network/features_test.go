@@ -79,6 +79,8 @@ func TestFeatureErrors(t *testing.T) {
 			"x.yaml:3: station \"q\" rates: load-dependent rates need one FCFS server"},
 		{"rates with servers", base + "  - {name: q, servers: 2, service: {dist: exp, mean: 1}, rates: [1, 2]}\n",
 			"need one FCFS server (servers: 1, discipline: fcfs)"},
+		{"rates with a schedule", base + "  - {name: q, servers: [[0, 1], [5, 2]], service: {dist: exp, mean: 1}, rates: [1, 2]}\n",
+			"x.yaml:3: station \"q\" rates: load-dependent rates keep one server: not with a server schedule"},
 		{"rate zero", base + "  - {name: q, service: {dist: exp, mean: 1}, rates: [1, 0]}\n",
 			"x.yaml:3: station \"q\" rates: [1]: a rate multiplier must be > 0"},
 		{"rates not a list", base + "  - {name: q, service: {dist: exp, mean: 1}, rates: 2}\n",
