@@ -451,6 +451,9 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric) error 
 
 func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analytic.NetMetric) error {
 	fmt.Fprintf(w, "network %q: %d analytic values%s\n\n", n.Name, len(ms), netUnitNote(unit))
+	if len(ms) == 0 && n.HasFeatures() {
+		fmt.Fprintf(w, "No analytic method covers this network's %s yet; queuelab net run simulates it.\n\n", n.FeatureNames())
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "station\tclass\tmetric\tvalue\tmethod\texact")
 	for _, m := range ms {

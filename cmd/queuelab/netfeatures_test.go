@@ -31,3 +31,16 @@ routing:
 	assert.Contains(t, errOut, `network "ring": deadlock at `)
 	assert.Contains(t, errOut, "stations A, B are full")
 }
+
+// TestNetSolveSaysWhyNoValues: a network whose features no method covers
+// says so instead of printing an empty table alone.
+func TestNetSolveSaysWhyNoValues(t *testing.T) {
+	code, out, errOut := runCapture3(t, "net", "solve", "../../examples/networks/jsq-vs-random.yaml")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `network "jsq-vs-random": 0 analytic values`)
+	assert.Contains(t, out, "No analytic method covers this network's jsq router yet; queuelab net run simulates it.")
+	code, out, errOut = runCapture3(t, "net", "solve", "../../examples/networks/balking.yaml")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "birth-death")
+	assert.NotContains(t, out, "No analytic method")
+}

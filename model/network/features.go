@@ -347,3 +347,46 @@ func (s *Sim) anyOpen() bool {
 	}
 	return false
 }
+
+// HasFeatures reports whether a station of n uses a feature of this file.
+func (n *Network) HasFeatures() bool {
+	for i := range n.Stations {
+		if n.Stations[i].beyond() {
+			return true
+		}
+	}
+	return false
+}
+
+// FeatureNames names the features n uses, for messages ("buffers with
+// blocking, a jsq router").
+func (n *Network) FeatureNames() string {
+	var out []string
+	addOnce := func(s string) {
+		for _, o := range out {
+			if o == s {
+				return
+			}
+		}
+		out = append(out, s)
+	}
+	for i := range n.Stations {
+		s := &n.Stations[i]
+		switch {
+		case s.LB != nil:
+			addOnce(s.LB.Policy.String() + " router")
+		case s.Buffer > 0:
+			addOnce("buffers with blocking")
+		}
+		if s.Rates != nil {
+			addOnce("load-dependent rates")
+		}
+		if s.JoinProbability != nil {
+			addOnce("balking")
+		}
+		if s.Schedule != nil {
+			addOnce("server schedule")
+		}
+	}
+	return strings.Join(out, ", ")
+}
