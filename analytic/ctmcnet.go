@@ -32,6 +32,9 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 	if len(n.Forks) > 0 {
 		return nil, fmt.Errorf("the exact CTMC does not model fork/join stations")
 	}
+	if n.beyond() {
+		return nil, errNoFeaturesInChain
+	}
 	m, r := len(n.Stations), len(n.Classes)
 	out := &ctmc.Model{Stations: make([]ctmc.Station, m), Classes: make([]ctmc.Class, r), Routing: n.Routing}
 	for i, st := range n.Stations {

@@ -42,6 +42,9 @@ type NetStation struct {
 	// PatienceLaw names the patience law (zero: known by PatienceSCV only,
 	// 1 read as exponential).
 	PatienceLaw Law
+	// Features beyond product form: buffer and blocking, load-dependent
+	// rates, balking, routers, a server schedule (birthdeath.go).
+	StationFeatures
 }
 
 // Law names a time distribution and gives its phase-type representation
@@ -232,9 +235,9 @@ func (n Network) validateClasses() error {
 			return fmt.Errorf("%s: source station index %d outside [0, %d)", where, c.Source, m)
 		case !c.open() && (c.Start < 0 || c.Start >= m):
 			return fmt.Errorf("%s: start station index %d outside [0, %d)", where, c.Start, m)
-		case c.open() && n.Stations[c.Source].Mean[k] == 0:
+		case c.open() && n.Stations[c.Source].Mean[k] == 0 && n.Stations[c.Source].Router == "":
 			return fmt.Errorf("%s: arrives at station %q, where it has no service time", where, n.Stations[c.Source].Name)
-		case !c.open() && n.Stations[c.Start].Mean[k] == 0:
+		case !c.open() && n.Stations[c.Start].Mean[k] == 0 && n.Stations[c.Start].Router == "":
 			return fmt.Errorf("%s: starts at station %q, where it has no service time", where, n.Stations[c.Start].Name)
 		}
 		seen[c.Name] = true
@@ -265,7 +268,7 @@ func (n Network) validateRouting() error {
 			if p > 0 && n.Classes[x/m].open() != n.Classes[y/m].open() {
 				return fmt.Errorf("routing %s → %s: an open class cannot switch into a closed one or back", n.node(x), n.node(y))
 			}
-			if p > 0 && n.Stations[y%m].Mean[y/m] == 0 {
+			if p > 0 && n.Stations[y%m].Mean[y/m] == 0 && n.Stations[y%m].Router == "" {
 				return fmt.Errorf("routing %s → %s: class %q has no service time at station %q", n.node(x), n.node(y), n.Classes[y/m].Name, n.Stations[y%m].Name)
 			}
 			sum += p

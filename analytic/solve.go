@@ -153,6 +153,15 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 	for i := range s.nodeResp {
 		s.nodeResp[i] = math.NaN()
 	}
+	if n.beyond() && !n.randomRoutersOnly() {
+		// Only what birthdeath.go solves exactly; the methods below would
+		// ignore the features.
+		if err := s.solveBeyond(); err != nil {
+			return nil, err
+		}
+		s.sort()
+		return s.out, nil
+	}
 	var err error
 	switch open, closed := s.counts(); {
 	case closed == 0:
@@ -327,6 +336,9 @@ func (s *netSolver) emitOpenNetwork(method string, exact bool) {
 		}
 		t, ok := 0.0, true
 		for x, v := range visits {
+			if v > 0 && s.n.Stations[x%s.m].Router != "" {
+				continue // a random router: no time there (birthdeath.go)
+			}
 			if v > 0 {
 				ok = ok && !math.IsNaN(s.nodeResp[x])
 				t += v * s.nodeResp[x]

@@ -17,7 +17,7 @@ func TestLiveNetForkJoin(t *testing.T) {
 	l := openExample(t, "fork-join.yaml", 3)
 	g := l.Graph()
 	require.Len(t, g.Stations, 4)
-	assert.Equal(t, NetStation{Name: "split", Servers: -1, Capacity: -1, Discipline: "fork", Kind: "fork"}, g.Stations[0])
+	assert.Equal(t, NetStation{Name: "split", Servers: -1, Capacity: -1, Discipline: "fork", NetStationFeatures: NetStationFeatures{Kind: "fork"}}, g.Stations[0])
 	assert.Equal(t, "join", g.Stations[3].Kind)
 	assert.Empty(t, g.Stations[1].Kind)
 	assert.Contains(t, g.Routes, NetRoute{From: "split", To: "left", P: 1, Tasks: 1})

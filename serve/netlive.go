@@ -66,8 +66,7 @@ type NetStation struct {
 	Capacity   int          `json:"capacity"`
 	Discipline string       `json:"discipline"`
 	Service    []NetService `json:"service"` // one per class served here
-
-	Kind string `json:"kind,omitempty"` // "fork" or "join"; "" for a queue
+	NetStationFeatures
 }
 
 // NetService is the service law of one class at a station.
@@ -86,6 +85,9 @@ type NetRoute struct {
 	Class string  `json:"class"`
 	P     float64 `json:"p"`
 	Tasks int     `json:"tasks,omitempty"` // a fork's branch: the tasks each job sends (P is then 1)
+	// Policy is a router's load-balancing policy (P is then its long-run
+	// share only for random and round-robin); "" for a routing probability.
+	Policy string `json:"policy,omitempty"`
 }
 
 // NetSnapshot is the network's state at Time: who is where.
@@ -101,8 +103,9 @@ type NetStationSnap struct {
 	Servers   int   `json:"servers"` // busy-capable servers now; -1 infinite
 	InService []int `json:"inService"`
 	Waiting   []int `json:"waiting"`
-	Count     int   `json:"count"`    // customers at the station (waiting and in service)
-	PerClass  []int `json:"perClass"` // customers at the station per class (Graph order)
+	Count     int   `json:"count"`             // customers at the station (waiting and in service)
+	PerClass  []int `json:"perClass"`          // customers at the station per class (Graph order)
+	Blocked   int   `json:"blocked,omitempty"` // servers holding a customer blocked by a full buffer downstream
 }
 
 // NetEstimate is a running estimate since the statistics last restarted:
@@ -159,6 +162,10 @@ type NetUnstable struct {
 //	service STATION[/CLASS]=LAW       service law keeping its mean: exp, det, hyperexp
 //	discipline STATION=NAME           fcfs, lcfs-pr, ps, siro, priority, preemptive-priority
 //	route STATION>TO[/CLASS]=P        routing probability; TO "out" leaves the network
+//	buffer STATION=K                  buffer of a station that has one (upstream blocks when full)
+//	join STATION=P0,P1,…              join probabilities of a balking station
+//	rates STATION=R1,R2,…             rate multipliers of a load-dependent station
+//	policy ROUTER=NAME[:D]            random, round-robin, jsq, power-of-d (with d)
 type NetChange struct {
 	Kind    string `json:"kind"`
 	Station string `json:"station,omitempty"`
@@ -168,7 +175,7 @@ type NetChange struct {
 }
 
 // NetChangeKinds are the kinds of NetChange, in the order the page offers them.
-var NetChangeKinds = []string{"rate", "population", "servers", "service", "discipline", "route"}
+var NetChangeKinds = []string{"rate", "population", "servers", "service", "discipline", "route", "buffer", "join", "rates", "policy"}
 
 // ParseNetChange reads a change in its text form (see NetChange). It
 // checks the syntax only; the network checks names and values.
@@ -184,7 +191,7 @@ func ParseNetChange(s string) (NetChange, error) {
 	switch kind {
 	case "rate", "population":
 		c.Class = target
-	case "servers", "discipline":
+	case "servers", "discipline", "buffer", "join", "rates", "policy":
 		c.Station = target
 	case "service":
 		c.Station, c.Class, _ = strings.Cut(target, "/")

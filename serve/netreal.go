@@ -111,9 +111,10 @@ func (l *liveNet) Graph() NetGraph {
 				ns.Service = append(ns.Service, NetService{Class: c.Name, Dist: d.Name(), Mean: d.MeanValue(), SCV: d.SCV()})
 			}
 		}
+		ns.NetStationFeatures = graphFeatures(s)
 		g.Stations = append(g.Stations, ns)
 	}
-	g.Routes = graphRoutes(n)
+	g.Routes = append(graphRoutes(n), routerRoutes(n)...)
 	return g
 }
 
@@ -146,7 +147,7 @@ func graphRoutes(n *network.Network) []NetRoute {
 		if n.Stations[i].Kind == network.Fork {
 			continue // its tasks never leave from here
 		}
-		if _, ok := sum[k]; !ok && !hasClassRows(n, k.from) {
+		if _, ok := sum[k]; !ok && !hasClassRows(n, k.from) && n.Stations[i].LB == nil {
 			order = append(order, k) // no row: everything leaves
 		}
 	}
@@ -171,7 +172,7 @@ func (l *liveNet) Snapshot() NetSnapshot {
 	snap := l.sim.Snapshot()
 	out := NetSnapshot{Time: l.offset + snap.Time, Stations: make([]NetStationSnap, len(snap.Stations))}
 	for i, st := range snap.Stations {
-		s := NetStationSnap{Servers: st.Servers}
+		s := NetStationSnap{Servers: st.Servers, Blocked: st.Blocked}
 		if st.Servers == des.Infinite {
 			s.Servers = -1
 		}
@@ -249,6 +250,9 @@ func (l *liveNet) Analytic() NetAnalytic {
 // stations).
 func (l *liveNet) Apply(c NetChange) error {
 	l.analytic = nil
+	if done, err := l.applyFeature(c); done {
+		return err
+	}
 	switch c.Kind {
 	case "rate":
 		v, err := strconv.ParseFloat(c.Value, 64)

@@ -137,7 +137,7 @@ type controlJSON struct {
 	StartOnly bool `json:"startOnly"`
 }
 
-var kindNames = map[input.ValueKind]string{
+var stationKinds = map[input.ValueKind]string{
 	input.Int: "int", input.Float: "float", input.Percent: "percent",
 	input.Switch: "switch", input.Enum: "enum", input.Duration: "duration",
 	input.Press: "press",
@@ -165,7 +165,7 @@ func (srv *Server) handleSystems(w http.ResponseWriter, _ *http.Request) {
 	for _, s := range srv.systems {
 		sj := systemJSON{Name: s.Name, Title: s.Title}
 		for _, c := range s.Controls {
-			sj.Controls = append(sj.Controls, controlJSON{c.Name, kindNames[c.Kind], num(c.Min), num(c.Max), c.Choices, c.Help, c.Range(), c.Default, c.StartOnly})
+			sj.Controls = append(sj.Controls, controlJSON{c.Name, stationKinds[c.Kind], num(c.Min), num(c.Max), c.Choices, c.Help, c.Range(), c.Default, c.StartOnly})
 		}
 		for _, sc := range s.Scenarios {
 			sj.Scenarios = append(sj.Scenarios, scenarioJSON{sc.Name, sc.Title, sc.Story, sc.Lesson, sc.Minutes, goalsJSON(sc.Goals), sc.Clock})

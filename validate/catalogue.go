@@ -269,6 +269,7 @@ var labels = map[string]string{
 	"p_abandon":        "P(abandon)",
 	"p_block":          "P(block)",
 	"p_loss":           "P(loss)",
+	"p_balk":           "P(balk)",
 	"utilization":      "utilisation",
 	"mean_in_queue":    "Lq",
 	"mean_in_system":   "L",

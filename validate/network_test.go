@@ -42,9 +42,18 @@ func TestNetworkExamples(t *testing.T) {
 				checked++
 			}
 		}
+		if simulationOnly[filepath.Base(f)] {
+			assert.Zero(t, checked, "%s: analytic values now apply: take it off simulationOnly", f)
+			continue
+		}
 		assert.Positive(t, checked, "%s: at least one analytic value applies", f)
 	}
 }
+
+// simulationOnly are the examples no analytic method covers yet (blocking,
+// a JSQ router, a server schedule): their lessons teach from the
+// simulation alone.
+var simulationOnly = map[string]bool{"blocking-tandem.yaml": true, "jsq-vs-random.yaml": true, "shifts.yaml": true}
 
 // TestNetworkBrokenServiceDisagrees shows the comparison has teeth: the
 // tandem line simulated with a 10 % longer service at its second station

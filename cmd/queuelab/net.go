@@ -69,7 +69,7 @@ enough data".
 Exit status: 0 when the run was judged (whatever the verdicts); 1 when the
 run measured too few customers to judge, or stopped at --max-duration short
 of --precision; 2 for bad flags, a refused run, or a network with no steady
-state (unstable, or keeping its customers).`,
+state (unstable, keeping its customers, or deadlocked by blocking).`,
 		Args: exactOneFile,
 		RunE: func(cmd *cobra.Command, args []string) error { return f.run(cmd, args[0], budget) },
 	}
@@ -120,6 +120,9 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 	rep, err := validate.RunNetwork(cfg)
 	if errors.Is(err, analytic.ErrNoExit) {
 		return usagef("%v", err) // no steady state: exit 2, as an unstable network
+	}
+	if dl := (*network.DeadlockError)(nil); errors.As(err, &dl) {
+		return usagef("network %q: %v", n.Name, err) // no steady state: exit 2
 	}
 	if err != nil {
 		return err
@@ -442,6 +445,9 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric) error 
 
 func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analytic.NetMetric) error {
 	fmt.Fprintf(w, "network %q: %d analytic values%s\n\n", n.Name, len(ms), netUnitNote(unit))
+	if len(ms) == 0 && n.HasFeatures() {
+		fmt.Fprintf(w, "No analytic method covers this network's %s yet; queuelab net run simulates it.\n\n", n.FeatureNames())
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "station\tclass\tmetric\tvalue\tmethod\texact")
 	for _, m := range ms {

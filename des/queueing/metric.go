@@ -40,6 +40,9 @@ const (
 	PLoss Metric = "p_loss"
 	// PAbandon is the share of admitted customers that abandon.
 	PAbandon Metric = "p_abandon"
+	// PBalk is the share of arrivals that balk: finding n present, they
+	// decline to join (a station's join probabilities).
+	PBalk Metric = "p_balk"
 	// ArrivalRate is arrivals per second.
 	ArrivalRate Metric = "arrival_rate"
 	// AdmittedRate is admitted (not blocked) arrivals per second.

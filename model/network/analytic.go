@@ -25,6 +25,7 @@ func (n *Network) Analytic() (analytic.Network, error) {
 		if s.Servers == des.Infinite || s.Kind != Queue {
 			as.Servers = 0
 		}
+		as.StationFeatures = s.analyticFeatures()
 		for r := 0; r < R; r++ {
 			if d := t.service[i*R+r]; d.Given() {
 				as.Mean[r], as.SCV[r], as.Laws[r] = d.MeanValue(), d.SCV(), lawOf(d)

@@ -23,6 +23,9 @@ type StationState struct {
 	Servers   int // des.Infinite for a delay station
 	Waiting   []int
 	InService []int
+	// Blocked is the number of servers holding a customer blocked by a
+	// full buffer downstream (counted in InService; see Station.Buffer).
+	Blocked int
 }
 
 // Snapshot returns the customers waiting and in service at every station,
@@ -34,7 +37,7 @@ func (s *Sim) Snapshot() Snapshot {
 		snap.InNetwork[r] = int(s.net0[s.netRows[r][0]].inNet.Value())
 	}
 	for i, stn := range s.stations {
-		st := StationState{Name: s.net.Stations[i].Name, Servers: stn.Servers(), Waiting: make([]int, R), InService: make([]int, R)}
+		st := StationState{Name: s.net.Stations[i].Name, Servers: stn.Servers(), Waiting: make([]int, R), InService: make([]int, R), Blocked: s.blockedServers(i)}
 		for r := 0; r < R; r++ {
 			c := stn.Stats.Class(r)
 			st.Waiting[r] = int(c.InQueue.Value())
@@ -104,8 +107,11 @@ func (s *Sim) SetServers(station string, n int) error {
 		return err
 	}
 	st := &s.net.Stations[i]
-	if st.Kind != Queue {
+	if st.Kind == Fork || st.Kind == Join {
 		return fmt.Errorf("servers of station %q: a %s has no servers", station, st.Kind)
+	}
+	if st.Schedule != nil || st.Kind == Router || st.Rates != nil || st.Buffer > 0 && n > st.Buffer {
+		return fmt.Errorf("servers of station %q: %s", station, featureServers(st))
 	}
 	if (st.Servers == des.Infinite) != (n == des.Infinite) || (n != des.Infinite && (n < 1 || n > MaxServers)) {
 		return fmt.Errorf("servers of station %q: must be a whole number from 1 to %d (a delay station stays one), got %d", station, MaxServers, n)
@@ -169,6 +175,9 @@ func (s *Sim) SetRoutes(routes []Route) error {
 	}
 	if s.fj != nil && !s.fj.sameJoins(top) {
 		return errf("routing", "these routes would send a fork's tasks to another join; a running simulation cannot move tasks in flight (change the file and start again)")
+	}
+	if err := s.x.routesChanged(top); err != nil {
+		return err
 	}
 	s.net, s.top = n, top
 	s.route = newRouter(top)

@@ -57,6 +57,15 @@
 // empirical (values: a list, resampled uniformly), ph (alpha, T: a
 // general phase-type law, rates per time unit), coxian (rates, p).
 //
+// Station features beyond product form (features.go, each documented on
+// Station): buffer: K with blocking: after-service | before-service (upstream
+// stations hold their customers while it is full; deadlock stops the run
+// with a DeadlockError), kind: router with a routing row lb: {policy:
+// random | round-robin | jsq | power-of-d, to: [STATION, …], d: D},
+// rates: [r1, r2, …] (load-dependent service), join_probability: [p0, p1,
+// …] (balking) and servers: [[time, servers], …] with period: (a server
+// schedule).
+//
 // Every error names the file, the line, the element (station, class,
 // routing row and field) and the valid values; files are limited to
 // MaxFileSize, and YAML anchors and aliases are refused.

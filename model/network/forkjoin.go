@@ -9,7 +9,8 @@ import (
 )
 
 // StationKind says what a station does with a customer: serve it (Queue),
-// split it into tasks (Fork) or wait for all of a job's tasks (Join).
+// split it into tasks (Fork), wait for all of a job's tasks (Join), or send
+// it on at once by a load-balancing policy (Router, see features.go).
 type StationKind uint8
 
 // The station kinds. Fork/join follows JMT and LINE: a job arriving at a
@@ -41,11 +42,12 @@ const (
 	Queue StationKind = iota // a service station (the default)
 	Fork                     // splits each job into tasks (Station.Split)
 	Join                     // holds the tasks of a job until all have arrived
+	Router                   // no service: sends each customer on at once by its LB policy
 )
 
-var stationKinds = [...]string{"queue", "fork", "join"}
+var stationKinds = [...]string{"queue", "fork", "join", "router"}
 
-// String returns the file's name of k: queue, fork or join.
+// String returns the file's name of k: queue, fork, join or router.
 func (k StationKind) String() string {
 	if int(k) < len(stationKinds) {
 		return stationKinds[k]
@@ -53,7 +55,10 @@ func (k StationKind) String() string {
 	return fmt.Sprintf("StationKind(%d)", uint8(k))
 }
 
-// ParseStationKind parses queue, fork or join.
+// forkOrJoin reports whether k is Fork or Join.
+func (k StationKind) forkOrJoin() bool { return k == Fork || k == Join }
+
+// ParseStationKind parses queue, fork, join or router.
 func ParseStationKind(s string) (StationKind, error) {
 	for k, name := range stationKinds {
 		if s == name {
@@ -80,7 +85,7 @@ func (t *topology) forkStation(i int) error {
 	el := elemStation(s.Name)
 	t.service = append(t.service, make([]Dist, t.R)...)
 	switch {
-	case s.Kind > Join:
+	case s.Kind > Router:
 		return errf(elemField(el, "kind"), "unknown kind %d (valid: %s)", s.Kind, strings.Join(stationKinds[:], ", "))
 	case s.Servers != 0 && s.Servers != des.Infinite:
 		return errf(elemField(el, "servers"), "a %s has no servers (it serves nobody); leave servers out", s.Kind)
@@ -298,7 +303,7 @@ func (t *topology) finishForks() error {
 // hasForks reports whether the network has a fork or a join.
 func (n *Network) hasForks() bool {
 	for i := range n.Stations {
-		if n.Stations[i].Kind != Queue {
+		if n.Stations[i].Kind.forkOrJoin() {
 			return true
 		}
 	}

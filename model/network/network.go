@@ -59,12 +59,39 @@ type Station struct {
 	// Patience, if set, is how long a waiting customer waits before it
 	// abandons (leaves the network). NoDist = for ever.
 	Patience Dist
-	// Kind is Queue (the zero value), Fork or Join; a fork or a join has
-	// no servers, service, capacity or patience (see forkjoin.go).
+
+	// Features beyond product form (features.go, forkjoin.go); zero
+	// values: none.
+
+	// Kind is a queue (the zero value), a fork or a join (forkjoin.go: no
+	// servers, service, capacity or patience), or a router, which has no
+	// service and sends each customer on at once by LB (Servers is
+	// des.Infinite).
 	Kind StationKind
 	// Split is a fork's branches: the tasks each arriving job sends to
 	// each station. Only a fork has one.
 	Split []Branch
+	// LB is a router's routing row (nil for a queue).
+	LB *LoadBalance
+	// Buffer, if > 0, is the most customers at the station (waiting + in
+	// service, + places reserved under BlockBeforeService); a customer
+	// routed here from another station while it is full is held upstream
+	// as Blocking says. Arrivals from outside finding it full are lost.
+	Buffer   int
+	Blocking Blocking
+	// Rates, if set, are the station's service-rate multipliers with 1, 2,
+	// 3, … customers present (the last holds beyond): the customer in
+	// service is served at Rates[n-1] times its rate. One FCFS server only.
+	Rates []float64
+	// JoinProbability, if set: an arrival finding n present joins with
+	// probability JoinProbability[n] (the last holds beyond), else balks
+	// (leaves the network, counted in p_balk).
+	JoinProbability []float64
+	// Schedule, if set, gives the servers over time (Servers is its first
+	// step); it repeats every Period seconds when Period > 0. A server
+	// that leaves while serving finishes its customer first.
+	Schedule []ServerStep
+	Period   float64
 }
 
 // ServiceOf returns the service law of class at s (NoDist if it is not
@@ -126,6 +153,7 @@ func (n *Network) clone() *Network {
 	c.Stations = append([]Station(nil), n.Stations...)
 	for i := range c.Stations {
 		st := &c.Stations[i]
+		st.cloneFeatures()
 		if st.ServiceByClass != nil {
 			m := make(map[string]Dist, len(st.ServiceByClass))
 			for k, d := range st.ServiceByClass {

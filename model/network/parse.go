@@ -272,7 +272,7 @@ func (p *reader) stations(n *yaml.Node) ([]Station, error) {
 	var out []Station
 	for i, it := range items {
 		el := fmt.Sprintf("stations[%d]", i)
-		fs, err := p.mapping(it, el, []string{"name", "servers", "discipline", "service", "capacity", "patience", "kind"})
+		fs, err := p.mapping(it, el, append([]string{"name", "servers", "discipline", "service", "capacity", "patience"}, featureKeys...))
 		if err != nil {
 			return nil, err
 		}
@@ -290,6 +290,9 @@ func (p *reader) stations(n *yaml.Node) ([]Station, error) {
 		if err := p.forkKeys(&s, fs, el); err != nil {
 			return nil, err
 		}
+		if s.Kind == Router && !hasKey(fs, "servers") {
+			s.Servers = des.Infinite // a router serves nobody: it only passes customers on
+		}
 		out = append(out, s)
 	}
 	return out, nil
@@ -298,12 +301,18 @@ func (p *reader) stations(n *yaml.Node) ([]Station, error) {
 func (p *reader) stationField(s *Station, f field, el string) error {
 	fe := elemField(el, f.key)
 	p.mark(fe, f.keyNode)
+	if ok, err := p.stationFeature(s, f, fe); ok {
+		return err
+	}
 	var err error
 	switch f.key {
 	case "servers":
 		if v := f.val; v.Kind == yaml.ScalarNode && (v.Value == "inf" || v.Value == ".inf") {
 			s.Servers = des.Infinite
 			return nil
+		}
+		if f.val.Kind == yaml.SequenceNode {
+			return p.schedule(s, f.val, fe)
 		}
 		s.Servers, err = p.integer(f.val, fe+" (or inf)", 1, MaxServers)
 	case "discipline":
@@ -373,6 +382,12 @@ func (p *reader) routing(n *yaml.Node, net *Network) ([]Route, error) {
 		fs, err := p.mapping(row.val, el, nil)
 		if err != nil {
 			return nil, err
+		}
+		if lbRowOf(fs) {
+			if err := p.lbRow(row, fs, el, net); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		perClass := len(fs) > 0 && fs[0].val.Kind == yaml.MappingNode
 		for _, f := range fs {

@@ -36,8 +36,12 @@ type Result struct {
 // whose patience ran out: the wait of every admitted customer, as in
 // package validate), p_loss (share of arrivals lost to
 // a full station), p_abandon (share of admitted customers whose patience
-// ran out). mean_in_queue and mean_wait are absent where nobody waits (PS,
-// delay stations), p_loss without a capacity, p_abandon without patience.
+// ran out), p_balk (share of arrivals that balked, at a station with
+// join_probability). mean_in_queue and mean_wait are absent where nobody
+// waits (PS, delay stations), p_loss without a capacity or buffer,
+// p_abandon without patience, p_balk without join probabilities. The
+// network's p_balk is the share of customers who balked somewhere; in a
+// network with both capacity and balking its p_loss counts both.
 type Metric struct {
 	Station, Class string
 	Name           queueing.Metric
@@ -150,12 +154,15 @@ var stationDefs = []metricDef{
 	{queueing.PAbandon, func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Abandons) },
 		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals - d.Losses) }},
 	syncDelayDef, // joins only (forkjoin.go)
+	// balks are filed as losses (countBalk); a balking station has no capacity
+	{queueing.PBalk, func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Losses) },
+		func(d *des.StationSnapshot, _ float64) float64 { return float64(d.Arrivals) }},
 }
 
 // applies reports whether metric name is measured at station i.
 func (s *Sim) applies(i int, name queueing.Metric) bool {
 	st := &s.net.Stations[i]
-	if st.Kind != Queue || name == queueing.MeanSyncDelay {
+	if st.Kind.forkOrJoin() || name == queueing.MeanSyncDelay {
 		return forkMetric(st.Kind, name)
 	}
 	waits := st.Servers != des.Infinite && st.Discipline != des.PS
@@ -165,7 +172,9 @@ func (s *Sim) applies(i int, name queueing.Metric) bool {
 	case queueing.MeanInQueue, queueing.MeanWait:
 		return waits
 	case queueing.PLoss:
-		return st.Capacity > 0
+		return st.Capacity > 0 || st.Buffer > 0
+	case queueing.PBalk:
+		return st.JoinProbability != nil
 	case queueing.PAbandon:
 		return st.Patience.Given()
 	}
@@ -224,15 +233,17 @@ var networkDefs = []netDef{
 	{queueing.MeanResponse, func(d netSnap, _ float64) float64 { return d.respSum }, func(d netSnap, _ float64) float64 { return float64(d.exits) }},
 	{queueing.PLoss, func(d netSnap, _ float64) float64 { return float64(d.lost) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
 	{queueing.PAbandon, func(d netSnap, _ float64) float64 { return float64(d.abandoned) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
+	{queueing.PBalk, func(d netSnap, _ float64) float64 { return float64(d.lost) }, func(d netSnap, _ float64) float64 { return float64(d.entered) }},
 }
 
 func (s *Sim) networkMetrics(bounds []int) []Metric {
 	o := &s.obs
 	R := s.top.R
-	anyCap, anyPat := false, false
+	anyCap, anyPat, anyBalk := false, false, false
 	for _, st := range s.net.Stations {
-		anyCap = anyCap || st.Capacity > 0
+		anyCap = anyCap || st.Capacity > 0 || (st.Buffer > 0 && s.anyOpen())
 		anyPat = anyPat || st.Patience.Given()
+		anyBalk = anyBalk || st.JoinProbability != nil
 	}
 	classes := []int{R}
 	if R > 1 {
@@ -244,7 +255,7 @@ func (s *Sim) networkMetrics(bounds []int) []Metric {
 	var out []Metric
 	for _, r := range classes {
 		for _, def := range networkDefs {
-			if (def.name == queueing.PLoss && !anyCap) || (def.name == queueing.PAbandon && !anyPat) {
+			if (def.name == queueing.PLoss && !anyCap) || (def.name == queueing.PAbandon && !anyPat) || (def.name == queueing.PBalk && (!anyBalk || anyCap)) {
 				continue
 			}
 			m := Metric{Station: NetworkStation, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}

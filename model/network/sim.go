@@ -63,6 +63,7 @@ type Sim struct {
 	obs     observer
 	tap     *stationTap // nil unless Tap was called
 	fj      *forkJoin   // nil without forks and joins
+	x       *extras     // the features of features.go; nil when the network uses none
 }
 
 // customer is one customer's record, indexed by its id.
@@ -102,6 +103,7 @@ func New(n *Network, o Options) (*Sim, error) {
 		}
 	}
 	s.route = newRouter(top)
+	s.x = newExtras(s, st)
 	s.inter = make([]Sampler, R)
 	s.arrStream = make([]*des.Stream, R)
 	s.arrTo = make([]int, R)
@@ -145,7 +147,7 @@ func New(n *Network, o Options) (*Sim, error) {
 
 func (s *Sim) addStation(i int, st des.Streams) error {
 	ns := &s.net.Stations[i]
-	cfg := des.StationConfig{Name: ns.Name, Servers: ns.Servers, Discipline: ns.Discipline, Capacity: ns.Capacity, Classes: s.top.R}
+	cfg := des.StationConfig{Name: ns.Name, Servers: ns.Servers, Discipline: ns.Discipline, Capacity: max(ns.Capacity, ns.Buffer), Classes: s.top.R}
 	if ns.Servers == des.Infinite || ns.Kind != Queue {
 		cfg.Servers, cfg.Discipline = des.Infinite, des.FCFS
 	}
@@ -160,7 +162,7 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 		return fmt.Errorf("station %q: %w", ns.Name, err)
 	}
 	stn.OnDepart = func(cust int32, class int) { s.onDepart(i, cust, class) }
-	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(cust) }
+	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(i, cust) }
 	s.fj.hook(s, i, stn)
 	s.stations = append(s.stations, stn)
 	for r := 0; r < s.top.R; r++ {
@@ -216,8 +218,12 @@ func (s *Sim) visit(id int32, i, r int) {
 			s.net0[k].respSum += cyc
 		}
 	}
-	if s.fj != nil && s.fj.kind[i] != Queue {
+	if s.fj != nil && s.fj.kind[i].forkOrJoin() {
 		s.fj.arrive(s, id, i, r)
+		return
+	}
+	if s.x != nil && s.x.special[i] {
+		s.x.visit(id, i, r)
 		return
 	}
 	work := des.Seconds(s.svc[i*s.top.R+r].Rand(s.svcStream[i]))
@@ -272,8 +278,11 @@ func (s *Sim) onDepart(i int, id int32, class int) {
 	s.visit(id, int(next)/s.top.R, int(next)%s.top.R)
 }
 
-func (s *Sim) onAbandon(id int32) {
+func (s *Sim) onAbandon(i int, id int32) {
 	s.leave(id, howAbandoned, 0)
+	if s.x != nil && s.x.buffer[i] > 0 {
+		s.x.freed(i)
+	}
 }
 
 // RunUntil advances the simulation to t seconds (running every event at
@@ -283,7 +292,16 @@ func (s *Sim) RunUntil(t float64) error {
 	if err != nil {
 		return fmt.Errorf("run until %v s: %w", t, err)
 	}
-	return s.env.RunUntil(at)
+	if s.x != nil && s.x.deadlock != nil {
+		return s.x.deadlock // stopped for good
+	}
+	if err := s.env.RunUntil(at); err != nil {
+		return err
+	}
+	if s.x != nil && s.x.deadlock != nil {
+		return s.x.deadlock
+	}
+	return nil
 }
 
 // Now returns the simulated time in seconds.

@@ -46,6 +46,9 @@ func compile(n *Network) (*topology, error) {
 		if err := t.station(i); err != nil {
 			return nil, err
 		}
+		if err := t.checkFeatures(i); err != nil {
+			return nil, err
+		}
 	}
 	total := 0
 	for r := range n.Classes {
@@ -60,7 +63,13 @@ func compile(n *Network) (*topology, error) {
 	if err := t.routes(); err != nil {
 		return nil, err
 	}
+	if err := t.lbRows(); err != nil {
+		return nil, err
+	}
 	if err := t.reachable(); err != nil {
+		return nil, err
+	}
+	if err := t.checkBlocking(); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -141,7 +150,7 @@ func (t *topology) stationOf(elem, name string) (int, error) {
 
 func (t *topology) station(i int) error {
 	s := &t.net.Stations[i]
-	if s.Kind != Queue || len(s.Split) > 0 {
+	if s.Kind == Fork || s.Kind == Join || len(s.Split) > 0 {
 		return t.forkStation(i)
 	}
 	el := elemStation(s.Name)
@@ -339,11 +348,11 @@ func (t *topology) reachable() error {
 			}
 			continue
 		}
-		if !t.service[k].Given() {
+		if !t.service[k].Given() && st.Kind != Router {
 			return errf(elemField(elemStation(st.Name), "service"), "missing: class %q can reach this station but has no service law here (give service: {dist: ..., mean: ...}, or one per class)", c.Name)
 		}
-		if !c.Open() && (st.Capacity > 0 || st.Patience.Given()) {
-			return errf(elemStation(st.Name), "closed class %q can reach this station, but its customers can never leave the network: remove capacity and patience here, or make the class open", c.Name)
+		if !c.Open() && (st.Capacity > 0 || st.Patience.Given() || st.JoinProbability != nil) {
+			return errf(elemStation(st.Name), "closed class %q can reach this station, but its customers can never leave the network: remove capacity, patience and join_probability here, or make the class open", c.Name)
 		}
 		if !c.Open() && math.Abs(t.rowSum[r*t.M+i]-1) > rowTolerance {
 			return errf(elemRouting(st.Name), "closed class %q can leave the network here (its routing row sums to %.6g); a closed class's rows must sum to 1", c.Name, t.rowSum[r*t.M+i])

@@ -35,7 +35,7 @@ func (n *Network) YAML() ([]byte, error) {
 	if len(n.Routes) > 0 {
 		routing = routingNode(n.Routes)
 	}
-	if routing = addSplits(routing, n.Stations); routing != nil {
+	if routing = lbNodes(addSplits(routing, n.Stations), n.Stations); routing != nil {
 		add(root, "routing", routing)
 	}
 	var b bytes.Buffer
@@ -116,14 +116,16 @@ func numList(xs []float64) *yaml.Node {
 }
 
 func stationNode(s *Station, classes []Class) *yaml.Node {
-	if s.Kind != Queue {
+	if s.Kind == Fork || s.Kind == Join {
 		return forkNode(s)
 	}
 	m := mapNode()
 	add(m, "name", str(s.Name))
-	if s.Servers == des.Infinite {
+	switch {
+	case writeServers(m, s): // a router or a schedule
+	case s.Servers == des.Infinite:
 		add(m, "servers", str("inf"))
-	} else {
+	default:
 		add(m, "servers", integer(s.Servers))
 		add(m, "discipline", str(s.Discipline.String()))
 	}
@@ -144,6 +146,7 @@ func stationNode(s *Station, classes []Class) *yaml.Node {
 	if s.Patience.Given() {
 		add(m, "patience", distNode(s.Patience))
 	}
+	writeFeatures(m, s)
 	return m
 }
 

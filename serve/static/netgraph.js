@@ -61,7 +61,7 @@ function routeGroups(g) {
   for (const grp of groups.values()) {
     const ps = [...new Set(grp.per.map((r) => r.p))];
     const shared = ps.length === 1 && (grp.per.some((r) => r.class === "") || grp.per.length === g.classes.length || g.classes.length === 1);
-    grp.label = shared ? numg(Number(fmtP(ps[0])), 4) : grp.per.map((r) => r.class + " " + numg(Number(fmtP(r.p)), 4)).join(" · ");
+    grp.label = grp.per[0].policy ? grp.per[0].policy : shared ? numg(Number(fmtP(ps[0])), 4) : grp.per.map((r) => r.class + " " + numg(Number(fmtP(r.p)), 4)).join(" · ");
     if (grp.per[0].tasks) grp.label = "×" + grp.per[0].tasks; // a fork's branch: tasks per job
     grp.classes = grp.per.some((r) => r.class === "") && g.classes.length > 1 ? [-1] : grp.per.map((r) => r.class === "" ? 0 : g.classes.findIndex((c) => c.name === r.class));
     out.push(grp);
@@ -176,6 +176,7 @@ function drawRoute(parent, grp, lay) {
 
 // drawStation draws one station's box with its servers and queue.
 function drawStation(s, snap, p, rho, st) {
+  if (s.kind === "router") return drawRouter(s, snap, p);
   if (s.kind) return drawForkJoin(s, snap, p);
   const box = svgEl("g", { class: "station" + (rho !== undefined ? " unstable" : ""), transform: `translate(${p.x},${p.y})`, "data-station": s.name });
   box.append(svgEl("rect", { width: BOX.w, height: BOX.h, rx: 8, class: "box" }));
@@ -183,7 +184,7 @@ function drawStation(s, snap, p, rho, st) {
   const c = servers < 0 ? "∞" : String(servers);
   box.append(svgEl("text", { x: 10, y: 17, class: "st-name" }, s.name));
   box.append(svgEl("text", { x: BOX.w - 8, y: 17, class: "st-meta", "text-anchor": "end" },
-    `${s.discipline === "delay" ? t("delay") : s.discipline} · c = ${c}${s.capacity >= 0 ? " · K = " + s.capacity : ""}`));
+    `${s.discipline === "delay" ? t("delay") : s.discipline} · c = ${c}${s.capacity >= 0 ? " · K = " + s.capacity : ""}${featureMeta(s)}`));
   // servers, right side
   const busy = snap.inService || [];
   const drawn = servers < 0 ? Math.min(busy.length + 1, MAX_SERVERS_DRAWN) : Math.min(servers, MAX_SERVERS_DRAWN);
@@ -191,7 +192,9 @@ function drawStation(s, snap, p, rho, st) {
     const cx = BOX.w - 14 - (i % 4) * 17, cy = 36 + Math.floor(i / 4) * 17;
     const cls = busy[i];
     box.append(svgEl("circle", { cx, cy, r: 7, class: "server" + (cls !== undefined ? " busy" : ""), fill: cls !== undefined ? classColour(cls) : "none" }));
+    if (cls !== undefined && i >= busy.length - (snap.blocked || 0)) drawBlocked(box, cx, cy);
   }
+  if (snap.blocked > 0) box.append(svgEl("text", { x: BOX.w - 8, y: 66, class: "st-meta blocked-label", "text-anchor": "end" }, t("{0} blocked", snap.blocked)));
   if (servers < 0 || servers > MAX_SERVERS_DRAWN) {
     box.append(svgEl("text", { x: BOX.w - 8, y: 78, class: "st-meta", "text-anchor": "end" }, t("{0} in service", busy.length)));
   }
@@ -199,12 +202,13 @@ function drawStation(s, snap, p, rho, st) {
   const waiting = snap.waiting || [];
   const nWait = Math.max(0, snap.count - busy.length);
   const right = BOX.w - 14 - Math.min(drawn, 4) * 17 - 4;
-  const slots = s.capacity >= 0 ? Math.min(Math.max(s.capacity - Math.max(servers, 0), 0), MAX_SLOTS_DRAWN) : MAX_SLOTS_DRAWN;
+  const limit = s.buffer > 0 ? s.buffer : s.capacity;
+  const slots = limit >= 0 ? Math.min(Math.max(limit - Math.max(servers, 0), 0), MAX_SLOTS_DRAWN) : MAX_SLOTS_DRAWN;
   for (let i = 0; i < slots; i++) {
     const x = right - 11 - i * 11;
     if (x < 8) break;
     const cls = i < waiting.length ? waiting[i] : undefined;
-    box.append(svgEl("rect", { x, y: 31, width: 9, height: 12, rx: 2, class: "slot" + (cls !== undefined ? " full" : ""), fill: cls !== undefined ? classColour(cls) : "none", "stroke-dasharray": s.capacity >= 0 ? "" : "2 2" }));
+    box.append(svgEl("rect", { x, y: 31, width: 9, height: 12, rx: 2, class: "slot" + (cls !== undefined ? " full" : ""), fill: cls !== undefined ? classColour(cls) : "none", "stroke-dasharray": limit >= 0 ? "" : "2 2" }));
   }
   const shown = Math.min(waiting.length, slots);
   if (nWait > shown) box.append(svgEl("text", { x: 10, y: 58, class: "overflow" }, t("+{0} more waiting", nWait - shown)));
@@ -238,4 +242,34 @@ function drawForkJoin(s, snap, p) {
   if (snap.count > MAX_SLOTS_DRAWN) box.append(svgEl("text", { x: 24, y: 58, class: "overflow" }, t("+{0} more waiting", snap.count - MAX_SLOTS_DRAWN)));
   box.append(svgEl("text", { x: 24, y: 78, class: "st-foot" }, `N = ${snap.count}`));
   return box;
+}
+
+// featureMeta adds a station's buffer, balking, rates and schedule to its
+// header line.
+function featureMeta(s) {
+  let m = "";
+  if (s.buffer > 0) m += ` · B = ${s.buffer} (${s.blocking === "before-service" ? "BBS" : "BAS"})`;
+  if (s.join) m += " · " + t("balking");
+  if (s.rates) m += " · " + t("load-dependent");
+  if (s.scheduled) m += " · " + t("shifts");
+  return m;
+}
+
+// drawBlocked crosses out a server holding a customer blocked by a full
+// buffer downstream.
+function drawBlocked(box, cx, cy) {
+  box.append(svgEl("circle", { cx, cy, r: 8.5, class: "server-blocked" }));
+  box.append(svgEl("path", { d: `M${cx - 5},${cy - 5} L${cx + 5},${cy + 5}`, class: "server-blocked" }));
+}
+
+// drawRouter draws a router: a diamond with its policy; it holds
+// customers only while they wait for a full buffer.
+function drawRouter(s, snap, p) {
+  const g = svgEl("g", { class: "station router", transform: `translate(${p.x},${p.y})`, "data-station": s.name });
+  const cx = BOX.w / 2, cy = BOX.h / 2;
+  g.append(svgEl("path", { d: `M${cx},4 L${BOX.w - 40},${cy} L${cx},${BOX.h - 4} L40,${cy} z`, class: "box" }));
+  g.append(svgEl("text", { x: cx, y: cy - 4, class: "st-name", "text-anchor": "middle" }, s.name));
+  g.append(svgEl("text", { x: cx, y: cy + 12, class: "st-meta", "text-anchor": "middle" }, t("router · {0}", s.policy || "")));
+  if (snap.blocked > 0) g.append(svgEl("text", { x: cx, y: BOX.h + 12, class: "st-meta blocked-label", "text-anchor": "middle" }, t("{0} blocked", snap.blocked)));
+  return g;
 }

@@ -348,14 +348,16 @@ function drawChanges(st) {
   for (const s of g.stations) {
     if (s.kind) continue; // a fork or a join: nothing to change live
     box.append(html("h3", { class: "st-head", text: s.name }));
+    if (s.kind === "router") { drawFeatureChanges(box, s); continue; }
     if (s.servers < 0) box.append(html("div", { class: "control" }, html("span", { class: "name", text: t("servers") }), html("span", { class: "now", text: t("∞ (a delay station: nobody waits)") })));
     else box.append(valueControl(t("servers"), `servers ${s.name}`, s.servers, t("a whole number ≥ 1")));
     const dists = [...new Set(s.service.map((x) => x.dist))];
     box.append(choiceControl(t("service law"), `service ${s.name}`, g.choices.services, dists.length === 1 ? dists[0] : dists.join(" / "),
       t("same mean, different variability: exp (cv 1), det (cv 0), hyperexp (cv > 1)")));
     if (s.servers >= 0) box.append(choiceControl(t("discipline"), `discipline ${s.name}`, g.choices.disciplines, s.discipline, t("the order in which the station serves; a change starts the run again, empty, from now")));
+    drawFeatureChanges(box, s);
   }
-  const routes = routeGroups(g).filter((r) => r.to && !r.per[0].tasks); // a fork's split is not a probability
+  const routes = routeGroups(g).filter((r) => r.to && !r.per[0].tasks && !r.per[0].policy); // a fork's split and a router's policy are not probabilities
   if (routes.length) box.append(html("h3", { class: "st-head", text: t("routing") }));
   for (const r of routes) {
     const shared = r.per.some((x) => x.class === ""); // one row for every class; else a control per class
@@ -440,3 +442,16 @@ async function start() {
 }
 
 start();
+
+// drawFeatureChanges adds the controls of a station's features: a
+// router's policy, a buffer, join probabilities, rate multipliers.
+function drawFeatureChanges(box, s) {
+  if (s.kind === "router") {
+    box.append(choiceControl(t("policy"), `policy ${s.name}`, ["random", "round-robin", "jsq", "power-of-d"], (s.policy || "").split(":")[0],
+      t("how the router chooses: at random, in turn, the shortest queue, or the shorter of d drawn at random")));
+    return;
+  }
+  if (s.buffer > 0) box.append(valueControl(t("buffer"), `buffer ${s.name}`, s.buffer, t("most customers here; upstream servers hold theirs while it is full")));
+  if (s.join) box.append(valueControl(t("join probabilities"), `join ${s.name}`, s.join.join(", "), t("an arrival finding n present joins with the n-th (from 0; the last holds beyond)")));
+  if (s.rates) box.append(valueControl(t("rate multipliers"), `rates ${s.name}`, s.rates.join(", "), t("service rate with 1, 2, … present, times the base rate (the last holds beyond)")));
+}
