@@ -12,7 +12,7 @@ import (
 // Memory of the station simulation, per entity, in bytes. Slices grow by
 // doubling, so each figure counts twice the element size: a pending event
 // is a 24-byte heap node and a 32-byte payload slot; a customer present is
-// des.Station's 72-byte job record and the network simulator's 32-byte
+// des.Station's 72-byte job record and the network simulator's 24-byte
 // customer record, each in a des.Slab with a 1-byte in-use flag and a
 // 4-byte free-list slot. An observation-window boundary holds two
 // des.StationSnapshots (the class and all classes), the servers' area, two
@@ -20,7 +20,7 @@ import (
 const (
 	bytesPerEvent    = 2 * (24 + 32)
 	stationJobBytes  = 72
-	networkCustBytes = 32
+	networkCustBytes = 24
 	bytesPerCustomer = 2 * (stationJobBytes + 1 + 4 + networkCustBytes + 1 + 4)
 	bytesPerWaiting  = bytesPerCustomer
 	bytesPerInServer = bytesPerCustomer + bytesPerEvent

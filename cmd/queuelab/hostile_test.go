@@ -78,10 +78,10 @@ func TestHostileMMc(t *testing.T) {
 			[]string{"mmc", "--arrival-rate", "30", "--duration", "10"},
 			1, "not enough data: 273 customers, need 300", runAlloc},
 		// Every customer of the run stays: des.Station's 72-byte job and the
-		// network simulator's 32-byte record per customer, grown by append, and one
-		// pending patience deadline each (174 MiB allocated in all, 84 of
-		// them station jobs, measured on the shared des.Station; the old
-		// private pool queue took under 128 MiB).
+		// network simulator's 24-byte record per customer, grown by append, and one
+		// pending patience deadline each (152 MiB allocated in all on the
+		// network simulator, 174 MiB on validate's former private loop
+		// around des.Station).
 		{"customers stay far longer than the run",
 			[]string{"mmc", "--service-mean", "1e6", "--patience", "1e6"},
 			1, "not enough data: 0 of 1.199e+05 customers left the system, need 300", stayAlloc},
