@@ -126,7 +126,7 @@ func TestSolveNetworkFeatures(t *testing.T) {
 func TestRandomRouterIsARoutingRow(t *testing.T) {
 	farm := func(policy string) Network {
 		return Network{
-			Stations: []NetStation{{Name: "lb", Mean: []float64{0}, StationFeatures: StationFeatures{Router: policy}},
+			Stations: []NetStation{{Name: "lb", Servers: queueing.Infinite, Mean: []float64{0}, StationFeatures: StationFeatures{Router: policy}},
 				{Name: "s1", Servers: 1, Mean: []float64{1}}, {Name: "s2", Servers: 1, Mean: []float64{1}}},
 			Classes: []NetClass{{Name: "j", Rate: 1.6, ArrivalSCV: 1, Source: 0}},
 			Routing: [][]float64{{0, 0.5, 0.5}, {0, 0, 0}, {0, 0, 0}},

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/model/dist"
 	"queuelab/model/network"
 )
 
@@ -32,10 +33,10 @@ func TestStationSettingsApply(t *testing.T) {
 		err  string
 	}{
 		{"lognormal with a CV", StationSettings{"service": law("lognormal"), "service-cv": 1.5, "service-mean": 2},
-			func(c Config) bool { return reflect.DeepEqual(c.Service, network.Shaped(network.LogNormal, 2, 1.5)) }, ""},
+			func(c Config) bool { return reflect.DeepEqual(c.Service, dist.Of(dist.LogNormal{Mean: 2, CV: 1.5})) }, ""},
 		{"hyperexp's default CV", StationSettings{"service": law("hyperexp")},
 			func(c Config) bool {
-				return reflect.DeepEqual(c.Service, network.Shaped(network.HyperExp, 0.33, DefaultHyperExpCV))
+				return reflect.DeepEqual(c.Service, dist.Of(dist.HyperExp{Mean: 0.33, CV: DefaultHyperExpCV}))
 			}, ""},
 		{"erlang-k", StationSettings{"service": law("erlang-k"), "erlang-k": 4}, func(c Config) bool { return reflect.DeepEqual(c.Service, network.ErlangK(0.33, 4)) }, ""},
 		{"deterministic patience", StationSettings{"patience": 2}, func(c Config) bool { return c.Patience == Patience{PatienceDet, 2} }, ""},

@@ -2,7 +2,7 @@ package network
 
 import (
 	"queuelab/analytic"
-	"queuelab/des"
+	"queuelab/des/queueing"
 )
 
 // Analytic returns n in the form analytic.SolveNetwork takes: stations and
@@ -22,8 +22,8 @@ func (n *Network) Analytic() (analytic.Network, error) {
 		s := &n.Stations[i]
 		as := analytic.NetStation{Name: s.Name, Servers: s.Servers, Discipline: s.Discipline,
 			Capacity: s.Capacity, Mean: make([]float64, R), SCV: make([]float64, R), Laws: make([]analytic.Law, R)}
-		if s.Servers == des.Infinite || s.Kind != Queue {
-			as.Servers = 0
+		if s.Kind != Queue {
+			as.Servers = queueing.Infinite // a fork, join or router serves nobody: a delay
 		}
 		as.StationFeatures = s.analyticFeatures()
 		for r := 0; r < R; r++ {
