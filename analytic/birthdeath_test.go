@@ -141,7 +141,7 @@ func TestRandomRouterIsARoutingRow(t *testing.T) {
 			assert.True(t, m.Exact, "%+v", m)
 		}
 		if m.Station == "lb" {
-			assert.Equal(t, "throughput", m.Name, "the router has only its throughput")
+			assert.Equal(t, queueing.Throughput, m.Name, "the router has only its throughput")
 		}
 	}
 	assert.InDelta(t, 5, got["s1 mean_response"], 1e-12)

@@ -176,7 +176,7 @@ func TestForkJoinErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"unknown kind", "arrivals: {to: q, rate: 1}\nstations:\n  - {name: q, kind: spoon}\n", `fj.yaml:3: station "q" kind: unknown kind "spoon" (valid: queue, fork, join)`},
+		{"unknown kind", "arrivals: {to: q, rate: 1}\nstations:\n  - {name: q, kind: spoon}\n", `fj.yaml:3: station "q" kind: unknown kind "spoon" (valid: queue, fork, join, router)`},
 		{"fork with service", "arrivals: {to: f, rate: 1}\nstations:\n  - {name: f, kind: fork, service: {dist: exp, mean: 1}}\n", "fj.yaml:3: station \"f\": a fork takes no service (it serves nobody; keys of a fork: name, kind)"},
 		{"no split", head + "routing:\n  a: {j: 1}\n  b: {j: 1}\n", `fj.yaml:3: station "f": a fork needs a routing row f: {split: {STATION: tasks, …}}, its branches (valid stations: f, a, b, j)`},
 		{"split probabilities", head + "routing:\n  f: {a: 0.5, b: 0.5}\n", `fj.yaml:8: routing "f": unknown key "a" (valid: split)`},

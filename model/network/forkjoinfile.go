@@ -12,7 +12,7 @@ import (
 // forkKeys checks the keys of a fork or join station (name and kind only)
 // and gives it no servers: neither serves anybody.
 func (p *reader) forkKeys(s *Station, fs []field, el string) error {
-	if s.Kind == Queue {
+	if !s.Kind.forkOrJoin() {
 		return nil
 	}
 	for _, f := range fs {
