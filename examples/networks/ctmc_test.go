@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 	"queuelab/model/network"
 )
 
@@ -28,7 +29,10 @@ func TestCTMCAgreesWithClosedForms(t *testing.T) {
 		an.ForceCTMC = true
 		ms, err := analytic.SolveNetwork(an)
 		require.NoError(t, err, e.Name)
-		type key struct{ station, class, name string }
+		type key struct {
+			station, class string
+			name           queueing.Metric
+		}
 		ref := map[key]float64{}
 		for _, m := range ms {
 			if m.Method == analytic.MethodCTMC {
@@ -55,7 +59,7 @@ func TestCTMCAgreesWithClosedForms(t *testing.T) {
 // TestCTMCOnly: the chain's own rows (size, mass cut, percentiles) are
 // told apart from the measures a simulation also gives.
 func TestCTMCOnly(t *testing.T) {
-	for name, want := range map[string]bool{"ctmc_states": true, "ctmc_mass_cut": true, "p50_wait": true, "p99_response": true,
+	for name, want := range map[queueing.Metric]bool{"ctmc_states": true, "ctmc_mass_cut": true, "p50_wait": true, "p99_response": true,
 		"mean_response": false, "p_loss": false, "throughput": false, "p95_wait": false} {
 		assert.Equal(t, want, analytic.CTMCOnly(name), name)
 	}
