@@ -9,6 +9,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/analytic/ctmc"
+	"queuelab/des/queueing"
 )
 
 // tight truncates open classes far below the tolerances the tests use.
@@ -190,7 +191,7 @@ func TestClosedAgainstMVA(t *testing.T) {
 	sol, err := ctmc.Solve(m, ctmc.Options{})
 	require.NoError(t, err)
 	// Visits per cycle (at think = 1): a: cpu 2, disk 1; b: cpu 4, disk 3.
-	cm := analytic.ClosedModel{Servers: []int{0, 1, 2}, Demand: [][]float64{{10, 3}, {1, 6}, {0.8, 2.4}}, Population: []int{7, 4}}
+	cm := analytic.ClosedModel{Servers: []int{queueing.Infinite, 1, 2}, Demand: [][]float64{{10, 3}, {1, 6}, {0.8, 2.4}}, Population: []int{7, 4}}
 	res, err := cm.ExactMVA()
 	require.NoError(t, err)
 	for i := range 3 {
