@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"queuelab/des/queueing"
 )
 
 // fuzzNetwork builds a random network from seed (up to 4 stations and 3
@@ -18,8 +20,11 @@ func fuzzNetwork(seed uint64, shape uint8, where uint16, v float64) Network {
 	names := []string{"a", "b", "c", "d"}
 	for i := range m {
 		st := NetStation{Name: names[i], Servers: rng.IntN(4), Discipline: Discipline(rng.IntN(6)), Mean: make([]float64, r), SCV: make([]float64, r)}
+		if st.Servers == 0 { // a quarter of the stations are delay stations
+			st.Servers = queueing.Infinite
+		}
 		if rng.IntN(5) == 0 {
-			st.Capacity = st.Servers + rng.IntN(5)
+			st.Capacity = max(st.Servers, 0) + rng.IntN(5)
 		}
 		if rng.IntN(5) == 0 {
 			st.Patience, st.PatienceSCV = 0.1+3*rng.Float64(), float64(rng.IntN(2))

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/network"
 )
 
@@ -28,8 +29,9 @@ import (
 func TestNetworkWarmupBias(t *testing.T) {
 	const seeds = 400
 	for _, tc := range []struct {
-		name, src, metric string
-		exact             float64
+		name, src string
+		metric    queueing.Metric
+		exact     float64
 	}{
 		{"M/H2/1 LCFS-PR", "name: lcfs\narrivals: {to: a, rate: 0.8}\nstations:\n  - name: a\n    discipline: lcfs-pr\n    service: {dist: hyperexp, mean: 1, cv: 2}\n", "mean_in_system", 4},
 		{"M/H2/1 FCFS", "name: fcfs\narrivals: {to: a, rate: 0.8}\nstations:\n  - name: a\n    service: {dist: hyperexp, mean: 1, cv: 2}\n", "mean_wait", 10},
