@@ -17,7 +17,7 @@ const MethodCTMC = "exact CTMC"
 // forms to a relative 1e-9 (the mass cut moves a mean by about the level
 // times the mass), and, since net run, net solve and the live page wait
 // for it, at most 10⁶ states and 2·10⁹ transitions read by the solver
-// (seconds, not minutes: BENCHMARKS.md measures 5.5 CPU s for 5.9·10⁵
+// (seconds, not minutes: BENCHMARKS.md measures 6 CPU s for 5.9·10⁵
 // states with aggregation steps, 21 s for 1.7·10⁶). ctmc.Solve itself
 // goes to 2.5·10⁶ states.
 var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: 1_000_000, MaxWork: 2e9}
