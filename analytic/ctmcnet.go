@@ -208,7 +208,7 @@ func (s *netSolver) emitTransient(res []ctmc.StationResult) {
 				continue
 			}
 			r := res[i]
-			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k]}
+			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k], r.Balked[k]}
 			s.transientRow(st, c.Name, nd)
 			all.plus(nd)
 		}
@@ -234,11 +234,13 @@ func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
 // ctmcNode is the figures of one station and class (or all classes).
 type ctmcNode struct {
 	x, busy, l, lq, fresh, offered, lost, ab float64
+	balked                                   float64 // arrivals per s that found room and did not join
 }
 
 func (a *ctmcNode) plus(b ctmcNode) {
 	a.x, a.busy, a.l, a.lq = a.x+b.x, a.busy+b.busy, a.l+b.l, a.lq+b.lq
 	a.fresh, a.offered, a.lost, a.ab = a.fresh+b.fresh, a.offered+b.offered, a.lost+b.lost, a.ab+b.ab
+	a.balked += b.balked
 }
 
 // emitCTMC adds the per-station figures of the chain's results.
@@ -251,7 +253,7 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 			if st.Mean[k] == 0 || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
 				continue
 			}
-			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k]}
+			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k], res.Balked[k]}
 			s.ctmcRow(st, c.Name, nd)
 			all.plus(nd)
 			served = true
@@ -275,7 +277,7 @@ func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
 		add("utilization", nd.busy/float64(st.Servers))
 	}
 	add("mean_in_system", nd.l)
-	admitted := nd.offered - nd.lost
+	admitted := nd.offered - nd.lost - nd.balked
 	if st.Patience == 0 && nd.x > 0 {
 		add("mean_response", nd.l/nd.x)
 	}
