@@ -17,10 +17,11 @@ const MethodCTMC = "exact CTMC"
 // instead of 1e-9, so that values of open networks agree with the closed
 // forms to a relative 1e-9 (the mass cut moves a mean by about the level
 // times the mass), and, since net run, net solve and the live page wait
-// for it, at most 5·10⁵ states and 2·10⁹ transitions read by the solver
-// (seconds, not minutes: BENCHMARKS.md). ctmc.Solve itself goes to
-// 2.5·10⁶ states.
-var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: 500_000, MaxWork: 2e9}
+// for it, at most 10⁶ states and 2·10⁹ transitions read by the solver
+// (seconds, not minutes: BENCHMARKS.md measures 6 CPU s for 5.9·10⁵
+// states with aggregation steps, 21 s for 1.7·10⁶). ctmc.Solve itself
+// goes to 2.5·10⁶ states.
+var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: 1_000_000, MaxWork: 2e9}
 
 // CTMCModel returns n as the CTMC solver takes it, or an error saying why
 // the chain does not apply: a service, patience or arrival law that is not
@@ -223,7 +224,7 @@ func (s *netSolver) emitTransient(res []ctmc.StationResult) {
 				continue
 			}
 			r := res[i]
-			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k]}
+			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k], r.Balked[k]}
 			s.transientRow(st, c.Name, nd)
 			all.plus(nd)
 		}
@@ -249,11 +250,13 @@ func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
 // ctmcNode is the figures of one station and class (or all classes).
 type ctmcNode struct {
 	x, busy, l, lq, fresh, offered, lost, ab float64
+	balked                                   float64 // arrivals per s that found room and did not join
 }
 
 func (a *ctmcNode) plus(b ctmcNode) {
 	a.x, a.busy, a.l, a.lq = a.x+b.x, a.busy+b.busy, a.l+b.l, a.lq+b.lq
 	a.fresh, a.offered, a.lost, a.ab = a.fresh+b.fresh, a.offered+b.offered, a.lost+b.lost, a.ab+b.ab
+	a.balked += b.balked
 }
 
 // emitCTMC adds the per-station figures of the chain's results.
@@ -266,7 +269,7 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 			if st.Mean[k] == 0 || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
 				continue
 			}
-			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k]}
+			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k], res.Balked[k]}
 			s.ctmcRow(st, c.Name, nd)
 			all.plus(nd)
 			served = true
@@ -290,7 +293,7 @@ func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
 		add(queueing.Utilization, nd.busy/float64(st.Servers))
 	}
 	add(queueing.MeanInSystem, nd.l)
-	admitted := nd.offered - nd.lost
+	admitted := nd.offered - nd.lost - nd.balked
 	if st.Patience == 0 && nd.x > 0 {
 		add(queueing.MeanResponse, nd.l/nd.x)
 	}

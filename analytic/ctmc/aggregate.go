@@ -50,20 +50,7 @@ func (a *aggregator) step(c *chain, pi []float64) {
 	}
 	i := a.stations[a.next]
 	a.next = (a.next + 1) % len(a.stations)
-	// Number the groups that occur.
-	ids := make([]int32, len(c.tabs[i].lists))
-	for k := range ids {
-		ids[k] = -1
-	}
-	nb := int32(0)
-	for x := range pi {
-		l := c.tuples[x*c.W+i]
-		if ids[l] < 0 {
-			ids[l] = nb
-			nb++
-		}
-		a.block[x] = ids[l]
-	}
+	nb := a.group(c, i)
 	if nb < 2 {
 		return
 	}
@@ -74,43 +61,8 @@ func (a *aggregator) step(c *chain, pi []float64) {
 	for x, p := range pi {
 		a.w[x] = p / mass[a.block[x]]
 	}
-	if len(a.g) < int(nb) {
-		a.g = make([][]float64, nb)
-	}
-	g := a.g[:nb] // the transposed generator of the groups, augmented
 	pl := a.plans[i]
-	for J := range g {
-		if cap(g[J]) < int(nb)+1 {
-			g[J] = make([]float64, nb+1)
-		}
-		g[J] = g[J][:nb+1]
-		if pl == nil || pl.banded {
-			clear(g[J])
-			continue
-		}
-		for _, I := range pl.nz[J] {
-			g[J][I] = 0
-		}
-	}
-	bit := uint8(1) << i
-	diag := make([]float64, nb) // kept apart: a small array stays in cache
-	for y := range pi {
-		J := a.block[y]
-		row := g[J]
-		for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
-			if c.tags != nil && c.tags[k]&bit == 0 {
-				continue // station i's local state stays: within the group
-			}
-			if I := a.block[c.src[k]]; I != J {
-				f := a.w[c.src[k]] * c.rate[k]
-				row[I] += f
-				diag[I] -= f
-			}
-		}
-	}
-	for I, d := range diag {
-		g[I][I] = d
-	}
+	g := a.couple(c, i, nb, pl)
 	if pl == nil {
 		pl = newGroupPlan(g, 2*float64(len(c.src))+1e6)
 		a.plans[i] = pl
@@ -271,4 +223,66 @@ func groupSeidel(g [][]float64, nz [][]int32, x0 []float64) ([]float64, bool) {
 		}
 	}
 	return x, true
+}
+
+// group numbers the groups of station i's local states that occur, in
+// the order of the states, into a.block, and returns how many there are.
+func (a *aggregator) group(c *chain, i int) int32 {
+	ids := make([]int32, len(c.tabs[i].lists))
+	for k := range ids {
+		ids[k] = -1
+	}
+	nb := int32(0)
+	for x := range a.block {
+		l := c.tuples[x*c.W+i]
+		if ids[l] < 0 {
+			ids[l] = nb
+			nb++
+		}
+		a.block[x] = ids[l]
+	}
+	return nb
+}
+
+// couple returns the transposed generator of the nb groups of station i,
+// each group's rates out weighted by a.w within it (the right-hand column
+// zero), clearing only the pattern pl knows where it knows one.
+func (a *aggregator) couple(c *chain, i int, nb int32, pl *groupPlan) [][]float64 {
+	if len(a.g) < int(nb) {
+		a.g = make([][]float64, nb)
+	}
+	g := a.g[:nb]
+	for J := range g {
+		if cap(g[J]) < int(nb)+1 {
+			g[J] = make([]float64, nb+1)
+		}
+		g[J] = g[J][:nb+1]
+		if pl == nil || pl.banded {
+			clear(g[J])
+			continue
+		}
+		for _, I := range pl.nz[J] {
+			g[J][I] = 0
+		}
+	}
+	bit := uint8(1) << i
+	diag := make([]float64, nb) // kept apart: a small array stays in cache
+	for y := range a.block {
+		J := a.block[y]
+		row := g[J]
+		for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
+			if c.tags != nil && c.tags[k]&bit == 0 {
+				continue // station i's local state stays: within the group
+			}
+			if I := a.block[c.src[k]]; I != J {
+				f := a.w[c.src[k]] * c.rate[k]
+				row[I] += f
+				diag[I] -= f
+			}
+		}
+	}
+	for I, d := range diag {
+		g[I][I] = d
+	}
+	return g
 }

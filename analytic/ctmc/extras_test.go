@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/analytic"
 	"queuelab/analytic/ctmc"
 )
 
@@ -251,4 +252,29 @@ func TestRoutedBalking(t *testing.T) {
 		assert.InDelta(t, s.Offered[0]-s.Balked[0], s.Throughput[0], 1e-9, "station %d", i)
 		assert.Positive(t, s.Balked[0])
 	}
+}
+
+// TestAggregatedSolveAgainstMVA: a closed ring of 250 customers (31 626
+// states, past the size where Gauss–Seidel alternates with aggregation
+// steps) against exact MVA; plain Gauss–Seidel needs about 1 000 sweeps
+// here, the steps a few dozen.
+func TestAggregatedSolveAgainstMVA(t *testing.T) {
+	e := func(mean float64) *ctmc.PH { return ptr(ctmc.Exponential(mean)) }
+	m := &ctmc.Model{
+		Stations: []ctmc.Station{{Name: "a", Servers: 1, Service: []*ctmc.PH{e(1)}}, {Name: "b", Servers: 2, Service: []*ctmc.PH{e(1.5)}},
+			{Name: "c", Servers: 1, Discipline: ctmc.PS, Service: []*ctmc.PH{e(0.8)}}},
+		Classes: []ctmc.Class{{Name: "j", Population: 250}},
+		Routing: [][]float64{{0, 0.6, 0.4}, {1, 0, 0}, {1, 0, 0}},
+	}
+	sol, err := ctmc.Solve(m, ctmc.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 31626, sol.States)
+	assert.Less(t, sol.Sweeps, 300, "the aggregation steps were kept")
+	cm := analytic.ClosedModel{Servers: []int{1, 2, 1}, Demand: [][]float64{{1}, {0.9}, {0.32}}, Population: []int{250}}
+	res, err := cm.ExactMVA()
+	require.NoError(t, err)
+	for i := range 3 {
+		assert.InDelta(t, res.QueueLength[i][0], sol.Stations[i].InSystem[0], 1e-9*250, "station %d", i)
+	}
+	assert.InDelta(t, res.Throughput[0], sol.Stations[0].Throughput[0], 1e-10)
 }

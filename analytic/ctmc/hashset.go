@@ -1,0 +1,87 @@
+package ctmc
+
+import "slices"
+
+// hashSet maps state tuples to their index by open addressing. A slot
+// holds the index + 1 in its low 32 bits (0: empty) and the top 32 bits
+// of the tuple's hash above, so that most slots of other tuples are
+// passed over without reading their tuple.
+type hashSet struct {
+	m     int
+	slots []uint64
+	used  int
+}
+
+func (h *hashSet) init(m int) {
+	h.m = m
+	h.slots = make([]uint64, 1024)
+}
+
+func hashTuple(t []int32) uint64 {
+	x := uint64(0x9E3779B97F4A7C15)
+	for _, v := range t {
+		x ^= uint64(uint32(v))
+		x *= 0xBF58476D1CE4E5B9
+		x ^= x >> 31
+	}
+	return x
+}
+
+const fingerprint = 0xFFFFFFFF_00000000
+
+func (h *hashSet) find(t []int32, tuples []int32) int32 {
+	mask := uint64(len(h.slots) - 1)
+	hv := hashTuple(t)
+	for k := hv & mask; ; k = (k + 1) & mask {
+		s := h.slots[k]
+		if s == 0 {
+			return -1
+		}
+		if s&fingerprint == hv&fingerprint {
+			x := int(uint32(s)) - 1
+			if slices.Equal(tuples[x*h.m:(x+1)*h.m], t) {
+				return int32(x)
+			}
+		}
+	}
+}
+
+func (h *hashSet) add(t []int32, tuples *[]int32) int32 {
+	if 2*(h.used+1) > len(h.slots) {
+		h.grow(*tuples)
+	}
+	mask := uint64(len(h.slots) - 1)
+	hv := hashTuple(t)
+	for k := hv & mask; ; k = (k + 1) & mask {
+		s := h.slots[k]
+		if s == 0 {
+			h.used++
+			*tuples = append(*tuples, t...)
+			h.slots[k] = hv&fingerprint | uint64(h.used)
+			return int32(h.used - 1)
+		}
+		if s&fingerprint == hv&fingerprint {
+			x := int(uint32(s)) - 1
+			if slices.Equal((*tuples)[x*h.m:(x+1)*h.m], t) {
+				return int32(x)
+			}
+		}
+	}
+}
+
+func (h *hashSet) grow(tuples []int32) {
+	old := h.slots
+	h.slots = make([]uint64, 2*len(old))
+	mask := uint64(len(h.slots) - 1)
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		x := int(uint32(s)) - 1
+		k := hashTuple(tuples[x*h.m:(x+1)*h.m]) & mask
+		for h.slots[k] != 0 {
+			k = (k + 1) & mask
+		}
+		h.slots[k] = s
+	}
+}
