@@ -46,6 +46,9 @@ type Sim struct {
 	arrStream []*des.Stream
 	arrTo     []int
 	arrNext   []des.Handle
+	proc      []*arrProc      // nil for a renewal process (arrproc.go)
+	batch     []*batchSampler // nil: one customer per arrival
+	batchStr  []*des.Stream
 	refStn    []int // closed: the station whose visits end a cycle; -1 for open
 	open      []bool
 
@@ -101,6 +104,9 @@ func New(n *Network, o Options) (*Sim, error) {
 	s.arrStream = make([]*des.Stream, R)
 	s.arrTo = make([]int, R)
 	s.arrNext = make([]des.Handle, R)
+	s.proc = make([]*arrProc, R)
+	s.batch = make([]*batchSampler, R)
+	s.batchStr = make([]*des.Stream, R)
 	s.refStn = make([]int, R)
 	s.open = make([]bool, R)
 	s.net0 = make([]netCounts, R+1)
@@ -115,13 +121,15 @@ func New(n *Network, o Options) (*Sim, error) {
 			s.inter[r] = c.Arrivals.Interarrival.Sampler()
 			s.arrStream[r] = st.Stream("arrivals/" + c.Name)
 			s.arrTo[r] = top.stationIdx[c.Arrivals.To]
+			s.proc[r] = newArrProc(c.Arrivals, s.arrStream[r])
+			if b := c.Arrivals.Batch; b != nil {
+				s.batch[r], s.batchStr[r] = b.sampler(), st.Stream("batch/"+c.Name)
+			}
 			s.scheduleArrival(r)
-			continue
+		} else {
+			s.refStn[r] = top.stationIdx[c.Start]
 		}
-		s.refStn[r] = top.stationIdx[c.Start]
-		for range c.Population {
-			s.enter(r, s.refStn[r])
-		}
+		top.place(r, func(i int) { s.enter(r, i) })
 	}
 	width := o.Window
 	if width <= 0 {
@@ -161,13 +169,25 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 }
 
 func (s *Sim) scheduleArrival(r int) {
-	d := des.Seconds(s.inter[r].Rand(s.arrStream[r]))
+	var d des.Time
+	if p := s.proc[r]; p != nil {
+		var ok bool
+		if d, ok = s.procDelay(p, r); !ok {
+			return
+		}
+	} else {
+		d = des.Seconds(s.inter[r].Rand(s.arrStream[r]))
+	}
 	s.arrNext[r] = s.env.MustAfter(d, des.PriorityDefault, des.Event{Kind: s.arrivalKind, Ref: int32(r)})
 }
 
 func (s *Sim) onArrival(ev des.Event) {
 	r := int(ev.Ref)
 	s.scheduleArrival(r)
+	if b := s.batch[r]; b != nil {
+		s.enterBatch(r, b.draw(s.batchStr[r]))
+		return
+	}
 	s.enter(r, s.arrTo[r])
 }
 

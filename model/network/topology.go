@@ -211,8 +211,8 @@ func (t *topology) class(r int) error {
 		if _, err := t.stationOf(elemField(el, "arrivals to"), c.Arrivals.To); err != nil {
 			return err
 		}
-		if err := c.Arrivals.Interarrival.Validate(); err != nil {
-			return errf(elemField(el, "arrivals"), "%v", err)
+		if key, err := c.Arrivals.validate(); err != nil {
+			return errf(strings.TrimSpace(elemField(el, "arrivals "+key)), "%v", err)
 		}
 	case c.Population < 1 || c.Population > MaxPopulation:
 		return errf(elemField(el, "population"), "must be a whole number from 1 to %d, got %d", MaxPopulation, c.Population)
@@ -223,7 +223,7 @@ func (t *topology) class(r int) error {
 			return err
 		}
 	}
-	return nil
+	return t.initial(r)
 }
 
 func (t *topology) routes() error {
@@ -307,6 +307,11 @@ func (t *topology) reachable() error {
 			push(t.stationIdx[c.Arrivals.To], r)
 		} else {
 			push(t.stationIdx[c.Start], r)
+		}
+		for name, k := range c.Initial {
+			if k > 0 {
+				push(t.stationIdx[name], r)
+			}
 		}
 	}
 	for len(stack) > 0 {
