@@ -30,7 +30,7 @@ func (s *netSolver) checkStable(lam []float64) error {
 // poisson reports whether every open class arrives as a Poisson process.
 func (s *netSolver) poisson() bool {
 	for _, c := range s.n.Classes {
-		if c.open() && c.ArrivalSCV != 1 {
+		if c.open() && (c.ArrivalSCV != 1 || !c.renewal()) {
 			return false
 		}
 	}
@@ -59,6 +59,12 @@ func (s *netSolver) solveOpen() error {
 	}
 	if err := s.checkStable(lam); err != nil {
 		return err
+	}
+	for _, c := range s.n.Classes {
+		if !c.renewal() {
+			s.solveNonRenewal(lam) // arrivals.go
+			return nil
+		}
 	}
 	if s.singleStation() {
 		s.solveSingle(lam)

@@ -3,6 +3,8 @@ package network
 import (
 	"fmt"
 	"math"
+
+	"queuelab/analytic"
 )
 
 // The arrival processes beyond renewal ones: a Markovian arrival process
@@ -346,4 +348,33 @@ func (a *Arrivals) WithRate(rate float64) *Arrivals {
 		cp.Interarrival = a.Interarrival.WithMean(1 / rate) // as before batches, to the bit
 	}
 	return cp
+}
+
+// analyticArrivals describes a non-renewal arrival process for package
+// analytic: the customer rate, and the MAP, time-varying rate or batch
+// law itself. ArrivalLaw names the process ("map", "time-varying" or the
+// interarrival law with "+batch"), so that methods that take Poisson
+// arrivals only refuse it by name.
+func analyticArrivals(name string, a *Arrivals, to int) analytic.NetClass {
+	c := analytic.NetClass{Name: name, Rate: a.Rate(), ArrivalSCV: 1, Source: to}
+	switch {
+	case a.MAP != nil:
+		c.MAP = &analytic.MAP{D0: a.MAP.scaled(1).D0, D1: a.MAP.scaled(1).D1}
+		c.ArrivalLaw.Name = "map"
+	case a.Rates != nil:
+		v := &analytic.Varying{Period: a.Period}
+		for _, st := range a.Rates {
+			v.At, v.Rates = append(v.At, st.At), append(v.Rates, st.Rate)
+		}
+		c.Varying = v
+		c.ArrivalLaw.Name = "time-varying"
+	default:
+		c.ArrivalSCV = a.Interarrival.SCV()
+		c.ArrivalLaw = a.Interarrival.Law()
+	}
+	if b := a.Batch; b != nil {
+		c.Batch = &analytic.Batch{Mean: b.MeanSize(), SecondMoment: b.SecondMoment(), PMF: b.PMF()}
+		c.ArrivalLaw.Name += "+batch"
+	}
+	return c
 }

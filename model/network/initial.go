@@ -74,3 +74,17 @@ func (t *topology) place(r int, enter func(i int)) {
 		}
 	}
 }
+
+// initialCounts returns class r's Initial as counts per station index, or
+// nil.
+func (t *topology) initialCounts(r int) []int {
+	c := &t.net.Classes[r]
+	if c.Initial == nil {
+		return nil
+	}
+	out := make([]int, t.M)
+	for name, k := range c.Initial {
+		out[t.stationIdx[name]] = k
+	}
+	return out
+}
