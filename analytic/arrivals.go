@@ -2,6 +2,7 @@ package analytic
 
 import (
 	"math"
+	"strings"
 )
 
 // Arrival processes beyond renewal ones, as NetClass carries them, and the
@@ -87,34 +88,43 @@ func BatchMG1Wait(lambda, ex, ex2, es, es2 float64) float64 {
 // InfiniteServerMean returns the expected number in an infinite-server
 // station at time t whose arrivals are a Poisson process of rate v (from
 // time −∞, the pattern extended backwards) and whose service times have
-// mean es and survival function surv (P(S > u)): m(t) = ∫₀^∞ λ(t−u)·P(S >
+// mean es and survival function surv (P(S > u)), which may jump only at
+// the points jumps (e.g. {d} for a deterministic d): m(t) = ∫₀^∞ λ(t−u)·P(S >
 // u) du = E[λ(t − Sₑ)]·E[S], Sₑ the stationary-excess time of S (Eick,
 // Massey & Whitt 1993, Theorem 1). It integrates numerically (composite
-// Simpson, steps splitting every rate change) up to where surv falls
+// Gauss–Legendre, pieces split at every rate change and jump) up to where surv falls
 // below 1e-12, or 60 mean service times. Averaged over a period, m(t) is
 // λ̄·E[S] for any service law.
-func InfiniteServerMean(v *Varying, es float64, surv func(u float64) float64, t float64) float64 {
+func InfiniteServerMean(v *Varying, es float64, surv func(u float64) float64, jumps []float64, t float64) float64 {
 	horizon := 60 * es
-	for horizon > es && surv(horizon/2) < 1e-12 {
+	for _, j := range jumps {
+		horizon = max(horizon, 2*j)
+	}
+	for horizon > 2*es && surv(horizon/2) < 1e-12 {
 		horizon /= 2
 	}
-	// Cut [0, horizon] at every u where t−u is a rate change, so that
-	// each piece integrates a smooth function.
-	cuts := []float64{0}
-	for base := 0.0; ; base -= v.Period {
-		added := false
-		for k := len(v.At) - 1; k >= 0; k-- {
-			u := t - (base + v.At[k])
-			if u > 0 && u < horizon {
+	// Cut [0, horizon] at every u where t−u is a rate change, and at the
+	// jumps, so that each piece integrates a smooth function.
+	cuts := []float64{0, horizon}
+	for _, j := range jumps {
+		if j > 0 && j < horizon {
+			cuts = append(cuts, j)
+		}
+	}
+	base := 0.0
+	if v.Period > 0 {
+		base = math.Floor(t/v.Period) * v.Period
+	}
+	for ; t-base < horizon+v.Period; base -= v.Period {
+		for _, at := range v.At {
+			if u := t - (base + at); u > 0 && u < horizon {
 				cuts = append(cuts, u)
-				added = true
 			}
 		}
-		if v.Period <= 0 || (!added && t-base > horizon) {
+		if v.Period <= 0 {
 			break
 		}
 	}
-	cuts = append(cuts, horizon)
 	sortFloats(cuts)
 	sum := 0.0
 	for k := 0; k+1 < len(cuts); k++ {
@@ -123,22 +133,26 @@ func InfiniteServerMean(v *Varying, es float64, surv func(u float64) float64, t 
 			continue
 		}
 		lam := v.rate(t - (a+b)/2)
-		sum += lam * simpson(surv, a, b, 64)
+		sum += lam * gaussLegendre(surv, a, b, 32)
 	}
 	return sum
 }
 
-func simpson(f func(float64) float64, a, b float64, n int) float64 {
+// gaussLegendre integrates f over [a, b] by the 5-point Gauss–Legendre
+// rule on n equal subintervals; it never evaluates f at a or b, so a jump
+// there (a deterministic law's survival) does not matter.
+func gaussLegendre(f func(float64) float64, a, b float64, n int) float64 {
+	x := [5]float64{-0.9061798459386640, -0.5384693101056831, 0, 0.5384693101056831, 0.9061798459386640}
+	w := [5]float64{0.2369268850561891, 0.4786286704993665, 0.5688888888888889, 0.4786286704993665, 0.2369268850561891}
 	h := (b - a) / float64(n)
-	s := f(a) + f(b)
-	for i := 1; i < n; i++ {
-		w := 2.0
-		if i%2 == 1 {
-			w = 4
+	sum := 0.0
+	for k := 0; k < n; k++ {
+		mid := a + (float64(k)+0.5)*h
+		for q := range x {
+			sum += w[q] * f(mid+x[q]*h/2)
 		}
-		s += w * f(a+float64(i)*h)
 	}
-	return s * h / 3
+	return sum * h / 2
 }
 
 func sortFloats(xs []float64) {
@@ -147,6 +161,13 @@ func sortFloats(xs []float64) {
 			xs[j], xs[j-1] = xs[j-1], xs[j]
 		}
 	}
+}
+
+// poissonEvents reports whether a batch class's events are Poisson: its
+// law is named "exp+batch" (or nothing, read as Poisson).
+func poissonEvents(law string) bool {
+	law = strings.TrimSuffix(law, "+batch")
+	return law == "" || law == "exp"
 }
 
 // renewal reports whether class c arrives as a renewal process of single
@@ -158,7 +179,9 @@ func (c NetClass) renewal() bool { return c.MAP == nil && c.Varying == nil && c.
 // exact: the traffic equations (long-run throughputs and utilisations,
 // any arrival process), every delay station's per-visit response E[S]
 // and its mean number λ̄·E[S] (Little's law; for time-varying Poisson
-// input the period average of Eick–Massey–Whitt's m(t)), and a single
+// input the period average of Eick–Massey–Whitt's m(t)), a FCFS or SIRO
+// station that only external Poisson classes reach (Erlang C,
+// Pollaczek–Khinchine), and a single
 // FCFS one-server station with batch-Poisson arrivals (M^X/G/1). The
 // exact CTMC may add more (MAP arrivals) where it is connected.
 func (s *netSolver) solveNonRenewal(lam []float64) {
@@ -170,14 +193,18 @@ func (s *netSolver) solveNonRenewal(lam []float64) {
 	s.emitTraffic(lam)
 	method := MethodInfiniteServer
 	for i, st := range s.n.Stations {
-		thr, _ := s.classLoads(i, lam)
+		thr, a := s.classLoads(i, lam)
+		if perf, ok := s.poissonStationPerf(i, thr, a); ok {
+			s.emitStation(i, thr, perf, false) // only Poisson classes come here
+			continue
+		}
 		switch {
 		case st.delay():
 			perf := stationPerf{resp: append([]float64(nil), st.Mean...), wait: make([]float64, s.r), method: MethodInfiniteServer, exact: true}
 			s.emitStation(i, thr, perf, false)
 		case s.singleStation() && s.r == 1 && st.Servers == 1 && st.Discipline == FCFS:
 			c := s.n.Classes[0]
-			if c.Batch == nil || c.MAP != nil || c.Varying != nil || c.ArrivalSCV != 1 || (c.ArrivalLaw.Name != "" && c.ArrivalLaw.Name != "exp") || math.IsInf(st.scv(0), 1) {
+			if c.Batch == nil || c.MAP != nil || c.Varying != nil || c.ArrivalSCV != 1 || !poissonEvents(c.ArrivalLaw.Name) || math.IsInf(st.scv(0), 1) {
 				continue
 			}
 			es := st.Mean[0]

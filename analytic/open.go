@@ -37,6 +37,17 @@ func (s *netSolver) poisson() bool {
 	return true
 }
 
+// poissonInto reports whether every class arriving at a station at rates
+// thr is open and Poisson (renewal, SCV 1).
+func (s *netSolver) poissonInto(thr []float64) bool {
+	for k, c := range s.n.Classes {
+		if thr[k] > 0 && (!c.open() || c.ArrivalSCV != 1 || !c.renewal()) {
+			return false
+		}
+	}
+	return true
+}
+
 // singleStation reports whether n is one station that nobody returns to.
 func (s *netSolver) singleStation() bool {
 	if s.m != 1 {
@@ -126,7 +137,7 @@ func (s *netSolver) solveOpen() error {
 // approximates it).
 func (s *netSolver) poissonStationPerf(i int, thr []float64, a float64) (stationPerf, bool) {
 	st := s.n.Stations[i]
-	if st.delay() || (st.Discipline != FCFS && st.Discipline != SIRO) || !s.poisson() {
+	if st.delay() || (st.Discipline != FCFS && st.Discipline != SIRO) || !s.poissonInto(thr) {
 		return stationPerf{}, false
 	}
 	for _, row := range s.n.Routing {

@@ -48,6 +48,7 @@ func TestCTMCAgreesWithClosedForms(t *testing.T) {
 	assert.Equal(t, map[string]bool{
 		"call-centre": true, "central-server": true, "gg1-qna": false, "ggc-qna": false, "jackson-feedback": true, "loss-mmck": true,
 		"priority-mg1": false, "ps-insensitivity": true, "tandem": true, "terminal": true,
+		"batch-mx-m1": false, "mmpp-vs-poisson": false, "rush-hour-delay": false, // not Poisson: the chain is not connected to them yet
 	}, covered)
 	assert.Greater(t, compared, 100, "values compared")
 }
