@@ -40,6 +40,9 @@ type NetworkConfig struct {
 	// interval across their means; 0 or 1: one run, batch means.
 	Replications int
 	Batches      int // batches of one run (0: DefaultBatches)
+	// Trace, if set, receives the visits of the first replication's run
+	// (warm-up included; net run --trace).
+	Trace *network.Trace
 }
 
 // Simulated is the longest simulated time one replication of c can run, in
@@ -143,11 +146,14 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 		err error
 	}
 	runs := des.Replicate(reps, 0, func(i int) run {
-		seed := cfg.Seed
+		seed, c := cfg.Seed, cfg
 		if reps > 1 {
 			seed = des.ReplicationSeed(cfg.Seed, i)
 		}
-		r, err := simulateNetwork(cfg, seed, keys)
+		if i > 0 {
+			c.Trace = nil
+		}
+		r, err := simulateNetwork(c, seed, keys)
 		return run{r, err}
 	}, nil)
 	results := make([]*network.Result, reps)
@@ -225,7 +231,7 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 		cfg.Duration -= cfg.Warmup
 	}
 	total := cfg.Duration + max(cfg.Warmup, 0)
-	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun})
+	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun, Trace: cfg.Trace})
 	if err != nil {
 		return nil, err
 	}

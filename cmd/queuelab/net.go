@@ -41,6 +41,7 @@ type netRunFlags struct {
 	asJSON, asCSV                            bool
 	serve                                    bool   // open FILE in the live simulator instead
 	addr                                     string // with serve
+	trace                                    *traceFlags
 }
 
 func newNetRunCmd() *cobra.Command {
@@ -76,6 +77,7 @@ state (unstable, or keeping its customers).`,
 	}
 	fl := cmd.Flags()
 	budget = addBudgetFlags(fl)
+	f.trace = addTraceFlags(fl)
 	fl.StringVar(&f.duration, "duration", "", "simulated length (duration or seconds; default: 200 000 × the longest mean interarrival or service time, grown until the checks are precise enough, at most 5 times)")
 	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: the first 5 % of the run)")
 	fl.StringVar(&f.precision, "precision", "", "run until the 95 % relative half-width of the network's mean response time is at most P (0–1, e.g. 0.01)")
@@ -117,7 +119,14 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 	if err := netExpectEnough(cfg); err != nil {
 		return err
 	}
+	finishTrace, err := f.trace.open(cmd, &cfg)
+	if err != nil {
+		return err
+	}
 	rep, err := validate.RunNetwork(cfg)
+	if terr := finishTrace(); err == nil && terr != nil {
+		return terr
+	}
 	if errors.Is(err, analytic.ErrNoExit) {
 		return usagef("%v", err) // no steady state: exit 2, as an unstable network
 	}

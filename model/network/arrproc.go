@@ -160,6 +160,10 @@ func (s *Sim) procDelay(p *arrProc, r int) (d des.Time, ok bool) {
 // enterBatch brings k customers of class r in at once, in the order they
 // are numbered.
 func (s *Sim) enterBatch(r, k int) {
+	if s.tr != nil {
+		s.tr.beginBatch()
+		defer s.tr.endBatch()
+	}
 	for range k {
 		s.enter(r, s.arrTo[r])
 	}

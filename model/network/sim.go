@@ -15,6 +15,10 @@ type Options struct {
 	// double in length (merging pairs) whenever more than MaxWindows have
 	// accumulated, so memory stays bounded however long the run.
 	Window float64
+	// Trace, if set, receives one row per station visit (trace.go); the
+	// caller flushes it. A run without a Trace pays one nil check per
+	// visit.
+	Trace *Trace
 }
 
 // MaxWindows is the most observation windows a Sim keeps since its mark.
@@ -63,6 +67,7 @@ type Sim struct {
 
 	net0 []netCounts // per class, then all classes at index R
 	obs  observer
+	tr   *Trace // nil: no trace
 }
 
 // customer is one customer's record, indexed by its id.
@@ -88,9 +93,12 @@ func New(n *Network, o Options) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{net: n.clone(), env: des.NewEnv()}
+	s := &Sim{net: n.clone(), env: des.NewEnv(), tr: o.Trace}
 	top.net = s.net
 	s.top = top
+	if s.tr != nil {
+		s.tr.attach(s)
+	}
 	st := des.Streams{Seed: o.Seed, Gen: o.Generator}
 	R := top.R
 	s.arrivalKind = s.env.Register("arrival", s.onArrival)
@@ -156,7 +164,15 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 		return fmt.Errorf("station %q: %w", ns.Name, err)
 	}
 	stn.OnDepart = func(cust int32, class int) { s.onDepart(i, cust, class) }
-	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(cust) }
+	stn.OnAbandon = func(cust int32, class int) {
+		if s.tr != nil {
+			s.tr.end(cust, class, i, s.env.Now(), true)
+		}
+		s.onAbandon(cust)
+	}
+	if s.tr != nil {
+		stn.OnStart = func(cust int32, _ int, _ des.Time, _ des.Ticket) { s.tr.start(cust, s.env.Now()) }
+	}
 	s.stations = append(s.stations, stn)
 	for r := 0; r < s.top.R; r++ {
 		s.svc = append(s.svc, s.top.service[i*s.top.R+r].Sampler())
@@ -194,6 +210,9 @@ func (s *Sim) onArrival(ev des.Event) {
 // enter brings a new customer of class r into the network at station i.
 func (s *Sim) enter(r, i int) {
 	id := s.custs.Get()
+	if s.tr != nil {
+		s.tr.enter(id)
+	}
 	c := s.custs.At(id)
 	now := s.env.Now()
 	c.class, c.origin, c.entered = int32(r), int32(r), now
@@ -228,7 +247,13 @@ func (s *Sim) visit(id int32, i, r int) {
 	if s.pat[i].kind != NoDist {
 		patience = des.Seconds(s.pat[i].Rand(s.patStream[i]))
 	}
+	if s.tr != nil {
+		s.tr.arrive(id, now)
+	}
 	if s.stations[i].Arrive(id, r, work, patience) == des.Balked {
+		if s.tr != nil {
+			s.tr.end(id, r, i, now, false)
+		}
 		s.leave(id, howLost, 0)
 	}
 }
@@ -262,6 +287,9 @@ func (s *Sim) leave(id int32, how int, resp float64) {
 }
 
 func (s *Sim) onDepart(i int, id int32, class int) {
+	if s.tr != nil {
+		s.tr.end(id, class, i, s.env.Now(), true)
+	}
 	next := s.route.next(class, i, s.rtStream[i].Float64())
 	if next == leave {
 		c := s.custs.At(id)
