@@ -67,3 +67,38 @@ func TestInfiniteServerMean(t *testing.T) {
 	}
 	assert.InDelta(t, 40, sum/1000, 1e-3)
 }
+
+// TestMMcPercentilesMatchCTMC: the closed-form M/M/c FCFS quantiles
+// agree with the exact chain's to 1e-6 relative (the chain's percentiles
+// are found numerically).
+func TestMMcPercentilesMatchCTMC(t *testing.T) {
+	for _, c := range []int{1, 3} {
+		n := Network{
+			Stations: []NetStation{{Name: "s", Servers: c, Mean: []float64{1}, SCV: []float64{1}}},
+			Classes:  []NetClass{{Name: "a", Rate: 0.8 * float64(c), ArrivalSCV: 1}},
+			Routing:  [][]float64{{0}},
+		}
+		n.ForceCTMC = true
+		ms, err := SolveNetwork(n)
+		if !assert.NoError(t, err) {
+			continue
+		}
+		ref := map[string]float64{}
+		for _, m := range ms {
+			if m.Method == MethodCTMC && m.Station == "s" && m.Class == "a" {
+				ref[m.Name] = m.Value
+			}
+		}
+		got := 0
+		for _, m := range ms {
+			if m.Method == MethodMMcQuantile && m.Station == "s" && m.Class == "a" {
+				v, ok := ref[m.Name]
+				if assert.True(t, ok, m.Name) {
+					assert.InDelta(t, v, m.Value, 1e-6*math.Max(v, 1), "c = %d %s", c, m.Name)
+				}
+				got++
+			}
+		}
+		assert.Equal(t, 6, got, "c = %d", c)
+	}
+}

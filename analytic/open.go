@@ -224,6 +224,7 @@ func (s *netSolver) solveSingle(lam []float64) {
 	}
 	s.emitStation(0, thr, perf, false)
 	s.emitOpenNetwork(perf.method, perf.exact)
+	s.addMMcPercentiles(thr, total) // percentile.go
 }
 
 // singlePerf picks the single-station formula for a station without

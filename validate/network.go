@@ -43,6 +43,10 @@ type NetworkConfig struct {
 	// Trace, if set, receives the visits of the first replication's run
 	// (warm-up included; net run --trace).
 	Trace *network.Trace
+	// Percentiles adds the p50/p90/p99 response and wait metrics
+	// (network.Options.Percentiles), checked against the exact values
+	// where analytic gives them.
+	Percentiles bool
 }
 
 // Simulated is the longest simulated time one replication of c can run, in
@@ -182,7 +186,10 @@ func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricK
 	if cfg.PrecisionAll {
 		single := len(cfg.Network.Classes) == 1
 		for _, f := range formulas {
-			if !math.IsInf(f.Value, 1) {
+			// Percentiles (net run --percentiles) are reported at the
+			// precision the means reach: a p50_wait of 0 has no relative
+			// half-width to reach.
+			if !math.IsInf(f.Value, 1) && !network.IsPercentile(f.Name) {
 				class := f.Class
 				if single {
 					class = ""
@@ -231,7 +238,7 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 		cfg.Duration -= cfg.Warmup
 	}
 	total := cfg.Duration + max(cfg.Warmup, 0)
-	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun, Trace: cfg.Trace})
+	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun, Trace: cfg.Trace, Percentiles: cfg.Percentiles})
 	if err != nil {
 		return nil, err
 	}

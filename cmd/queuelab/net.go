@@ -42,6 +42,7 @@ type netRunFlags struct {
 	serve                                    bool   // open FILE in the live simulator instead
 	addr                                     string // with serve
 	trace                                    *traceFlags
+	percentiles                              bool
 }
 
 func newNetRunCmd() *cobra.Command {
@@ -78,6 +79,7 @@ state (unstable, or keeping its customers).`,
 	fl := cmd.Flags()
 	budget = addBudgetFlags(fl)
 	f.trace = addTraceFlags(fl)
+	fl.BoolVar(&f.percentiles, "percentiles", false, "add the p50, p90 and p99 response time and wait per station and class and end to end, with batch-quantile intervals, beside the exact values where they exist")
 	fl.StringVar(&f.duration, "duration", "", "simulated length (duration or seconds; default: 200 000 × the longest mean interarrival or service time, grown until the checks are precise enough, at most 5 times)")
 	fl.StringVar(&f.warmup, "warmup", "", "warm-up to discard (default: the first 5 % of the run)")
 	fl.StringVar(&f.precision, "precision", "", "run until the 95 % relative half-width of the network's mean response time is at most P (0–1, e.g. 0.01)")
@@ -119,6 +121,7 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 	if err := netExpectEnough(cfg); err != nil {
 		return err
 	}
+	cfg.Percentiles = f.percentiles
 	finishTrace, err := f.trace.open(cmd, &cfg)
 	if err != nil {
 		return err
@@ -499,7 +502,7 @@ func netUnitScale(unit, name string) float64 {
 		return 1
 	case strings.HasPrefix(name, "throughput"):
 		return u
-	case strings.HasPrefix(name, "mean_response"), name == "mean_wait":
+	case strings.HasPrefix(name, "mean_response"), name == "mean_wait", network.IsPercentile(name):
 		return 1 / u
 	}
 	return 1

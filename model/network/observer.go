@@ -49,6 +49,9 @@ func (o *observer) mark() {
 	o.n = 0
 	o.at, o.st, o.srv, o.nc = o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]
 	o.markAt = o.s.env.Now()
+	if o.s.pct != nil {
+		o.s.pct.reset()
+	}
 	o.take()
 	o.next = o.s.env.MustAfter(o.width, des.PriorityMonitor, des.Event{Kind: o.kind})
 }
@@ -68,6 +71,9 @@ func (o *observer) take() {
 		c := &s.net0[r]
 		o.nc = append(o.nc, netSnap{c.entered, c.exits, c.lost, c.abandoned, c.respSum, c.inNet.Area(now)})
 	}
+	if s.pct != nil {
+		s.pct.take()
+	}
 	o.n++
 }
 
@@ -81,6 +87,9 @@ func (o *observer) onWindow(des.Event) {
 
 // halve keeps every other boundary, doubling the window length.
 func (o *observer) halve() {
+	if o.s.pct != nil {
+		o.s.pct.halve(o.n)
+	}
 	per, m, nr := len(o.st)/o.n, len(o.srv)/o.n, len(o.nc)/o.n
 	k := 0
 	for b := 0; b < o.n; b += 2 {

@@ -18,6 +18,9 @@ type Result struct {
 	Customers        int64  // customers that left the network (closed: cycles completed) while measured
 	Events           uint64 // events run since time 0
 	Metrics          []Metric
+	// PercentileStride is 1 when every observation went into the
+	// percentile metrics, k when only every k-th did (percentile.go).
+	PercentileStride int64
 }
 
 // Metric is one measured quantity of a station and class (Class "" for all
@@ -120,6 +123,10 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 	}
 	res.Metrics = s.stationMetrics(bounds)
 	res.Metrics = append(res.Metrics, s.networkMetrics(bounds)...)
+	if s.pct != nil {
+		res.Metrics = append(res.Metrics, s.pctMetrics(bounds)...)
+		res.PercentileStride = s.pct.stride
+	}
 	return res
 }
 

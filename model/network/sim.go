@@ -19,6 +19,10 @@ type Options struct {
 	// caller flushes it. A run without a Trace pays one nil check per
 	// visit.
 	Trace *Trace
+	// Percentiles adds the p50/p90/p99 response and wait metrics to
+	// Result (percentile.go); without it they cost one nil check per
+	// visit.
+	Percentiles bool
 }
 
 // MaxWindows is the most observation windows a Sim keeps since its mark.
@@ -67,7 +71,8 @@ type Sim struct {
 
 	net0 []netCounts // per class, then all classes at index R
 	obs  observer
-	tr   *Trace // nil: no trace
+	tr   *Trace    // nil: no trace
+	pct  *pctStore // nil: no percentiles
 }
 
 // customer is one customer's record, indexed by its id.
@@ -98,6 +103,9 @@ func New(n *Network, o Options) (*Sim, error) {
 	s.top = top
 	if s.tr != nil {
 		s.tr.attach(s)
+	}
+	if o.Percentiles {
+		s.pct = newPctStore(top.M, top.R)
 	}
 	st := des.Streams{Seed: o.Seed, Gen: o.Generator}
 	R := top.R
@@ -168,10 +176,20 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 		if s.tr != nil {
 			s.tr.end(cust, class, i, s.env.Now(), true)
 		}
+		if s.pct != nil {
+			s.pctWait(i, class, s.env.Now()-s.pct.arr[cust])
+		}
 		s.onAbandon(cust)
 	}
-	if s.tr != nil {
-		stn.OnStart = func(cust int32, _ int, _ des.Time, _ des.Ticket) { s.tr.start(cust, s.env.Now()) }
+	if s.tr != nil || s.pct != nil {
+		stn.OnStart = func(cust int32, class int, waited des.Time, _ des.Ticket) {
+			if s.tr != nil {
+				s.tr.start(cust, s.env.Now())
+			}
+			if s.pct != nil {
+				s.pctWait(i, class, waited)
+			}
+		}
 	}
 	s.stations = append(s.stations, stn)
 	for r := 0; r < s.top.R; r++ {
@@ -237,6 +255,9 @@ func (s *Sim) visit(id int32, i, r int) {
 		// A closed customer back at its reference station ends a cycle.
 		cyc := (now - c.entered).Seconds()
 		c.entered = now
+		if s.pct != nil {
+			s.pctNetwork(o, cyc)
+		}
 		for _, k := range s.both(o) {
 			s.net0[k].exits++
 			s.net0[k].respSum += cyc
@@ -249,6 +270,9 @@ func (s *Sim) visit(id int32, i, r int) {
 	}
 	if s.tr != nil {
 		s.tr.arrive(id, now)
+	}
+	if s.pct != nil {
+		s.pctArrive(id, now)
 	}
 	if s.stations[i].Arrive(id, r, work, patience) == des.Balked {
 		if s.tr != nil {
@@ -290,10 +314,16 @@ func (s *Sim) onDepart(i int, id int32, class int) {
 	if s.tr != nil {
 		s.tr.end(id, class, i, s.env.Now(), true)
 	}
+	if s.pct != nil {
+		s.pctDepart(i, class, id)
+	}
 	next := s.route.next(class, i, s.rtStream[i].Float64())
 	if next == leave {
 		c := s.custs.At(id)
 		resp := (s.env.Now() - c.entered).Seconds()
+		if s.pct != nil {
+			s.pctNetwork(int(c.origin), resp)
+		}
 		s.leave(id, howDone, resp)
 		return
 	}
