@@ -228,3 +228,23 @@ func IsPercentile(name string) bool {
 	_, rest, ok := strings.Cut(name, "_")
 	return ok && (rest == "wait" || rest == "response")
 }
+
+// watchArrive and watchDepart feed the trace and the percentiles (Sim.watch).
+func (s *Sim) watchArrive(id int32) {
+	now := s.env.Now()
+	if s.tr != nil {
+		s.tr.arrive(id, now)
+	}
+	if s.pct != nil {
+		s.pctArrive(id, now)
+	}
+}
+
+func (s *Sim) watchDepart(i int, id int32, class int) {
+	if s.tr != nil {
+		s.tr.end(id, class, i, s.env.Now(), true)
+	}
+	if s.pct != nil {
+		s.pctDepart(i, class, id)
+	}
+}

@@ -69,10 +69,11 @@ type Sim struct {
 
 	arrivalKind des.Kind
 
-	net0 []netCounts // per class, then all classes at index R
-	obs  observer
-	tr   *Trace    // nil: no trace
-	pct  *pctStore // nil: no percentiles
+	net0  []netCounts // per class, then all classes at index R
+	obs   observer
+	tr    *Trace    // nil: no trace
+	pct   *pctStore // nil: no percentiles
+	watch bool      // tr or pct: the hot path checks this one flag
 }
 
 // customer is one customer's record, indexed by its id.
@@ -107,6 +108,7 @@ func New(n *Network, o Options) (*Sim, error) {
 	if o.Percentiles {
 		s.pct = newPctStore(top.M, top.R)
 	}
+	s.watch = s.tr != nil || s.pct != nil
 	st := des.Streams{Seed: o.Seed, Gen: o.Generator}
 	R := top.R
 	s.arrivalKind = s.env.Register("arrival", s.onArrival)
@@ -228,7 +230,7 @@ func (s *Sim) onArrival(ev des.Event) {
 // enter brings a new customer of class r into the network at station i.
 func (s *Sim) enter(r, i int) {
 	id := s.custs.Get()
-	if s.tr != nil {
+	if s.watch && s.tr != nil {
 		s.tr.enter(id)
 	}
 	c := s.custs.At(id)
@@ -268,15 +270,12 @@ func (s *Sim) visit(id int32, i, r int) {
 	if s.pat[i].kind != NoDist {
 		patience = des.Seconds(s.pat[i].Rand(s.patStream[i]))
 	}
-	if s.tr != nil {
-		s.tr.arrive(id, now)
-	}
-	if s.pct != nil {
-		s.pctArrive(id, now)
+	if s.watch {
+		s.watchArrive(id) // reads the clock itself: now stays out of registers here
 	}
 	if s.stations[i].Arrive(id, r, work, patience) == des.Balked {
 		if s.tr != nil {
-			s.tr.end(id, r, i, now, false)
+			s.tr.end(id, r, i, s.env.Now(), false)
 		}
 		s.leave(id, howLost, 0)
 	}
@@ -311,11 +310,8 @@ func (s *Sim) leave(id int32, how int, resp float64) {
 }
 
 func (s *Sim) onDepart(i int, id int32, class int) {
-	if s.tr != nil {
-		s.tr.end(id, class, i, s.env.Now(), true)
-	}
-	if s.pct != nil {
-		s.pctDepart(i, class, id)
+	if s.watch {
+		s.watchDepart(i, id, class)
 	}
 	next := s.route.next(class, i, s.rtStream[i].Float64())
 	if next == leave {
