@@ -90,6 +90,7 @@ func (l *liveNet) Graph() NetGraph {
 		nc := NetClass{Name: c.Name, Population: c.Population, To: c.Start}
 		if c.Open() {
 			nc.Rate, nc.To = c.Arrivals.Rate(), c.Arrivals.To
+			describeArrivals(&nc, c.Arrivals)
 		}
 		g.Classes = append(g.Classes, nc)
 	}
