@@ -1,6 +1,7 @@
 package analytic
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -101,4 +102,22 @@ func TestMMcPercentilesMatchCTMC(t *testing.T) {
 		}
 		assert.Equal(t, 6, got, "c = %d", c)
 	}
+}
+
+// The number present at an infinite-server station whose Poisson rate is
+// 2/s for 50 s and 6/s for 50 s, repeating, with exponential stays of
+// mean 10 s: it lags the rate and averages λ̄·E[S] = 40 over a period.
+func ExampleInfiniteServerMean() {
+	v := &Varying{At: []float64{0, 50}, Rates: []float64{2, 6}, Period: 100}
+	surv := func(u float64) float64 { return math.Exp(-u / 10) }
+	for _, t := range []float64{0, 25, 50, 75} {
+		fmt.Printf("m(%g) = %.2f\n", t, InfiniteServerMean(v, 10, surv, nil, t))
+	}
+	fmt.Printf("mean rate %g/s\n", v.Mean())
+	// Output:
+	// m(0) = 59.73
+	// m(25) = 23.26
+	// m(50) = 20.27
+	// m(75) = 56.74
+	// mean rate 4/s
 }
