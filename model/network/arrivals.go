@@ -359,7 +359,8 @@ func analyticArrivals(name string, a *Arrivals, to int) analytic.NetClass {
 	c := analytic.NetClass{Name: name, Rate: a.Rate(), ArrivalSCV: 1, Source: to}
 	switch {
 	case a.MAP != nil:
-		c.MAP = &analytic.MAP{D0: a.MAP.scaled(1).D0, D1: a.MAP.scaled(1).D1}
+		m := a.MAP.scaled(1) // a copy: analytic must not share the Network's rows
+		c.MAP = &analytic.MAP{D0: m.D0, D1: m.D1}
 		c.ArrivalLaw.Name = "map"
 	case a.Rates != nil:
 		v := &analytic.Varying{Period: a.Period}
