@@ -229,6 +229,31 @@ func IsPercentile(name string) bool {
 	return ok && (rest == "wait" || rest == "response")
 }
 
+// watchStation hooks station i's starts and abandons to the trace and
+// the percentiles, when either is on.
+func (s *Sim) watchStation(stn *des.Station, i int) {
+	if !s.watch {
+		return
+	}
+	stn.OnAbandon = func(cust int32, class int) {
+		if s.tr != nil {
+			s.tr.end(cust, class, i, s.env.Now(), true)
+		}
+		if s.pct != nil {
+			s.pctWait(i, class, s.env.Now()-s.pct.arr[cust])
+		}
+		s.onAbandon(cust)
+	}
+	stn.OnStart = func(cust int32, class int, waited des.Time, _ des.Ticket) {
+		if s.tr != nil {
+			s.tr.start(cust, s.env.Now())
+		}
+		if s.pct != nil {
+			s.pctWait(i, class, waited)
+		}
+	}
+}
+
 // watchArrive and watchDepart feed the trace and the percentiles (Sim.watch).
 func (s *Sim) watchArrive(id int32) {
 	now := s.env.Now()

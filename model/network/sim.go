@@ -174,25 +174,8 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 		return fmt.Errorf("station %q: %w", ns.Name, err)
 	}
 	stn.OnDepart = func(cust int32, class int) { s.onDepart(i, cust, class) }
-	stn.OnAbandon = func(cust int32, class int) {
-		if s.tr != nil {
-			s.tr.end(cust, class, i, s.env.Now(), true)
-		}
-		if s.pct != nil {
-			s.pctWait(i, class, s.env.Now()-s.pct.arr[cust])
-		}
-		s.onAbandon(cust)
-	}
-	if s.tr != nil || s.pct != nil {
-		stn.OnStart = func(cust int32, class int, waited des.Time, _ des.Ticket) {
-			if s.tr != nil {
-				s.tr.start(cust, s.env.Now())
-			}
-			if s.pct != nil {
-				s.pctWait(i, class, waited)
-			}
-		}
-	}
+	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(cust) }
+	s.watchStation(stn, i) // trace and percentiles: percentile.go
 	s.stations = append(s.stations, stn)
 	for r := 0; r < s.top.R; r++ {
 		s.svc = append(s.svc, s.top.service[i*s.top.R+r].Sampler())
