@@ -76,6 +76,16 @@ type NetClass struct {
 	Population int     // closed: number of customers
 	Start      int     // closed: station index where they start; the reference station of the class
 	ArrivalLaw Law     // open: the interarrival law (zero: known by ArrivalSCV only, 1 read as Poisson)
+	// Arrivals beyond a renewal process of single customers (arrivals.go);
+	// with any of them Rate is the long-run rate of customers (events ×
+	// mean batch size) and ArrivalSCV is not used.
+	MAP     *MAP     // open: Markovian arrival process; nil: renewal
+	Varying *Varying // open: time-varying Poisson rate; nil: stationary
+	Batch   *Batch   // open: batch-size law of each arrival event; nil: one customer
+	// Initial is the number of this class's customers at each station at
+	// time 0 (nil: none for an open class, all at Start for a closed one).
+	// It matters for transients only; steady-state measures ignore it.
+	Initial []int
 }
 
 // open reports whether c is an open class.

@@ -34,7 +34,18 @@ func (s *netSolver) checkStable(lam []float64) error {
 // poisson reports whether every open class arrives as a Poisson process.
 func (s *netSolver) poisson() bool {
 	for _, c := range s.n.Classes {
-		if c.open() && c.ArrivalSCV != 1 {
+		if c.open() && (c.ArrivalSCV != 1 || !c.renewal()) {
+			return false
+		}
+	}
+	return true
+}
+
+// poissonInto reports whether every class arriving at a station at rates
+// thr is open and Poisson (renewal, SCV 1).
+func (s *netSolver) poissonInto(thr []float64) bool {
+	for k, c := range s.n.Classes {
+		if thr[k] > 0 && (!c.open() || c.ArrivalSCV != 1 || !c.renewal()) {
 			return false
 		}
 	}
@@ -63,6 +74,12 @@ func (s *netSolver) solveOpen() error {
 	}
 	if err := s.checkStable(lam); err != nil {
 		return err
+	}
+	for _, c := range s.n.Classes {
+		if !c.renewal() {
+			s.solveNonRenewal(lam) // arrivals.go
+			return nil
+		}
 	}
 	if s.singleStation() {
 		s.solveSingle(lam)
@@ -124,7 +141,7 @@ func (s *netSolver) solveOpen() error {
 // approximates it).
 func (s *netSolver) poissonStationPerf(i int, thr []float64, a float64) (stationPerf, bool) {
 	st := s.n.Stations[i]
-	if st.delay() || (st.Discipline != FCFS && st.Discipline != SIRO) || !s.poisson() {
+	if st.delay() || (st.Discipline != FCFS && st.Discipline != SIRO) || !s.poissonInto(thr) {
 		return stationPerf{}, false
 	}
 	for _, row := range s.n.Routing {
@@ -211,6 +228,7 @@ func (s *netSolver) solveSingle(lam []float64) {
 	}
 	s.emitStation(0, thr, perf, false)
 	s.emitOpenNetwork(perf.method, perf.exact)
+	s.addMMcPercentiles(thr, total) // percentile.go
 }
 
 // singlePerf picks the single-station formula for a station without

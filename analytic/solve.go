@@ -101,6 +101,14 @@ const (
 //     k ≥ 2 homogeneous exponential FCFS single-server branches straight
 //     to the join → Nelson–Tantawi, exact for k = 2, approximate beyond;
 //     any other network with forks gets nothing.
+//   - An open network with a class that is not a renewal stream of single
+//     customers (MAP, Varying or Batch set): the traffic equations, every
+//     delay station ("M_t/G/∞", exact for any arrival process by Little's
+//     law), FCFS/SIRO stations only Poisson classes reach, and a single
+//     FCFS server with batch-Poisson arrivals ("M^X/G/1"); arrivals.go.
+//     A single FCFS station with Poisson arrivals and exponential
+//     class-independent service also gets the p50/p90/p99 of the wait and
+//     response ("M/M/c FCFS distribution", percentile.go).
 //   - Anything else gets no metrics beyond the above.
 //
 // Service of infinite variance (SCV +Inf, e.g. Pareto with α ≤ 2) keeps

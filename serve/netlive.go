@@ -56,6 +56,13 @@ type NetClass struct {
 	Rate       float64 `json:"rate,omitempty"`
 	Population int     `json:"population,omitempty"`
 	To         string  `json:"to"`
+	// Arrivals beyond Poisson (Rate is then the mean customer rate):
+	// Phases of a MAP, Steps [[from s, per s], …] and Period (s) of a
+	// time-varying rate, Batch the mean batch size.
+	Phases int          `json:"phases,omitempty"`
+	Steps  [][2]float64 `json:"steps,omitempty"`
+	Period float64      `json:"period,omitempty"`
+	Batch  float64      `json:"batch,omitempty"`
 }
 
 // NetStation is one station. Servers and Capacity use -1 for "no limit"

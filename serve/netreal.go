@@ -92,7 +92,8 @@ func (l *liveNet) Graph() NetGraph {
 	for _, c := range n.Classes {
 		nc := NetClass{Name: c.Name, Population: c.Population, To: c.Start}
 		if c.Open() {
-			nc.Rate, nc.To = 1/c.Arrivals.Interarrival.MeanValue(), c.Arrivals.To
+			nc.Rate, nc.To = c.Arrivals.Rate(), c.Arrivals.To
+			describeArrivals(&nc, c.Arrivals)
 		}
 		g.Classes = append(g.Classes, nc)
 	}

@@ -164,7 +164,7 @@ func (s *netSystem) build(settings []Setting) (*network.Network, float64, float6
 			for i := range n.Classes {
 				if c := &n.Classes[i]; c.Name == name {
 					if kind == "rate" {
-						c.Arrivals.Interarrival = c.Arrivals.Interarrival.WithMean(1 / v)
+						c.Arrivals = c.Arrivals.WithRate(v)
 					} else {
 						c.Population = int(v)
 					}

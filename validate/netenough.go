@@ -31,7 +31,7 @@ func (c NetworkConfig) ExpectedCustomers() float64 {
 		if !cl.Open() {
 			return math.Inf(1)
 		}
-		rate += 1 / cl.Arrivals.Interarrival.MeanValue()
+		rate += cl.Arrivals.Rate()
 	}
 	return rate * c.Duration * float64(max(c.Replications, 1))
 }

@@ -42,6 +42,13 @@ type NetworkConfig struct {
 	// interval across their means; 0 or 1: one run, batch means.
 	Replications int
 	Batches      int // batches of one run (0: DefaultBatches)
+	// Trace, if set, receives the visits of the first replication's run
+	// (warm-up included; net run --trace).
+	Trace *network.Trace
+	// Percentiles adds the p50/p90/p99 response and wait metrics
+	// (network.Options.Percentiles), checked against the exact values
+	// where analytic gives them.
+	Percentiles bool
 }
 
 // Simulated is the longest simulated time one replication of c can run, in
@@ -145,11 +152,14 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 		err error
 	}
 	runs := des.Replicate(reps, 0, func(i int) run {
-		seed := cfg.Seed
+		seed, c := cfg.Seed, cfg
 		if reps > 1 {
 			seed = des.ReplicationSeed(cfg.Seed, i)
 		}
-		r, err := simulateNetwork(cfg, seed, keys)
+		if i > 0 {
+			c.Trace = nil
+		}
+		r, err := simulateNetwork(c, seed, keys)
 		return run{r, err}
 	}, nil)
 	results := make([]*network.Result, reps)
@@ -181,7 +191,10 @@ func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricK
 	if cfg.PrecisionAll {
 		single := len(cfg.Network.Classes) == 1
 		for _, f := range formulas {
-			if !math.IsInf(f.Value, 1) {
+			// Percentiles (net run --percentiles) are reported at the
+			// precision the means reach: a p50_wait of 0 has no relative
+			// half-width to reach.
+			if !math.IsInf(f.Value, 1) && !network.IsPercentile(f.Name) {
 				class := f.Class
 				if single {
 					class = ""
@@ -230,7 +243,7 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 		cfg.Duration -= cfg.Warmup
 	}
 	total := cfg.Duration + max(cfg.Warmup, 0)
-	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun})
+	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun, Trace: cfg.Trace, Percentiles: cfg.Percentiles})
 	if err != nil {
 		return nil, err
 	}

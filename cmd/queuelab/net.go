@@ -40,6 +40,8 @@ type netRunFlags struct {
 	asJSON, asCSV bool
 	serve         bool   // open FILE in the live simulator instead
 	addr          string // with serve
+	trace         *traceFlags
+	percentiles   bool
 }
 
 func newNetRunCmd() *cobra.Command {
@@ -83,6 +85,8 @@ state (unstable, keeping its customers, or deadlocked by blocking).`,
 		runFlag{name: flagReplications, value: "1"},
 		runFlag{name: flagSeed, value: "1"},
 		runFlag{name: flagGenerator, value: "pcg"})
+	f.trace = addTraceFlags(fl)
+	fl.BoolVar(&f.percentiles, "percentiles", false, "add the p50, p90 and p99 response time and wait per station and class and end to end, with batch-quantile intervals, beside the exact values where they exist")
 	fl.BoolVar(&f.asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, sim, ci95, formula, method, verdict}]}")
 	fl.BoolVar(&f.asCSV, "csv", false, "print CSV with the same columns as --json")
 	fl.BoolVar(&f.serve, "serve", false, "open FILE in the live simulator in the browser instead (see queuelab serve --network)")
@@ -117,7 +121,15 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 	if err := netExpectEnough(cfg); err != nil {
 		return err
 	}
+	cfg.Percentiles = f.percentiles
+	finishTrace, err := f.trace.open(cmd, &cfg)
+	if err != nil {
+		return err
+	}
 	rep, err := validate.RunNetwork(cfg)
+	if terr := finishTrace(); err == nil && terr != nil {
+		return terr
+	}
 	if errors.Is(err, analytic.ErrNoExit) {
 		return usagef("%v", err) // no steady state: exit 2, as an unstable network
 	}
@@ -490,7 +502,7 @@ func netUnitScale(unit string, name queueing.Metric) float64 {
 		return 1
 	case name == queueing.Throughput, name == queueing.ThroughputLower, name == queueing.ThroughputUpper:
 		return u
-	case name == queueing.MeanResponse, name == queueing.MeanResponseLower, name == queueing.MeanResponseUpper, name == queueing.MeanWait:
+	case name == queueing.MeanResponse, name == queueing.MeanResponseLower, name == queueing.MeanResponseUpper, name == queueing.MeanWait, network.IsPercentile(name):
 		return 1 / u
 	}
 	return 1

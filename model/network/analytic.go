@@ -38,12 +38,15 @@ func (n *Network) Analytic() (analytic.Network, error) {
 	}
 	for r := range n.Classes {
 		c := &n.Classes[r]
-		if c.Open() {
+		if c.Open() && c.Arrivals.Renewal() {
 			d := c.Arrivals.Interarrival
 			out.Classes[r] = analytic.NetClass{Name: c.Name, Rate: 1 / d.MeanValue(), ArrivalSCV: d.SCV(), ArrivalLaw: lawOf(d), Source: t.stationIdx[c.Arrivals.To]}
+		} else if c.Open() {
+			out.Classes[r] = analyticArrivals(c.Name, c.Arrivals, t.stationIdx[c.Arrivals.To])
 		} else {
 			out.Classes[r] = analytic.NetClass{Name: c.Name, Population: c.Population, Start: t.stationIdx[c.Start]}
 		}
+		out.Classes[r].Initial = t.initialCounts(r)
 	}
 	out.Forks = forkSections(t)
 	out.Routing = make([][]float64, R*M)

@@ -62,9 +62,10 @@ func (s *Sim) Close() { s.obs.release() }
 // MarkedAt returns the time of the last mark in seconds (0 at the start).
 func (s *Sim) MarkedAt() float64 { return s.obs.markAt.Seconds() }
 
-// SetArrivalRate sets the arrival rate of open class (per second),
-// keeping the family and shape of its interarrival law (its mean becomes
-// 1/rate). The pending arrival is redrawn from now, and the statistics are
+// SetArrivalRate sets the arrival rate of open class (customers per
+// second), keeping the family and shape of its interarrival law (its mean
+// becomes 1/rate; a MAP's or time-varying rate's rates are all scaled
+// alike, a batch law kept). The pending arrival is redrawn from now, and the statistics are
 // marked.
 func (s *Sim) SetArrivalRate(class string, rate float64) error {
 	r, ok := s.top.classIdx[class]
@@ -74,13 +75,15 @@ func (s *Sim) SetArrivalRate(class string, rate float64) error {
 	if !(rate > 0 && rate <= 1e9) {
 		return fmt.Errorf("arrival rate of class %q: must be > 0 and ≤ 1e9 per second, got %v", class, rate)
 	}
-	a := s.net.Classes[r].Arrivals
-	d := a.Interarrival.WithMean(1 / rate)
-	if err := d.Validate(); err != nil {
+	a := s.net.Classes[r].Arrivals.WithRate(rate)
+	if _, err := a.validate(); err != nil {
 		return fmt.Errorf("arrival rate of class %q: %v", class, err)
 	}
-	a.Interarrival = d
-	s.inter[r] = d.Sampler()
+	s.net.Classes[r].Arrivals = a
+	s.inter[r] = a.Interarrival.Sampler()
+	if a.MAP != nil || a.Rates != nil {
+		s.proc[r] = newArrProc(a, s.arrStream[r])
+	}
 	s.env.Cancel(s.arrNext[r])
 	s.scheduleArrival(r)
 	s.Mark()

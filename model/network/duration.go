@@ -19,7 +19,11 @@ func DefaultDuration(n *Network) float64 {
 	}
 	for _, c := range n.Classes {
 		if c.Arrivals != nil {
-			consider(c.Arrivals.Interarrival, &longest)
+			if d := c.Arrivals.Interarrival; d.Given() {
+				consider(d, &longest)
+			} else {
+				consider(Deterministic(1/c.Arrivals.EventRate()), &longest)
+			}
 		}
 	}
 	for _, s := range n.Stations {

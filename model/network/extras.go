@@ -111,8 +111,13 @@ func newExtras(s *Sim, st des.Streams) *extras {
 		// Departures go through x (Sim.onDepart stays free of the check).
 		stn.OnDepart = func(cust int32, class int) { x.depart(i, cust, class) }
 		if x.held[i] {
-			i := i
-			stn.OnStart = func(cust int32, class int, _ des.Time, t des.Ticket) { x.onStart(i, cust, t) }
+			i, start := i, stn.OnStart // the trace's and percentiles' hook, if any, still runs
+			stn.OnStart = func(cust int32, class int, waited des.Time, t des.Ticket) {
+				if start != nil {
+					start(cust, class, waited, t)
+				}
+				x.onStart(i, cust, t)
+			}
 		}
 		if s.net.Stations[i].Schedule != nil {
 			x.scheduleStep(i, 1)

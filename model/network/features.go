@@ -116,6 +116,9 @@ func (t *topology) checkFeatures(i int) error {
 	if err := checkMultipliers(elemField(el, "join_probability"), s.JoinProbability, true); err != nil {
 		return err
 	}
+	if s.beyond() && t.net.hasForks() {
+		return errf(el, "%s is not supported in a network with fork and join stations (yet): use one or the other", featureName(s))
+	}
 	if s.Kind > Router {
 		return errf(elemField(el, "kind"), "unknown kind %d (valid: %s)", s.Kind, strings.Join(stationKinds[:], ", "))
 	}
@@ -369,4 +372,21 @@ func (n *Network) FeatureNames() string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// featureName names the first feature of this file station s uses, as the
+// file writes it.
+func featureName(s *Station) string {
+	switch {
+	case s.Kind == Router:
+		return "a router (kind: router)"
+	case s.Buffer > 0:
+		return "buffer"
+	case s.Rates != nil:
+		return "rates"
+	case s.JoinProbability != nil:
+		return "join_probability"
+	default:
+		return "a server schedule"
+	}
 }

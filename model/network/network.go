@@ -23,17 +23,30 @@ type Class struct {
 	Population int       // closed: number of customers (> 0)
 	Start      string    // closed: the station they start at
 	Arrivals   *Arrivals // open: where and how customers arrive
+	// Initial, when not nil, places customers at stations at time 0 (see
+	// initial.go): for an open class, customers present besides those who
+	// arrive; for a closed class, where its Population customers start
+	// (the counts must sum to Population; Start stays its reference
+	// station).
+	Initial map[string]int
 }
 
 // Open reports whether c is an open class.
 func (c *Class) Open() bool { return c.Arrivals != nil }
 
-// Arrivals is the external arrival process of an open class: a renewal
-// process with the given interarrival law (exponential = Poisson) into
-// station To.
+// Arrivals is the external arrival process of an open class into station
+// To: exactly one of a renewal process with the given interarrival law
+// (exponential = Poisson), a Markovian arrival process (MAP) or a
+// piecewise-constant time-varying Poisson rate (Rates, repeating every
+// Period seconds when Period > 0). With Batch set, every arrival event
+// brings a batch of customers of that size law (arrivals.go).
 type Arrivals struct {
 	To           string
-	Interarrival Dist
+	Interarrival Dist // NoDist when MAP or Rates is set
+	MAP          *MAP
+	Rates        []RateStep
+	Period       float64
+	Batch        *Batch
 }
 
 // PoissonArrivals returns Poisson arrivals at rate per second into to.
@@ -146,9 +159,9 @@ func (n *Network) clone() *Network {
 	c.Classes = append([]Class(nil), n.Classes...)
 	for r := range c.Classes {
 		if a := c.Classes[r].Arrivals; a != nil {
-			cp := *a // a Dist is an immutable value: copies share it safely
-			c.Classes[r].Arrivals = &cp
+			c.Classes[r].Arrivals = a.clone()
 		}
+		c.Classes[r].Initial = cloneInitial(c.Classes[r].Initial)
 	}
 	c.Stations = append([]Station(nil), n.Stations...)
 	for i := range c.Stations {

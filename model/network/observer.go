@@ -50,6 +50,9 @@ func (o *observer) mark() {
 	o.at, o.st, o.srv, o.nc = o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]
 	o.markAt = o.s.env.Now()
 	o.s.tapMark()
+	if o.s.pct != nil {
+		o.s.pct.reset()
+	}
 	o.take()
 	o.next = o.s.env.MustAfter(o.width, des.PriorityMonitor, des.Event{Kind: o.kind})
 }
@@ -70,6 +73,9 @@ func (o *observer) take() {
 		o.nc = append(o.nc, netSnap{c.entered, c.exits, c.lost, c.abandoned, c.respSum, c.inNet.Area(now)})
 	}
 	s.tapTake()
+	if s.pct != nil {
+		s.pct.take()
+	}
 	o.n++
 }
 
@@ -83,6 +89,9 @@ func (o *observer) onWindow(des.Event) {
 
 // halve keeps every other boundary, doubling the window length.
 func (o *observer) halve() {
+	if o.s.pct != nil {
+		o.s.pct.halve(o.n)
+	}
 	per, m, nr := len(o.st)/o.n, len(o.srv)/o.n, len(o.nc)/o.n
 	k := 0
 	for b := 0; b < o.n; b += 2 {

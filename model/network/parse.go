@@ -193,7 +193,7 @@ func (p *reader) classes(n *yaml.Node) ([]Class, error) {
 	var out []Class
 	for i, it := range items {
 		el := fmt.Sprintf("classes[%d]", i)
-		fs, err := p.mapping(it, el, []string{"name", "population", "start", "arrivals"})
+		fs, err := p.mapping(it, el, []string{"name", "population", "start", "arrivals", "initial"})
 		if err != nil {
 			return nil, err
 		}
@@ -213,6 +213,8 @@ func (p *reader) classes(n *yaml.Node) ([]Class, error) {
 				c.Start, err = p.str(f.val, fe)
 			case "arrivals":
 				c.Arrivals, err = p.arrivals(f.val, fe)
+			case "initial":
+				c.Initial, err = p.initial(f.val, fe)
 			}
 			if err != nil {
 				return nil, err
@@ -224,13 +226,14 @@ func (p *reader) classes(n *yaml.Node) ([]Class, error) {
 }
 
 func (p *reader) arrivals(n *yaml.Node, elem string) (*Arrivals, error) {
-	fs, err := p.mapping(n, elem, []string{"to", "rate", "interarrival"})
+	fs, err := p.mapping(n, elem, arrivalKeys)
 	if err != nil {
 		return nil, err
 	}
 	a := &Arrivals{}
-	var rate, inter *yaml.Node
+	var rate, inter, mp *yaml.Node
 	for _, f := range fs {
+		p.mark(elemField(elem, f.key), f.keyNode)
 		switch f.key {
 		case "to":
 			if a.To, err = p.str(f.val, elem+" to"); err != nil {
@@ -240,13 +243,37 @@ func (p *reader) arrivals(n *yaml.Node, elem string) (*Arrivals, error) {
 			rate = f.val
 		case "interarrival":
 			inter = f.val
+		case "map":
+			mp = f.val
+		}
+	}
+	if err := p.arrivalExtras(a, fs, elem); err != nil {
+		return nil, err
+	}
+	given := 0
+	for _, x := range []*yaml.Node{rate, inter, mp} {
+		if x != nil {
+			given++
 		}
 	}
 	switch {
 	case a.To == "":
 		return nil, p.fail(n, elem, "missing key to (the station arrivals join)")
-	case (rate == nil) == (inter == nil):
-		return nil, p.fail(n, elem, "give exactly one of rate (Poisson arrivals per time unit) or interarrival {dist: …}")
+	case given != 1:
+		return nil, p.fail(n, elem, "give exactly one of rate (Poisson arrivals per time unit, or [[time, rate], …] varying over time), interarrival {dist: …} or map {D0: [[…]], D1: [[…]]}")
+	case a.Period != 0 && (rate == nil || rate.Kind != yaml.SequenceNode):
+		return nil, p.fail(n, elem+" period", "applies only to a time-varying rate [[time, rate], …]")
+	case mp != nil:
+		if a.MAP, err = p.mapProcess(mp, elem+" map"); err != nil {
+			return nil, err
+		}
+	case rate != nil && rate.Kind == yaml.SequenceNode:
+		if a.Rates, err = p.rateSteps(rate, elem+" rate"); err != nil {
+			return nil, err
+		}
+		if err := validateRates(a.Rates, a.Period); err != nil {
+			return nil, p.fail(rate, elem+" rate", "%v", err)
+		}
 	case rate != nil:
 		r, err := p.num(rate, elem+" rate")
 		if err != nil {

@@ -21,6 +21,9 @@ type Result struct {
 	Metrics          []Metric
 
 	bounds []int // the batches' boundaries, indices into the Sim's observer (StationBatches)
+	// PercentileStride is 1 when every observation went into the
+	// percentile metrics, k when only every k-th did (percentile.go).
+	PercentileStride int64
 }
 
 // Metric is one measured quantity of a station and class (Class "" for all
@@ -129,6 +132,10 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 	}
 	res.Metrics = s.stationMetrics(bounds)
 	res.Metrics = append(res.Metrics, s.networkMetrics(bounds)...)
+	if s.pct != nil {
+		res.Metrics = append(res.Metrics, s.pctMetrics(bounds)...)
+		res.PercentileStride = s.pct.stride
+	}
 	return res
 }
 

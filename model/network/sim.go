@@ -15,6 +15,14 @@ type Options struct {
 	// double in length (merging pairs) whenever more than MaxWindows have
 	// accumulated, so memory stays bounded however long the run.
 	Window float64
+	// Trace, if set, receives one row per station visit (trace.go); the
+	// caller flushes it. A run without a Trace pays one nil check per
+	// visit.
+	Trace *Trace
+	// Percentiles adds the p50/p90/p99 response and wait metrics to
+	// Result (percentile.go); without it they cost one nil check per
+	// visit.
+	Percentiles bool
 }
 
 // MaxWindows is the most observation windows a Sim keeps since its mark.
@@ -46,6 +54,9 @@ type Sim struct {
 	arrStream []*des.Stream
 	arrTo     []int
 	arrNext   []des.Handle
+	proc      []*arrProc      // nil for a renewal process (arrproc.go)
+	batch     []*batchSampler // nil: one customer per arrival
+	batchStr  []*des.Stream
 	refStn    []int // closed: the station whose visits end a cycle; -1 for open
 	open      []bool
 
@@ -64,6 +75,9 @@ type Sim struct {
 	tap     *stationTap // nil unless Tap was called
 	fj      *forkJoin   // nil without forks and joins
 	x       *extras     // the features of features.go; nil when the network uses none
+	tr      *Trace      // nil: no trace
+	pct     *pctStore   // nil: no percentiles
+	watch   bool        // tr or pct: the hot path checks this one flag
 }
 
 // customer is one customer's record, indexed by its id.
@@ -90,9 +104,16 @@ func New(n *Network, o Options) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{net: n.clone(), env: des.NewEnv()}
+	s := &Sim{net: n.clone(), env: des.NewEnv(), tr: o.Trace}
 	top.net = s.net
 	s.top = top
+	if s.tr != nil {
+		s.tr.attach(s)
+	}
+	if o.Percentiles {
+		s.pct = newPctStore(top.M, top.R)
+	}
+	s.watch = s.tr != nil || s.pct != nil
 	st := des.Streams{Seed: o.Seed, Gen: o.Generator}
 	R := top.R
 	s.fj = newForkJoin(top)
@@ -108,6 +129,9 @@ func New(n *Network, o Options) (*Sim, error) {
 	s.arrStream = make([]*des.Stream, R)
 	s.arrTo = make([]int, R)
 	s.arrNext = make([]des.Handle, R)
+	s.proc = make([]*arrProc, R)
+	s.batch = make([]*batchSampler, R)
+	s.batchStr = make([]*des.Stream, R)
 	s.refStn = make([]int, R)
 	s.open = make([]bool, R)
 	s.net0 = make([]netCounts, R+1)
@@ -129,13 +153,15 @@ func New(n *Network, o Options) (*Sim, error) {
 			s.inter[r] = c.Arrivals.Interarrival.Sampler()
 			s.arrStream[r] = st.Stream("arrivals/" + c.Name)
 			s.arrTo[r] = top.stationIdx[c.Arrivals.To]
+			s.proc[r] = newArrProc(c.Arrivals, s.arrStream[r])
+			if b := c.Arrivals.Batch; b != nil {
+				s.batch[r], s.batchStr[r] = b.sampler(), st.Stream("batch/"+c.Name)
+			}
 			s.scheduleArrival(r)
-			continue
+		} else {
+			s.refStn[r] = top.stationIdx[c.Start]
 		}
-		s.refStn[r] = top.stationIdx[c.Start]
-		for range c.Population {
-			s.enter(r, s.refStn[r])
-		}
+		top.place(r, func(i int) { s.enter(r, i) })
 	}
 	width := o.Window
 	if width <= 0 {
@@ -164,6 +190,7 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 	stn.OnDepart = func(cust int32, class int) { s.onDepart(i, cust, class) }
 	stn.OnAbandon = func(cust int32, class int) { s.onAbandon(i, cust) }
 	s.fj.hook(s, i, stn)
+	s.watchStation(stn, i) // trace and percentiles: percentile.go
 	s.stations = append(s.stations, stn)
 	for r := 0; r < s.top.R; r++ {
 		s.svc = append(s.svc, s.top.service[i*s.top.R+r].Sampler())
@@ -176,19 +203,34 @@ func (s *Sim) addStation(i int, st des.Streams) error {
 }
 
 func (s *Sim) scheduleArrival(r int) {
-	d := des.Seconds(s.inter[r].Rand(s.arrStream[r]))
+	var d des.Time
+	if p := s.proc[r]; p != nil {
+		var ok bool
+		if d, ok = s.procDelay(p, r); !ok {
+			return
+		}
+	} else {
+		d = des.Seconds(s.inter[r].Rand(s.arrStream[r]))
+	}
 	s.arrNext[r] = s.env.MustAfter(d, des.PriorityDefault, des.Event{Kind: s.arrivalKind, Ref: int32(r)})
 }
 
 func (s *Sim) onArrival(ev des.Event) {
 	r := int(ev.Ref)
 	s.scheduleArrival(r)
+	if b := s.batch[r]; b != nil {
+		s.enterBatch(r, b.draw(s.batchStr[r]))
+		return
+	}
 	s.enter(r, s.arrTo[r])
 }
 
 // enter brings a new customer of class r into the network at station i.
 func (s *Sim) enter(r, i int) {
 	id := s.custs.Get()
+	if s.watch && s.tr != nil {
+		s.tr.enter(id)
+	}
 	c := s.custs.At(id)
 	now := s.env.Now()
 	c.class, c.origin, c.entered = int32(r), int32(r), now
@@ -213,6 +255,9 @@ func (s *Sim) visit(id int32, i, r int) {
 		// A closed customer back at its reference station ends a cycle.
 		cyc := (now - c.entered).Seconds()
 		c.entered = now
+		if s.pct != nil {
+			s.pctNetwork(o, cyc)
+		}
 		for _, k := range s.both(o) {
 			s.net0[k].exits++
 			s.net0[k].respSum += cyc
@@ -231,7 +276,13 @@ func (s *Sim) visit(id int32, i, r int) {
 	if s.pat[i].Given() {
 		patience = des.Seconds(s.pat[i].Rand(s.patStream[i]))
 	}
+	if s.watch {
+		s.watchArrive(id) // reads the clock itself: now stays out of registers here
+	}
 	if s.stations[i].Arrive(id, r, work, patience) == des.Balked {
+		if s.tr != nil {
+			s.tr.end(id, r, i, s.env.Now(), false)
+		}
 		s.leave(id, howLost, 0)
 	}
 }
@@ -265,6 +316,9 @@ func (s *Sim) leave(id int32, how int, resp float64) {
 }
 
 func (s *Sim) onDepart(i int, id int32, class int) {
+	if s.watch {
+		s.watchDepart(i, id, class)
+	}
 	next := int32(leave)
 	if !s.route.exitOnly(i) { // a station every class leaves from draws nothing
 		next = s.route.next(class, i, s.rtStream[i].Float64())
@@ -272,6 +326,9 @@ func (s *Sim) onDepart(i int, id int32, class int) {
 	if next == leave {
 		c := s.custs.At(id)
 		resp := (s.env.Now() - c.entered).Seconds()
+		if s.pct != nil {
+			s.pctNetwork(int(c.origin), resp)
+		}
 		s.leave(id, howDone, resp)
 		return
 	}

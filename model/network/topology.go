@@ -228,8 +228,8 @@ func (t *topology) class(r int) error {
 		if _, err := t.stationOf(elemField(el, "arrivals to"), c.Arrivals.To); err != nil {
 			return err
 		}
-		if err := c.Arrivals.Interarrival.Validate(); err != nil {
-			return errf(elemField(el, "arrivals"), "%v", err)
+		if key, err := c.Arrivals.validate(); err != nil {
+			return errf(strings.TrimSpace(elemField(el, "arrivals "+key)), "%v", err)
 		}
 	case c.Population < 1 || c.Population > MaxPopulation:
 		return errf(elemField(el, "population"), "must be a whole number from 1 to %d, got %d", MaxPopulation, c.Population)
@@ -240,7 +240,7 @@ func (t *topology) class(r int) error {
 			return err
 		}
 	}
-	return nil
+	return t.initial(r)
 }
 
 func (t *topology) routes() error {
@@ -336,6 +336,11 @@ func (t *topology) reachable() error {
 			return errf(el, "%q is a join: only a fork's tasks arrive there (let the class enter at the fork or before it)", st.Name)
 		}
 		push(t.stationIdx[entry], r)
+		for name, k := range c.Initial {
+			if k > 0 {
+				push(t.stationIdx[name], r)
+			}
+		}
 	}
 	for len(stack) > 0 {
 		k := stack[len(stack)-1]

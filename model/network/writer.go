@@ -23,7 +23,7 @@ func (n *Network) YAML() ([]byte, error) {
 	}
 	classes := &yaml.Node{Kind: yaml.SequenceNode}
 	for _, c := range n.Classes {
-		classes.Content = append(classes.Content, classNode(c))
+		classes.Content = append(classes.Content, classNode(c, n.Stations))
 	}
 	add(root, "classes", classes)
 	stations := &yaml.Node{Kind: yaml.SequenceNode}
@@ -63,23 +63,31 @@ func integer(i int) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(i)}
 }
 
-func classNode(c Class) *yaml.Node {
+func classNode(c Class, stations []Station) *yaml.Node {
 	m := flowMap()
 	add(m, "name", str(c.Name))
 	if !c.Open() {
 		add(m, "population", integer(c.Population))
 		add(m, "start", str(c.Start))
+		addInitial(m, c.Initial, stations)
 		return m
 	}
 	a := flowMap()
 	add(a, "to", str(c.Arrivals.To))
 	d := c.Arrivals.Interarrival
-	if rate := 1 / d.MeanValue(); d.Memoryless() && 1/rate == d.MeanValue() {
-		add(a, "rate", num(rate))
-	} else {
+	switch {
+	case c.Arrivals.MAP != nil || c.Arrivals.Rates != nil:
+		addProcess(a, c.Arrivals)
+	case d.Memoryless() && 1/(1/d.MeanValue()) == d.MeanValue():
+		add(a, "rate", num(1/d.MeanValue()))
+	default:
 		add(a, "interarrival", distNode(d))
 	}
+	if c.Arrivals.Batch != nil {
+		add(a, "batch", batchNode(c.Arrivals.Batch))
+	}
 	add(m, "arrivals", a)
+	addInitial(m, c.Initial, stations)
 	return m
 }
 

@@ -129,7 +129,8 @@ function drawSources(parent, g, lay) {
     if (!p) return;
     const k = seen[c.to] = (seen[c.to] || 0) + 1;
     const y = p.y + 18 + (k - 1) * 16;
-    const label = c.population > 0 ? `${c.name}: N = ${c.population}` : `${c.name}: λ = ${fmtNum(c.rate)}/s`;
+    const lam = c.phases || c.steps || c.batch ? "λ̄" : "λ"; // a mean rate when arrivals are not Poisson
+    const label = c.population > 0 ? `${c.name}: N = ${c.population}` : `${c.name}: ${lam} = ${fmtNum(c.rate)}/s`;
     if (c.population > 0) {
       parent.append(svgEl("text", { x: p.x - 4, y: p.y - 6 - (k - 1) * 13, class: "src-label", fill: classColour(i), "text-anchor": "end", "data-class": c.name }, label));
       return;

@@ -217,9 +217,24 @@ function drawLegend(st) {
   const box = byId("classes");
   box.replaceChildren();
   st.graph.classes.forEach((c, i) => {
-    const what = c.population > 0 ? t("closed, {0} customers", c.population) : t("open, λ = {0}/s into {1}", fmtNum(c.rate), c.to);
+    const what = c.population > 0 ? t("closed, {0} customers", c.population) : arrivalsText(c);
     box.append(html("span", { class: "cls" }, html("i", { style: `background:${classColour(i)}` }), `${c.name} (${what})`));
   });
+}
+
+// arrivalsText describes an open class's arrivals: Poisson at a rate, or
+// a MAP, a rate that changes over time, batches (λ is then the mean rate
+// of customers).
+function arrivalsText(c) {
+  if (!c.phases && !c.steps && !c.batch) return t("open, λ = {0}/s into {1}", fmtNum(c.rate), c.to);
+  const parts = [t("open, mean λ = {0}/s into {1}", fmtNum(c.rate), c.to)];
+  if (c.phases) parts.push(t("MAP arrivals ({0} phases)", c.phases));
+  if (c.steps) {
+    parts.push(t("rate over time: {0}", c.steps.map(s => t("t ≥ {0} s: {1}/s", fmtNum(s[0]), fmtNum(s[1]))).join(", ")));
+    if (c.period) parts.push(t("repeating every {0} s", fmtNum(c.period)));
+  }
+  if (c.batch) parts.push(t("in batches of mean {0}", fmtNum(c.batch)));
+  return parts.join("; ");
 }
 
 function drawBanner(st) {
