@@ -42,7 +42,6 @@ func writeFeatures(m *yaml.Node, s *Station) {
 	}
 }
 
-
 // lbNodes adds the routers' lb rows to the routing mapping root (created
 // when nil), after the other rows.
 func lbNodes(root *yaml.Node, stations []Station) *yaml.Node {

@@ -39,10 +39,10 @@ type StationKind uint8
 // synchronisation delay). The network rows count jobs, never tasks: a
 // closed class's population is its number of jobs.
 const (
-	Queue StationKind = iota // a service station (the default)
-	Fork                     // splits each job into tasks (Station.Split)
-	Join                     // holds the tasks of a job until all have arrived
-	Router                   // no service: sends each customer on at once by its LB policy
+	Queue  StationKind = iota // a service station (the default)
+	Fork                      // splits each job into tasks (Station.Split)
+	Join                      // holds the tasks of a job until all have arrived
+	Router                    // no service: sends each customer on at once by its LB policy
 )
 
 var stationKinds = [...]string{"queue", "fork", "join", "router"}
