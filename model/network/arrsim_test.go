@@ -58,10 +58,12 @@ func TestBatchArrivalsEnterTogether(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	events := 0
-	for events < 10 {
-		before := s.net0[0].entered
+	all := &s.net0[len(s.net0)-1] // every class's counts (a one-class network keeps only these)
+	for steps := 0; events < 10; steps++ {
+		require.Less(t, steps, 1000, "ten arrival events within 1000 steps")
+		before := all.entered
 		require.True(t, s.env.Step())
-		if d := s.net0[0].entered - before; d != 0 {
+		if d := all.entered - before; d != 0 {
 			assert.Equal(t, int64(3), d, "one event, three customers")
 			events++
 		}
