@@ -5,7 +5,7 @@ import "queuelab/model/network"
 // forkGraph marks a fork or join station of the graph: its kind, no
 // servers, its kind for a discipline (the page draws it as a bar).
 func forkGraph(ns *NetStation, s *network.Station) {
-	if s.Kind == network.Queue {
+	if s.Kind != network.Fork && s.Kind != network.Join {
 		return
 	}
 	ns.Kind = s.Kind.String()
