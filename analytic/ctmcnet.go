@@ -209,7 +209,7 @@ func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, er
 		most := make([]ctmc.StationResult, len(sn.Most))
 		for i, st := range sn.Most {
 			most[i] = st
-			for _, f := range [][]float64{st.Throughput, st.Busy, st.InSystem, st.InQueue} {
+			for _, f := range [][]float64{st.Throughput, st.Busy, st.InSystem, st.InQueue, st.Blocked} {
 				for k := range f {
 					f[k] *= sn.Bound
 				}
@@ -235,7 +235,7 @@ func (s *netSolver) emitTransient(res []ctmc.StationResult) {
 				continue
 			}
 			r := res[i]
-			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k], r.Balked[k]}
+			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k], r.Balked[k], r.Blocked[k]}
 			s.transientRow(st, c.Name, nd)
 			all.plus(nd)
 		}
@@ -247,7 +247,7 @@ func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
 	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
 	add(queueing.Throughput, nd.x)
 	if !st.delay() {
-		add(queueing.Utilization, nd.busy/float64(st.Servers))
+		add(queueing.Utilization, (nd.busy+nd.blocked)/float64(st.Servers))
 	}
 	add(queueing.MeanInSystem, nd.l)
 	if !st.delay() && st.Discipline != PS {
@@ -265,12 +265,14 @@ func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
 type ctmcNode struct {
 	x, busy, l, lq, fresh, offered, lost, ab float64
 	balked                                   float64 // arrivals per s that found room and did not join
+	blocked                                  float64 // servers held by a blocked customer (busy to the simulator)
 }
 
 func (a *ctmcNode) plus(b ctmcNode) {
 	a.x, a.busy, a.l, a.lq = a.x+b.x, a.busy+b.busy, a.l+b.l, a.lq+b.lq
 	a.fresh, a.offered, a.lost, a.ab = a.fresh+b.fresh, a.offered+b.offered, a.lost+b.lost, a.ab+b.ab
 	a.balked += b.balked
+	a.blocked += b.blocked
 }
 
 // emitCTMC adds the per-station figures of the chain's results.
@@ -283,7 +285,7 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 			if st.Mean[k] == 0 || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
 				continue
 			}
-			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k], res.Balked[k]}
+			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k], res.Balked[k], res.Blocked[k]}
 			s.ctmcRow(st, c.Name, nd)
 			all.plus(nd)
 			served = true
@@ -294,7 +296,9 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 	}
 }
 
-// ctmcRow adds the rows of one station and class: mean_response only
+// ctmcRow adds the rows of one station and class: utilization counts the
+// servers held by a customer blocked after service as busy, as the
+// simulator does; mean_response only
 // without patience (those who abandon have no response time), mean_wait
 // and mean_in_queue where customers can wait (not PS or delay; the number
 // in queue counts preempted customers too), but no mean_wait at a
@@ -304,7 +308,7 @@ func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
 	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
 	add(queueing.Throughput, nd.x)
 	if !st.delay() {
-		add(queueing.Utilization, nd.busy/float64(st.Servers))
+		add(queueing.Utilization, (nd.busy+nd.blocked)/float64(st.Servers))
 	}
 	add(queueing.MeanInSystem, nd.l)
 	admitted := nd.offered - nd.lost - nd.balked
