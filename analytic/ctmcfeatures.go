@@ -62,38 +62,44 @@ func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
 // continued through the router's row (routers feeding routers included),
 // and the routers' own rows emptied.
 func (n Network) ctmcRouting() ([][]float64, error) {
-	m := len(n.Stations)
-	router := func(y int) bool { return n.Stations[y%m].Router != "" }
 	out := make([][]float64, len(n.Routing))
 	for x, row := range n.Routing {
-		if router(x) || row == nil {
-			out[x] = make([]float64, len(n.Routing))
+		out[x] = make([]float64, len(n.Routing))
+		if n.router(x) {
 			continue
 		}
-		out[x] = append([]float64(nil), row...)
-	}
-	for x, row := range out {
-		for pass := 0; ; pass++ {
-			moved := false
-			for y, p := range row {
-				if p == 0 || !router(y) {
-					continue
-				}
-				if pass > len(n.Routing) {
-					return nil, fmt.Errorf("routers route into each other in a cycle through %q", n.Stations[y%m].Name)
-				}
-				row[y], moved = 0, true
-				for z, q := range n.Routing[y] {
-					row[z] += p * q
-				}
-			}
-			if !moved {
-				break
-			}
+		copy(out[x], row)
+		if err := n.throughRouters(out[x]); err != nil {
+			return nil, err
 		}
-		_ = x
 	}
 	return out, nil
+}
+
+// router reports whether node x is at a router.
+func (n Network) router(x int) bool { return n.Stations[x%len(n.Stations)].Router != "" }
+
+// throughRouters moves the probability row puts on routers on to where
+// their rows send it.
+func (n Network) throughRouters(row []float64) error {
+	for pass := 0; ; pass++ {
+		moved := false
+		for y, p := range row {
+			if p == 0 || !n.router(y) {
+				continue
+			}
+			if pass > len(n.Routing) {
+				return fmt.Errorf("routers route into each other in a cycle through %q", n.Stations[y%len(n.Stations)].Name)
+			}
+			row[y], moved = 0, true
+			for z, q := range n.Routing[y] {
+				row[z] += p * q
+			}
+		}
+		if !moved {
+			return nil
+		}
+	}
 }
 
 // ctmcClass sets the arrival fields of cc from class k, or says why the
@@ -107,8 +113,8 @@ func (n Network) ctmcClass(k int, cc *ctmc.Class) error {
 		return fmt.Errorf("class %q has a time-varying arrival rate: no steady state in the exact CTMC, which is time-homogeneous", c.Name)
 	case c.Batch != nil:
 		return fmt.Errorf("class %q arrives in batches: the exact CTMC's arrivals bring one customer each", c.Name)
-	case n.Stations[c.Source].Router != "":
-		return fmt.Errorf("class %q arrives at router %q: the exact CTMC gives each class one station of arrival", c.Name, n.Stations[c.Source].Name)
+	case n.Stations[c.Source].Router != "" && c.MAP != nil:
+		return fmt.Errorf("class %q arrives by a MAP at router %q: the streams it sends to each target are not independent MAPs", c.Name, n.Stations[c.Source].Name)
 	case c.MAP != nil:
 		cc.MAP, cc.Rate = &ctmc.MAP{D0: c.MAP.D0, D1: c.MAP.D1}, 0
 		return nil

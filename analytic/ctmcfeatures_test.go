@@ -82,11 +82,6 @@ func TestCTMCModelRefuses(t *testing.T) {
 			n.Classes[0].Batch = &Batch{Mean: 2, SecondMoment: 6}
 			return n
 		}(),
-		"arrives at router": func() Network {
-			n := featNet(StationFeatures{})
-			n.Stations[0] = NetStation{Name: "a", Servers: queueing.Infinite, Mean: []float64{0}, StationFeatures: StationFeatures{Router: "random"}}
-			return n
-		}(),
 	} {
 		_, err := n.CTMCModel()
 		assert.ErrorContains(t, err, want)
@@ -109,4 +104,30 @@ func TestCTMCInitial(t *testing.T) {
 	}
 	assert.InDelta(t, 2, got["a"], 1e-9)
 	assert.InDelta(t, 1, got["b"], 1e-9)
+}
+
+// TestCTMCRouterArrivals: Poisson arrivals at a random router in front of
+// two M/M/1 servers are Bernoulli-split streams, so each server is M/M/1
+// at λ/2: the chain (the class split in two) gives M/M/1's values.
+func TestCTMCRouterArrivals(t *testing.T) {
+	n := Network{
+		Stations: []NetStation{{Name: "r", Servers: queueing.Infinite, Mean: []float64{0}, StationFeatures: StationFeatures{Router: "random"}},
+			{Name: "x", Servers: 1, Mean: []float64{1}}, {Name: "y", Servers: 1, Mean: []float64{1}}},
+		Classes: []NetClass{{Name: "job", Rate: 1.6, ArrivalSCV: 1}},
+		Routing: [][]float64{{0, 0.5, 0.5}, {0, 0, 0}, {0, 0, 0}},
+	}
+	m, err := n.CTMCModel()
+	require.NoError(t, err)
+	require.Len(t, m.Classes, 2)
+	assert.Equal(t, ctmc.Class{Name: "job", Rate: 0.8, Source: 2}, m.Classes[1])
+	sol, err := NetworkCTMC(n)
+	require.NoError(t, err)
+	for _, i := range []int{1, 2} {
+		require.Len(t, sol.Stations[i].InSystem, 1, "copies folded back")
+		assert.InDelta(t, 0.8, sol.Stations[i].Throughput[0], 1e-9)
+		assert.InDelta(t, 0.8/0.2, sol.Stations[i].InSystem[0], 1e-7) // ρ/(1−ρ)
+	}
+	n.Classes[0].MAP = &MAP{D0: [][]float64{{-1.6}}, D1: [][]float64{{1.6}}}
+	_, err = n.CTMCModel()
+	assert.ErrorContains(t, err, "not independent MAPs")
 }

@@ -29,6 +29,9 @@ var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: 1_000_000, MaxWork: 2e9}
 // patience, or a feature the chain does not model (ctmcfeatures.go: the
 // station features, MAP arrivals and fork/join sections it maps, and the
 // ones it refuses). The model has no initial state (CTMCTransient sets it).
+// A class arriving at a random router is split into one class per target
+// (ctmcsplit.go): the model then has more classes than n, the copies after
+// n's, named as their class; NetworkCTMC adds their results back.
 func (n Network) CTMCModel() (*ctmc.Model, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
@@ -85,6 +88,9 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 	if err := n.ctmcForks(out); err != nil {
 		return nil, err
 	}
+	if err := n.splitRouterArrivals(out); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -129,7 +135,12 @@ func NetworkCTMC(n Network) (*ctmc.Solution, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ctmc.Solve(m, CTMCOptions)
+	sol, err := ctmc.Solve(m, CTMCOptions)
+	if err != nil {
+		return nil, err
+	}
+	foldCopies(m, len(n.Classes), sol.Stations)
+	return sol, nil
 }
 
 // addCTMC adds the exact CTMC values of n when its chain applies and fits:
@@ -193,7 +204,11 @@ func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, er
 	if err != nil {
 		return nil, nil, err
 	}
-	model.Initial = n.ctmcInitial()
+	if model.Initial = n.ctmcInitial(); model.Initial != nil {
+		for i := range model.Initial { // the copies of ctmcsplit.go start empty
+			model.Initial[i] = append(model.Initial[i], make([]int, len(model.Classes)-len(n.Classes))...)
+		}
+	}
 	sol, err := ctmc.Solve(model, CTMCOptions)
 	if err != nil {
 		return nil, nil, err
@@ -203,6 +218,8 @@ func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, er
 		return nil, nil, err
 	}
 	for _, sn := range snaps {
+		foldCopies(model, len(n.Classes), sn.Stations)
+		foldCopies(model, len(n.Classes), sn.Most)
 		v := &netSolver{n: n, m: len(n.Stations), r: len(n.Classes)}
 		b := &netSolver{n: n, m: v.m, r: v.r}
 		v.emitTransient(sn.Stations)
@@ -545,7 +562,7 @@ func (s *netSolver) closedFormsSuffice() bool {
 		}
 	}
 	for _, st := range s.n.Stations {
-		if described[st.Name] && !exact[st.Name] {
+		if described[st.Name] && !exact[st.Name] && st.Router == "" { // a router has its throughput only
 			return false
 		}
 	}
