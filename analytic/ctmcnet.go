@@ -455,10 +455,13 @@ func (s *netSolver) ctmcOpenFlow(sol []ctmc.StationResult, k int) (f ctmcFlow, o
 	return f, true
 }
 
-// routedInto reports whether any node of nodes routes into node x.
+// routedInto reports whether any node of nodes routes into node x, a
+// router only if something routes into it (a router holds nobody, so
+// those it sends on straight from outside have spent no time yet; routers
+// in a cycle are refused by CTMCModel).
 func (s *netSolver) routedInto(nodes []int, x int) bool {
 	for _, y := range nodes {
-		if s.n.Routing[y][x] > 0 {
+		if s.n.Routing[y][x] > 0 && (!s.n.router(y) || s.routedInto(nodes, y)) {
 			return true
 		}
 	}
