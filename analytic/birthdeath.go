@@ -254,10 +254,6 @@ func lawOf(st NetStation, k int) Law {
 	return st.Laws[k]
 }
 
-// errNoFeaturesInChain is CTMCModel's refusal of StationFeatures, which
-// the chain does not model yet.
-var errNoFeaturesInChain = fmt.Errorf("the exact CTMC does not model buffers with blocking, load-dependent rates, balking, routers or server schedules yet")
-
 // randomRoutersOnly reports whether the only features of n are routers
 // with the random policy. Such a router splits its customers
 // independently, each target with probability 1/n, and holds nobody: it

@@ -97,27 +97,40 @@ func TestBirthDeathRefuses(t *testing.T) {
 	assert.ErrorContains(t, err, "need λ > 0")
 }
 
-// TestSolveNetworkFeatures: a network with features gets only what the
-// birth–death chain gives exactly, and nothing for the rest.
+// TestSolveNetworkFeatures: a single station with features gets the
+// birth–death values, and the exact CTMC's, which agree with them to
+// 1e-9; a server schedule gets nothing (no steady state).
 func TestSolveNetworkFeatures(t *testing.T) {
 	one := func(f StationFeatures) Network {
 		return Network{Stations: []NetStation{{Name: "q", Servers: 1, Mean: []float64{1}, StationFeatures: f}},
 			Classes: []NetClass{{Name: "j", Rate: 0.5, ArrivalSCV: 1}}, Routing: [][]float64{{0}}}
 	}
-	ms, err := SolveNetwork(one(StationFeatures{JoinProbability: []float64{1, 0.5}}))
+	ms, err := SolveNetwork(one(StationFeatures{JoinProbability: []float64{1, 0.5}, RateMultipliers: []float64{1, 1.5}}))
 	require.NoError(t, err)
 	require.NotEmpty(t, ms)
-	names := map[queueing.Metric]bool{}
-	for _, m := range ms {
-		assert.Equal(t, MethodBirthDeath, m.Method)
-		names[m.Name] = true
+	type key struct {
+		station, class string
+		name           queueing.Metric
 	}
-	assert.True(t, names["p_balk"])
+	bd, chain := map[key]float64{}, map[key]float64{}
+	for _, m := range ms {
+		switch m.Method {
+		case MethodBirthDeath:
+			bd[key{m.Station, m.Class, m.Name}] = m.Value
+		case MethodCTMC:
+			chain[key{m.Station, m.Class, m.Name}] = m.Value
+		default:
+			t.Errorf("unexpected method %q", m.Method)
+		}
+	}
+	assert.Contains(t, bd, key{"q", "j", "p_balk"})
+	for k, v := range bd {
+		require.Contains(t, chain, k)
+		assert.InDelta(t, v, chain[k], 1e-9*math.Max(1, math.Abs(v)), "%v", k)
+	}
 	ms, err = SolveNetwork(one(StationFeatures{ServerSchedule: true}))
 	require.NoError(t, err)
 	assert.Empty(t, ms, "a server schedule has no steady state")
-	_, err = one(StationFeatures{Buffer: 3}).CTMCModel()
-	assert.ErrorContains(t, err, "does not model buffers")
 }
 
 // TestRandomRouterIsARoutingRow: a random router in front of two M/M/1

@@ -25,22 +25,29 @@ var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: 1_000_000, MaxWork: 2e9}
 
 // CTMCModel returns n as the CTMC solver takes it, or an error saying why
 // the chain does not apply: a service, patience or arrival law that is not
-// phase-type, non-Poisson arrivals, non-exponential patience.
+// phase-type, renewal arrivals that are not Poisson, non-exponential
+// patience, or a feature the chain does not model (ctmcfeatures.go: the
+// station features, MAP arrivals and fork/join sections it maps, and the
+// ones it refuses). The model has no initial state (CTMCTransient sets it).
+// A class arriving at a random router is split into one class per target
+// (ctmcsplit.go): the model then has more classes than n, the copies after
+// n's, named as their class; NetworkCTMC adds their results back.
 func (n Network) CTMCModel() (*ctmc.Model, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
-	if len(n.Forks) > 0 {
-		return nil, fmt.Errorf("the exact CTMC does not model fork/join stations")
-	}
-	if n.beyond() {
-		return nil, errNoFeaturesInChain
+	routing, err := n.ctmcRouting()
+	if err != nil {
+		return nil, err
 	}
 	m, r := len(n.Stations), len(n.Classes)
-	out := &ctmc.Model{Stations: make([]ctmc.Station, m), Classes: make([]ctmc.Class, r), Routing: n.Routing}
+	out := &ctmc.Model{Stations: make([]ctmc.Station, m), Classes: make([]ctmc.Class, r), Routing: routing}
 	for i, st := range n.Stations {
 		cs := ctmc.Station{Name: st.Name, Servers: ctmcServers(st.Servers), Capacity: st.Capacity, Service: make([]*ctmc.PH, r),
 			Discipline: ctmcDisciplines[st.Discipline]}
+		if err := n.ctmcFeatures(i, &cs); err != nil {
+			return nil, err
+		}
 		for k := range r {
 			if st.Mean[k] == 0 {
 				continue
@@ -65,24 +72,24 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 	}
 	for k, c := range n.Classes {
 		cc := ctmc.Class{Name: c.Name, Rate: c.Rate, Source: c.Source, Population: c.Population, Start: c.Start}
-		if c.open() {
-			law := c.ArrivalLaw
-			if law.Name == "" && c.ArrivalSCV == 1 {
-				law.Name = "exp"
-			}
-			if law.Name != "exp" {
-				return nil, fmt.Errorf("class %q: %s interarrival times; the chain takes Poisson arrivals only", c.Name, orLaw(law.Name, c.ArrivalSCV))
-			}
+		if err := n.ctmcClass(k, &cc); err != nil {
+			return nil, err
 		}
 		out.Classes[k] = cc
 		if c.open() {
 			continue
 		}
 		for _, x := range n.reachable(k*m + c.Start) {
-			if st := n.Stations[x%m]; st.Capacity > 0 || st.Patience > 0 {
-				return nil, fmt.Errorf("closed class %q reaches station %q, which has a capacity or patience: its customers would be lost or need blocking, which the chain does not model", c.Name, st.Name)
+			if st := n.Stations[x%m]; st.Capacity > 0 || st.Patience > 0 || st.JoinProbability != nil {
+				return nil, fmt.Errorf("closed class %q reaches station %q, which has a capacity, patience or join probabilities: its customers would leave the network, which a closed class cannot", c.Name, st.Name)
 			}
 		}
+	}
+	if err := n.ctmcForks(out); err != nil {
+		return nil, err
+	}
+	if err := n.splitRouterArrivals(out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -128,7 +135,12 @@ func NetworkCTMC(n Network) (*ctmc.Solution, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ctmc.Solve(m, CTMCOptions)
+	sol, err := ctmc.Solve(m, CTMCOptions)
+	if err != nil {
+		return nil, err
+	}
+	foldCopies(m, len(n.Classes), sol.Stations)
+	return sol, nil
 }
 
 // addCTMC adds the exact CTMC values of n when its chain applies and fits:
@@ -145,7 +157,11 @@ func (s *netSolver) addCTMC() {
 		return
 	}
 	s.emitCTMC(sol.Stations)
-	s.ctmcNetwork(sol.Stations)
+	if len(s.n.Forks) > 0 {
+		s.ctmcForkJoin(sol)
+	} else {
+		s.ctmcNetwork(sol.Stations)
+	}
 	s.add("network", "", "ctmc_states", float64(sol.States), MethodCTMC, true)
 	if sol.Level > 0 {
 		s.add("network", "", "ctmc_mass_cut", sol.MassCut, MethodCTMC, true)
@@ -175,88 +191,18 @@ func (s *netSolver) ctmcPercentiles(sol *ctmc.Solution) {
 	}
 }
 
-// CTMCTransient returns the measures of n at each of the times (s) from
-// its initial state — no open customer, every closed one just arrived at
-// its start station — by uniformization on n's chain: per time, the
-// station throughputs (departure rates at t), utilisations, mean numbers
-// in system and in queue and loss shares, each with its error bound
-// (Snapshot.Bound times the measure's largest value over the states) in
-// the same order.
-func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, err error) {
-	sol, err := NetworkCTMC(n)
-	if err != nil {
-		return nil, nil, err
-	}
-	snaps, err := sol.Transient(times)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, sn := range snaps {
-		v := &netSolver{n: n, m: len(n.Stations), r: len(n.Classes)}
-		b := &netSolver{n: n, m: v.m, r: v.r}
-		v.emitTransient(sn.Stations)
-		most := make([]ctmc.StationResult, len(sn.Most))
-		for i, st := range sn.Most {
-			most[i] = st
-			for _, f := range [][]float64{st.Throughput, st.Busy, st.InSystem, st.InQueue} {
-				for k := range f {
-					f[k] *= sn.Bound
-				}
-			}
-		}
-		b.emitTransient(most)
-		for k := range b.out { // a loss share is a probability: off by at most the mass
-			if b.out[k].Name == queueing.PLoss {
-				b.out[k].Value = sn.Bound
-			}
-		}
-		values, bounds = append(values, v.out), append(bounds, b.out)
-	}
-	return values, bounds, nil
-}
-
-// emitTransient adds the time-t rows of every station and class.
-func (s *netSolver) emitTransient(res []ctmc.StationResult) {
-	for i, st := range s.n.Stations {
-		var all ctmcNode
-		for k, c := range s.n.Classes {
-			if st.Mean[k] == 0 {
-				continue
-			}
-			r := res[i]
-			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k], r.Balked[k]}
-			s.transientRow(st, c.Name, nd)
-			all.plus(nd)
-		}
-		s.transientRow(st, "", all)
-	}
-}
-
-func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
-	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
-	add(queueing.Throughput, nd.x)
-	if !st.delay() {
-		add(queueing.Utilization, nd.busy/float64(st.Servers))
-	}
-	add(queueing.MeanInSystem, nd.l)
-	if !st.delay() && st.Discipline != PS {
-		add(queueing.MeanInQueue, nd.lq)
-	}
-	if st.Capacity > 0 && nd.offered > 0 {
-		add(queueing.PLoss, nd.lost/nd.offered)
-	}
-}
-
 // ctmcNode is the figures of one station and class (or all classes).
 type ctmcNode struct {
 	x, busy, l, lq, fresh, offered, lost, ab float64
 	balked                                   float64 // arrivals per s that found room and did not join
+	blocked                                  float64 // servers held by a blocked customer (busy to the simulator)
 }
 
 func (a *ctmcNode) plus(b ctmcNode) {
 	a.x, a.busy, a.l, a.lq = a.x+b.x, a.busy+b.busy, a.l+b.l, a.lq+b.lq
 	a.fresh, a.offered, a.lost, a.ab = a.fresh+b.fresh, a.offered+b.offered, a.lost+b.lost, a.ab+b.ab
 	a.balked += b.balked
+	a.blocked += b.blocked
 }
 
 // emitCTMC adds the per-station figures of the chain's results.
@@ -269,7 +215,7 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 			if st.Mean[k] == 0 || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
 				continue
 			}
-			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k], res.Balked[k]}
+			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k], res.Balked[k], res.Blocked[k]}
 			s.ctmcRow(st, c.Name, nd)
 			all.plus(nd)
 			served = true
@@ -280,7 +226,9 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 	}
 }
 
-// ctmcRow adds the rows of one station and class: mean_response only
+// ctmcRow adds the rows of one station and class: utilization counts the
+// servers held by a customer blocked after service as busy, as the
+// simulator does; mean_response only
 // without patience (those who abandon have no response time), mean_wait
 // and mean_in_queue where customers can wait (not PS or delay; the number
 // in queue counts preempted customers too), but no mean_wait at a
@@ -290,7 +238,7 @@ func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
 	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
 	add(queueing.Throughput, nd.x)
 	if !st.delay() {
-		add(queueing.Utilization, nd.busy/float64(st.Servers))
+		add(queueing.Utilization, (nd.busy+nd.blocked)/float64(st.Servers))
 	}
 	add(queueing.MeanInSystem, nd.l)
 	admitted := nd.offered - nd.lost - nd.balked
@@ -303,8 +251,11 @@ func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
 			add(queueing.MeanWait, nd.fresh/admitted)
 		}
 	}
-	if st.Capacity > 0 && nd.offered > 0 {
+	if (st.Capacity > 0 || st.Buffer > 0) && nd.offered > 0 {
 		add(queueing.PLoss, nd.lost/nd.offered)
+	}
+	if st.JoinProbability != nil && nd.offered > 0 {
+		add(queueing.PBalk, nd.balked/nd.offered)
 	}
 	if st.Patience > 0 && admitted > 0 {
 		add(queueing.PAbandon, nd.ab/admitted)
@@ -320,9 +271,12 @@ func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
 // nobody abandons and nobody is lost after entering, the mean time from
 // arrival to exit (L over the exits, by Little's law).
 func (s *netSolver) ctmcNetwork(sol []ctmc.StationResult) {
-	anyCap, anyPat := false, false
+	open, closed := s.counts()
+	var any anyLoss
 	for _, st := range s.n.Stations {
-		anyCap, anyPat = anyCap || st.Capacity > 0, anyPat || st.Patience > 0
+		any.cap = any.cap || st.Capacity > 0 || (st.Buffer > 0 && open > 0)
+		any.pat = any.pat || st.Patience > 0
+		any.balk = any.balk || st.JoinProbability != nil
 	}
 	if chains, err := s.n.closedChains(); err == nil {
 		for _, ch := range chains {
@@ -334,7 +288,6 @@ func (s *netSolver) ctmcNetwork(sol []ctmc.StationResult) {
 		}
 	}
 	var total ctmcFlow
-	open, closed := s.counts()
 	mixing := false
 	for k, c := range s.n.Classes {
 		if !c.open() {
@@ -345,15 +298,23 @@ func (s *netSolver) ctmcNetwork(sol []ctmc.StationResult) {
 			mixing = true
 			continue
 		}
-		s.emitFlow(c.Name, f, anyCap, anyPat)
+		s.emitFlow(c.Name, f, any)
 		total.plus(f)
 	}
 	if open > 0 && closed == 0 && !mixing {
-		s.emitFlow("", total, anyCap, anyPat)
+		s.emitFlow("", total, any)
 	}
 }
 
-// ctmcFlow is the end-to-end account of open customers.
+// anyLoss says which shares of lost customers the network reports, as
+// the simulator does: p_loss where a station has a capacity (or a buffer
+// open customers can find full), counting balks too; p_abandon where one
+// has a patience; p_balk where one has join probabilities and none a
+// capacity.
+type anyLoss struct{ cap, pat, balk bool }
+
+// ctmcFlow is the end-to-end account of open customers (lost counts the
+// balked too).
 type ctmcFlow struct {
 	entered, exits, l, lost, ab float64
 	lateLoss                    bool // someone can be lost or abandon after entering
@@ -400,35 +361,41 @@ func (s *netSolver) ctmcOpenFlow(sol []ctmc.StationResult, k int) (f ctmcFlow, o
 			f.exits += res.Throughput[cl] * left
 		}
 		f.l += res.InSystem[cl]
-		f.lost += res.Lost[cl]
+		f.lost += res.Lost[cl] + res.Balked[cl]
 		f.ab += res.Abandoned[cl]
-		f.lateLoss = f.lateLoss || st.Patience > 0 || (st.Capacity > 0 && s.routedInto(nodes, x))
+		f.lateLoss = f.lateLoss || st.Patience > 0 || ((st.Capacity > 0 || st.JoinProbability != nil) && s.routedInto(nodes, x))
 	}
 	return f, true
 }
 
-// routedInto reports whether any node of nodes routes into node x.
+// routedInto reports whether any node of nodes routes into node x, a
+// router only if something routes into it (a router holds nobody, so
+// those it sends on straight from outside have spent no time yet; routers
+// in a cycle are refused by CTMCModel).
 func (s *netSolver) routedInto(nodes []int, x int) bool {
 	for _, y := range nodes {
-		if s.n.Routing[y][x] > 0 {
+		if s.n.Routing[y][x] > 0 && (!s.n.router(y) || s.routedInto(nodes, y)) {
 			return true
 		}
 	}
 	return false
 }
 
-func (s *netSolver) emitFlow(class string, f ctmcFlow, anyCap, anyPat bool) {
+func (s *netSolver) emitFlow(class string, f ctmcFlow, any anyLoss) {
 	add := func(name queueing.Metric, v float64) { s.add("network", class, name, v, MethodCTMC, true) }
 	add(queueing.Throughput, f.exits)
 	add(queueing.MeanInSystem, f.l)
 	if !f.lateLoss && f.exits > 0 {
 		add(queueing.MeanResponse, f.l/f.exits)
 	}
-	if anyCap {
+	if any.cap {
 		add(queueing.PLoss, f.lost/f.entered)
 	}
-	if anyPat {
+	if any.pat {
 		add(queueing.PAbandon, f.ab/f.entered)
+	}
+	if any.balk && !any.cap {
+		add(queueing.PBalk, f.lost/f.entered)
 	}
 }
 
@@ -484,9 +451,18 @@ func PreferClosedForms(ms []NetMetric) []NetMetric {
 // change of the network page; Network.ForceCTMC solves it all the same.
 // A single station always gets its chain: its percentiles are the chain's
 // own.
+//
+// A network with station features (random routers aside), forks or
+// arrivals that are not a renewal process always gets its chain: the
+// closed forms give few of its values exactly, if any.
 func (s *netSolver) closedFormsSuffice() bool {
-	if s.m < 2 {
+	if s.m < 2 || len(s.n.Forks) > 0 || (s.n.beyond() && !s.n.randomRoutersOnly()) {
 		return false
+	}
+	for _, c := range s.n.Classes {
+		if !c.renewal() {
+			return false
+		}
 	}
 	for _, st := range s.n.Stations {
 		if st.Capacity > 0 || st.Patience > 0 {
@@ -502,7 +478,7 @@ func (s *netSolver) closedFormsSuffice() bool {
 		}
 	}
 	for _, st := range s.n.Stations {
-		if described[st.Name] && !exact[st.Name] {
+		if described[st.Name] && !exact[st.Name] && st.Router == "" { // a router has its throughput only
 			return false
 		}
 	}

@@ -71,17 +71,21 @@ func (n Network) validateForks() error {
 // Only one shape has them: one open class with Poisson arrivals at the
 // fork, k ≥ 2 branches of one task each, every branch one FCFS
 // single-server exponential station of the same mean (homogeneous), all
-// routed straight to the join, which the jobs leave. Any other network
-// with forks gets no values (and no error): its throughputs alone would
+// routed straight to the join, which the jobs leave. Any network with
+// forks gets the exact CTMC's values besides where the chain models it
+// (ctmcForks), else no values (and no error): its throughputs alone would
 // need the traffic equations to know the forks, and nothing else has a
 // closed form.
 func solveForkJoin(n Network) ([]NetMetric, error) {
 	if err := n.forkExit(); err != nil {
 		return nil, err
 	}
+	s := &netSolver{n: n, m: len(n.Stations), r: len(n.Classes)}
 	branches, ok := forkJoinShape(n)
 	if !ok {
-		return nil, nil
+		s.addCTMC()
+		s.sort()
+		return s.out, nil
 	}
 	fk, cl := n.Forks[0], n.Classes[0]
 	lambda, mu := cl.Rate, 1/n.Stations[branches[0]].Mean[0]
@@ -92,7 +96,6 @@ func solveForkJoin(n Network) ([]NetMetric, error) {
 	k := len(branches)
 	r1 := 1 / (mu - lambda)
 	rk, method, exact := NelsonTantawi(k, lambda, mu)
-	s := &netSolver{n: n, m: len(n.Stations), r: 1}
 	for _, b := range branches {
 		name := n.Stations[b].Name
 		s.add(name, "", "throughput", lambda, MethodMM1Branch, true)
@@ -111,6 +114,7 @@ func solveForkJoin(n Network) ([]NetMetric, error) {
 	s.add(join, "", "throughput", float64(k)*lambda, method, true)
 	s.add(join, "", queueing.MeanSyncDelay, rk-r1, method, exact)
 	s.add(join, "", "mean_in_system", float64(k)*lambda*(rk-r1), method, exact)
+	s.addCTMC()
 	s.sort()
 	return s.out, nil
 }

@@ -167,6 +167,7 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 		if err := s.solveBeyond(); err != nil {
 			return nil, err
 		}
+		s.addCTMC()
 		s.sort()
 		return s.out, nil
 	}

@@ -1,0 +1,246 @@
+package analytic
+
+import (
+	"fmt"
+
+	"queuelab/analytic/ctmc"
+	"queuelab/des/queueing"
+)
+
+// The bridge from a Network's features beyond product form
+// (StationFeatures, fork/join sections, MAP arrivals, initial states) to
+// the fields of a ctmc.Model. Each feature either maps to the chain's
+// own, with the same semantics as the simulator's, or is refused with the
+// reason:
+//
+//   - Buffer with after-service blocking → Capacity + ctmc.AfterService:
+//     on both sides an arrival from outside that finds the buffer full is
+//     lost, a customer routed from another station waits on its server
+//     upstream, and places free first come first served (the first
+//     blocked moves first, after the departing customer's own move).
+//   - Before-service blocking is refused: the simulator checks the
+//     destination when service starts (and blocks after service should
+//     it be full again by then), the chain stops the service whenever the
+//     destination is full; the two are different models.
+//   - RateMultipliers → RateScale and JoinProbability → JoinProb: both
+//     read the number present (blocked customers included), the last value
+//     holding beyond the list; a balking customer leaves the network.
+//   - A router with the random policy is its routing row: every route into
+//     it is continued through its row, and nobody stays there. Routers
+//     with round-robin, jsq or power-of-d choose by a counter or by the
+//     targets' queues, which this state does not hold: refused.
+//   - Server schedules and time-varying arrival rates change with time,
+//     and batch arrivals bring several customers at once: refused (the
+//     chain is time-homogeneous with single arrivals).
+//   - A MAP class → ctmc.Class.MAP. A fork/join section → ctmc.Class.Fork
+//     where each branch takes one task and sends it straight to the join,
+//     which the jobs leave (ctmc.ForkJoinResult says which branches it
+//     then solves).
+
+// ctmcFeatures sets the feature fields of cs, the chain's station i, or
+// says why the chain does not model them.
+func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
+	st := n.Stations[i]
+	f := st.StationFeatures
+	switch {
+	case f.ServerSchedule:
+		return fmt.Errorf("station %q has a server schedule: its server count changes with time, so it has no steady state in the exact CTMC", st.Name)
+	case f.Router != "" && f.Router != "random":
+		return fmt.Errorf("router %q chooses by %s, which depends on more than the routing probabilities (a counter or the targets' queues): the exact CTMC takes random routers only", st.Name, f.Router)
+	case f.BlockBeforeService:
+		return fmt.Errorf("station %q blocks before service: the simulator checks the buffer when an upstream service starts, the exact CTMC pauses that service whenever the buffer is full; the chain is not the simulated model", st.Name)
+	}
+	if f.Buffer > 0 {
+		cs.Capacity, cs.Blocking = f.Buffer, ctmc.AfterService
+	}
+	cs.RateScale = f.RateMultipliers
+	cs.JoinProb = f.JoinProbability
+	return nil
+}
+
+// ctmcRouting returns n's routing with every route into a random router
+// continued through the router's row (routers feeding routers included),
+// and the routers' own rows emptied.
+func (n Network) ctmcRouting() ([][]float64, error) {
+	out := make([][]float64, len(n.Routing))
+	for x, row := range n.Routing {
+		out[x] = make([]float64, len(n.Routing))
+		if n.router(x) {
+			continue
+		}
+		copy(out[x], row)
+		if err := n.throughRouters(out[x]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// router reports whether node x is at a router.
+func (n Network) router(x int) bool { return n.Stations[x%len(n.Stations)].Router != "" }
+
+// throughRouters moves the probability row puts on routers on to where
+// their rows send it.
+func (n Network) throughRouters(row []float64) error {
+	for pass := 0; ; pass++ {
+		moved := false
+		for y, p := range row {
+			if p == 0 || !n.router(y) {
+				continue
+			}
+			if pass > len(n.Routing) {
+				return fmt.Errorf("routers route into each other in a cycle through %q", n.Stations[y%len(n.Stations)].Name)
+			}
+			row[y], moved = 0, true
+			for z, q := range n.Routing[y] {
+				row[z] += p * q
+			}
+		}
+		if !moved {
+			return nil
+		}
+	}
+}
+
+// ctmcClass sets the arrival fields of cc from class k, or says why the
+// chain does not model its arrivals.
+func (n Network) ctmcClass(k int, cc *ctmc.Class) error {
+	c := n.Classes[k]
+	switch {
+	case !c.open():
+		return nil
+	case c.Varying != nil:
+		return fmt.Errorf("class %q has a time-varying arrival rate: no steady state in the exact CTMC, which is time-homogeneous", c.Name)
+	case c.Batch != nil:
+		return fmt.Errorf("class %q arrives in batches: the exact CTMC's arrivals bring one customer each", c.Name)
+	case n.Stations[c.Source].Router != "" && c.MAP != nil:
+		return fmt.Errorf("class %q arrives by a MAP at router %q: the streams it sends to each target are not independent MAPs", c.Name, n.Stations[c.Source].Name)
+	case c.MAP != nil:
+		cc.MAP, cc.Rate = &ctmc.MAP{D0: c.MAP.D0, D1: c.MAP.D1}, 0
+		return nil
+	}
+	law := c.ArrivalLaw
+	if law.Name == "" && c.ArrivalSCV == 1 {
+		law.Name = "exp"
+	}
+	if law.Name != "exp" {
+		return fmt.Errorf("class %q: %s interarrival times; the chain takes Poisson arrivals only", c.Name, orLaw(law.Name, c.ArrivalSCV))
+	}
+	return nil
+}
+
+// ctmcForks sets Class.Fork of out for n's fork/join sections and empties
+// the routing rows the chain reads from its branches' tasks, or says why
+// the chain does not model the section: a branch that takes several
+// tasks, or sends them anywhere but straight to the join, a join that
+// feeds other stations, or a fork no open class arrives at.
+func (n Network) ctmcForks(out *ctmc.Model) error {
+	m := len(n.Stations)
+	for _, fk := range n.Forks {
+		fork, join := n.Stations[fk.Fork].Name, n.Stations[fk.Join].Name
+		var branches []int
+		for j, t := range fk.Tasks {
+			switch {
+			case t == 0:
+				continue
+			case t > 1:
+				return fmt.Errorf("fork %q sends %d tasks to %q: the exact CTMC takes one task per branch", fork, t, n.Stations[j].Name)
+			}
+			branches = append(branches, j)
+		}
+		forked := false
+		for k, c := range n.Classes {
+			if !c.open() || c.Source != fk.Fork {
+				continue
+			}
+			forked = true
+			out.Classes[k].Fork = branches
+			for x := range out.Routing[k*m+fk.Join] {
+				if n.Routing[k*m+fk.Join][x] > 0 {
+					return fmt.Errorf("join %q routes its jobs on: the exact CTMC takes jobs that leave at the join", join)
+				}
+			}
+			for _, b := range branches {
+				row := n.Routing[k*m+b]
+				for y, p := range row {
+					if p > 0 && y != k*m+fk.Join || p == 0 && y == k*m+fk.Join {
+						return fmt.Errorf("branch %q does not send class %q's tasks straight to join %q: the exact CTMC takes that shape only", n.Stations[b].Name, c.Name, join)
+					}
+				}
+				out.Routing[k*m+b] = make([]float64, len(row))
+			}
+		}
+		if !forked {
+			return fmt.Errorf("no open class arrives at fork %q", fork)
+		}
+	}
+	return nil
+}
+
+// ctmcInitial returns n's initial state as ctmc.Model.Initial takes it
+// (station × class), or nil when no class sets one.
+func (n Network) ctmcInitial() [][]int {
+	any := false
+	for _, c := range n.Classes {
+		any = any || c.Initial != nil
+	}
+	if !any {
+		return nil
+	}
+	out := make([][]int, len(n.Stations))
+	for i := range out {
+		out[i] = make([]int, len(n.Classes))
+	}
+	for k, c := range n.Classes {
+		if c.Initial == nil {
+			if !c.open() {
+				out[c.Start][k] = c.Population
+			}
+			continue
+		}
+		for i, x := range c.Initial {
+			out[i][k] = x
+		}
+	}
+	return out
+}
+
+// ctmcForkJoin adds the job-level values of each forking class, with the
+// simulator's names: at the fork and for the network, the jobs' rate
+// (throughput), their mean time from fork to join (mean_response) and the
+// mean number forked and not yet joined (mean_in_system); at the join, the
+// tasks' rate, the mean number of tasks waiting there for their siblings
+// (mean_in_system: the tasks of those jobs, less the ones still in a
+// branch) and each task's mean wait there (mean_sync_delay, by Little's
+// law). The class is "" when the network has one class.
+func (s *netSolver) ctmcForkJoin(sol *ctmc.Solution) {
+	for _, fj := range sol.ForkJoin {
+		c := s.n.Classes[fj.Class]
+		class := c.Name
+		if s.r == 1 {
+			class = ""
+		}
+		for _, fk := range s.n.Forks {
+			if fk.Fork != c.Source {
+				continue
+			}
+			lambda, tasks, inBranches := c.Rate, 0.0, 0.0
+			for j, t := range fk.Tasks {
+				if t > 0 {
+					tasks += float64(t)
+					inBranches += sol.Stations[j].InSystem[fj.Class]
+				}
+			}
+			for _, st := range []string{s.n.Stations[fk.Fork].Name, "network"} {
+				s.add(st, class, queueing.Throughput, lambda, MethodCTMC, true)
+				s.add(st, class, queueing.MeanResponse, fj.Response, MethodCTMC, true)
+				s.add(st, class, queueing.MeanInSystem, fj.Jobs, MethodCTMC, true)
+			}
+			join := s.n.Stations[fk.Join].Name
+			waiting := tasks*fj.Jobs - inBranches
+			s.add(join, class, queueing.Throughput, tasks*lambda, MethodCTMC, true)
+			s.add(join, class, queueing.MeanInSystem, waiting, MethodCTMC, true)
+			s.add(join, class, queueing.MeanSyncDelay, waiting/(tasks*lambda), MethodCTMC, true)
+		}
+	}
+}
