@@ -8,6 +8,7 @@ var featurePageTexts = []pageText{
 	{En: "balking", Tr: "vazgeçme", Uz: "voz kechish"},
 	{En: "load-dependent", Tr: "yüke bağlı", Uz: "yukka bog‘liq"},
 	{En: "shifts", Tr: "vardiyalar", Uz: "smenalar"},
+	{En: "P(balk)", Tr: "P(katılmama)", Uz: "P(qo‘shilmaslik)"},
 	{En: "fork", Tr: "çatal", Uz: "ayrilish"},
 	{En: "join", Tr: "birleşme", Uz: "birlashish"},
 	{En: "{0}: {1} = {2}/s", Tr: "{0}: {1} = {2}/sn", Uz: "{0}: {1} = {2}/s"},

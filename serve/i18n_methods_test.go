@@ -111,3 +111,36 @@ func TestMethodWordRe(t *testing.T) {
 		assert.Equal(t, words, methodWordRe.MatchString(name), name)
 	}
 }
+
+// TestMeasureNamesLabelled fails when a measure the network table can
+// show for one of the examples (an estimate of the simulation after a
+// short run, or a formula of analytic) has no label in network.js's NAMES
+// (the table would show the raw name, p_balk, in every language); the
+// labels themselves are catalogue keys (TestCatalogueComplete).
+func TestMeasureNamesLabelled(t *testing.T) {
+	src, err := fs.ReadFile(staticFiles, "static/network.js")
+	require.NoError(t, err)
+	block := regexp.MustCompile(`(?s)const NAMES = \{(.*?)\};`).FindSubmatch(src)
+	require.NotNil(t, block, "network.js has its NAMES table")
+	labelled := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(\w+): "`).FindAllSubmatch(block[1], -1) {
+		labelled[string(m[1])] = true
+	}
+	require.True(t, labelled["mean_in_system"], "NAMES was read")
+	shown := map[string]string{}
+	for _, ex := range networks.Catalogue() {
+		l, err := OpenNetwork(ex.Name, ex.Source, 1)
+		require.NoError(t, err, ex.Name)
+		require.NoError(t, l.RunUntil(20), ex.Name)
+		for _, e := range l.Estimates() {
+			shown[e.Name] = ex.Name
+		}
+		for _, f := range l.Analytic().Formulas {
+			shown[f.Name] = ex.Name
+		}
+	}
+	require.Contains(t, shown, "p_balk", "the balking example's measure was seen")
+	for name, ex := range shown {
+		assert.True(t, labelled[name], "measure %q (%s) has no label in network.js's NAMES", name, ex)
+	}
+}
