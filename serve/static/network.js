@@ -361,7 +361,7 @@ function drawChanges(st) {
     box.append(valueControl(t("λ of {0} (/s)", c.name), `rate ${c.name}`, fmtP(c.rate), t("external arrival rate of this open class")));
   }
   for (const s of g.stations) {
-    if (s.kind) continue; // a fork or a join: nothing to change live
+    if (s.kind === "fork" || s.kind === "join") continue; // nothing to change live
     box.append(html("h3", { class: "st-head", text: s.name }));
     if (s.kind === "router") { drawFeatureChanges(box, s); continue; }
     if (s.servers < 0) box.append(html("div", { class: "control" }, html("span", { class: "name", text: t("servers") }), html("span", { class: "now", text: t("∞ (a delay station: nobody waits)") })));
