@@ -151,7 +151,8 @@ const englishScanJS = `(() => {
     "exact", "bound", "equations", "insensitivity", "bare", "seconds", "share", "waits", "growing", "batches", "measured",
     "slots", "genuine", "fraud", "goodput", "admits", "objects", "budget", "burn", "desired", "serving", "utilisation",
     "instances", "timeouts", "warm", "bad", "session", "runs", "most", "got", "must", "want", "valid", "unknown",
-    "invalid", "required", "queue", "wait", "per", "off", "or", "no"];
+    "invalid", "required", "queue", "wait", "per", "off", "or", "no", "fork", "join", "router", "branch", "branches",
+    "birth", "death", "infinite", "approximation", "balk"];
   const L = "\\p{L}\\p{N}_\\-‘’ʻʼ'";
   const word = new RegExp("(?<![" + L + "])(" + words.join("|") + ")(?![" + L + "])", "iu");
   const point = /(?<![\d.,:=])\d+\.(?:\d{1,2}|\d{4,})(?![\d:\p{L}])/u;

@@ -32,7 +32,7 @@ type errorTemplate struct {
 	re  *regexp.Regexp
 }
 
-var errorTemplates = compileErrorTemplates(concatTexts(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts),
+var errorTemplates = compileErrorTemplates(concatTexts(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts),
 	concatKeys(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
 
 // compileErrorTemplates turns each template's English into an anchored

@@ -20,7 +20,8 @@ var netVerdictTexts = []pageText{
 }
 
 // methodTexts are the analytic methods' names that have words in them
-// (analytic's Method… constants).
+// (analytic's Method… constants; TestMethodNamesTranslated reads them off
+// the analytic package and fails for one missing here).
 var methodTexts = []pageText{
 	{En: "traffic equations", Tr: "trafik denklemleri", Uz: "trafik tenglamalari"},
 	{En: "Jackson product form", Tr: "Jackson çarpım biçimi", Uz: "Jackson ko‘paytma shakli"},
@@ -33,6 +34,13 @@ var methodTexts = []pageText{
 	{En: "Cobham priority", Tr: "Cobham önceliği", Uz: "Cobham ustuvorligi"},
 	{En: "M/G/1-PS insensitivity", Tr: "M/G/1-PS duyarsızlığı", Uz: "M/G/1-PS sezgirmasligi"},
 	{En: "exact CTMC", Tr: "kesin CTMC", Uz: "aniq CTMC"},
+	{En: "birth-death", Tr: "doğum–ölüm", Uz: "tug‘ilish–o‘lim"},
+	{En: "Nelson-Tantawi (exact, 2 branches)", Tr: "Nelson-Tantawi (kesin, 2 kol)", Uz: "Nelson-Tantawi (aniq, 2 tarmoq)"},
+	{En: "Nelson-Tantawi approximation", Tr: "Nelson-Tantawi yaklaşımı", Uz: "Nelson-Tantawi yaqinlashuvi"},
+	{En: "M/M/1 (one branch)", Tr: "M/M/1 (tek kol)", Uz: "M/M/1 (bitta tarmoq)"},
+	{En: "M^X/G/1 (batch Pollaczek-Khinchine)", Tr: "M^X/G/1 (toplu Pollaczek-Khinchine)", Uz: "M^X/G/1 (guruhli Pollaczek-Khinchine)"},
+	{En: "M_t/G/∞ (infinite server)", Tr: "M_t/G/∞ (sonsuz sunucu)", Uz: "M_t/G/∞ (cheksiz server)"},
+	{En: "M/M/c FCFS distribution", Tr: "M/M/c FCFS dağılımı", Uz: "M/M/c FCFS taqsimoti"},
 }
 
 // netVerdictAlso are page messages the verdict texts use as well.

@@ -63,6 +63,17 @@ func TestLessonChanges(t *testing.T) {
 		{"ggc-qna", []string{"service machining=exp"}, nil},
 		{"ggc-qna", []string{"route inspection>machining=0"}, nil},
 		{"ggc-qna", []string{"servers inspection=2"}, nil},
+		{"balking", nil, []want{{"stall", "p_balk", 0.33, 0.005}, {"stall", "mean_in_system", 1.67, 0.005}}},
+		{"fork-join", nil, []want{{"split", "mean_response", 2.875, 1e-9}, {"left", "mean_response", 2, 1e-9}, {"merge", "mean_sync_delay", 0.875, 1e-9}}},
+		{"fork-join", []string{"rate job=0.8"}, []want{{"left", "mean_response", 5, 1e-9}, {"split", "mean_response", 7, 1e-9}, {"merge", "mean_sync_delay", 2, 1e-9}}},
+		{"fork-join", []string{"service left=det"}, nil},
+		{"batch-mx-m1", nil, []want{{"server", "mean_in_system", 3, 1e-9}}},
+		{"rush-hour-delay", nil, []want{{"visitors", "mean_in_system", 40, 1e-9}}},
+		{"rush-hour-delay", []string{"service visitors=det"}, []want{{"visitors", "mean_in_system", 40, 1e-9}}},
+		{"jsq-vs-random", []string{"policy balancer=random"}, []want{{"left", "mean_response", 5, 1e-9}}},
+		{"blocking-tandem", []string{"buffer second=5"}, nil},
+		{"mmpp-vs-poisson", nil, []want{{"smooth-server", "mean_response", 3.333, 0.001}}},
+		{"shifts", nil, nil},
 	} {
 		t.Run(tc.example+"/"+strings.Join(tc.changes, ","), func(t *testing.T) {
 			var src []byte

@@ -130,7 +130,7 @@ function drawSources(parent, g, lay) {
     const k = seen[c.to] = (seen[c.to] || 0) + 1;
     const y = p.y + 18 + (k - 1) * 16;
     const lam = c.phases || c.steps || c.batch ? "λ̄" : "λ"; // a mean rate when arrivals are not Poisson
-    const label = c.population > 0 ? `${c.name}: N = ${c.population}` : `${c.name}: ${lam} = ${fmtNum(c.rate)}/s`;
+    const label = c.population > 0 ? `${c.name}: N = ${c.population}` : t("{0}: {1} = {2}/s", c.name, lam, fmtNum(c.rate));
     if (c.population > 0) {
       parent.append(svgEl("text", { x: p.x - 4, y: p.y - 6 - (k - 1) * 13, class: "src-label", fill: classColour(i), "text-anchor": "end", "data-class": c.name }, label));
       return;
@@ -232,7 +232,7 @@ function drawForkJoin(s, snap, p) {
   const box = svgEl("g", { class: "station " + s.kind, transform: `translate(${p.x},${p.y})`, "data-station": s.name, "data-kind": s.kind });
   box.append(svgEl("rect", { width: BOX.w, height: BOX.h, rx: 8, class: "box" }));
   box.append(svgEl("text", { x: s.kind === "join" ? 24 : 10, y: 17, class: "st-name" }, s.name));
-  box.append(svgEl("text", { x: BOX.w - (s.kind === "fork" ? 24 : 8), y: 17, class: "st-meta", "text-anchor": "end" }, s.kind));
+  box.append(svgEl("text", { x: BOX.w - (s.kind === "fork" ? 24 : 8), y: 17, class: "st-meta", "text-anchor": "end" }, s.kind === "fork" ? t("fork") : t("join")));
   const barX = s.kind === "fork" ? BOX.w - 16 : 6;
   box.append(svgEl("rect", { x: barX, y: 8, width: 10, height: BOX.h - 16, rx: 2, class: "fj-bar" }));
   if (s.kind !== "join") return box;

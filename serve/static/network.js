@@ -261,7 +261,7 @@ function drawTaken(st) {
 
 // i18n keys: the measures' names below are catalogue keys
 const NAMES = { throughput: "X · throughput", utilization: "ρ · utilisation", mean_in_system: "L", mean_in_queue: "Lq", mean_response: "W", mean_wait: "Wq", p_loss: "P(loss)", p_abandon: "P(abandon)",
-  mean_sync_delay: "synchronisation delay", throughput_lower: "X lower bound", throughput_upper: "X upper bound", mean_response_lower: "R + Z lower bound", mean_response_upper: "R + Z upper bound" };
+  p_balk: "P(balk)", mean_sync_delay: "synchronisation delay", throughput_lower: "X lower bound", throughput_upper: "X upper bound", mean_response_lower: "R + Z lower bound", mean_response_upper: "R + Z upper bound" };
 
 // i18n keys: the table's column heads
 const TABLE_HEAD = ["station", "class", "measure", "simulated ± 95 %", "verdict's interval", "formula", "method", "verdict"];
