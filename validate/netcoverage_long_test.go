@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/analytic"
 	"queuelab/des"
 	"queuelab/model/network"
 )
@@ -55,13 +56,17 @@ func TestNetworkCoverage(t *testing.T) {
 	for _, tc := range coverageCases {
 		n, err := network.Parse("t.yaml", []byte(tc.src))
 		require.NoError(t, err, tc.name)
+		an, err := n.Analytic()
+		require.NoError(t, err, tc.name)
+		formulas, err := analytic.SolveNetwork(an) // once per model, not per run (the chain of M/H2/1 LCFS-PR costs seconds)
+		require.NoError(t, err, tc.name)
 		type run struct {
 			covered bool
 			err     error
 		}
 		runs := des.Replicate(seeds, 0, func(i int) run {
 			rep, err := RunNetwork(NetworkConfig{Network: n, Seed: uint64(i) + 1, Generator: des.PCG,
-				Duration: network.DefaultDuration(n), Warmup: AutoWarmup})
+				Duration: network.DefaultDuration(n), Warmup: AutoWarmup, Formulas: formulas})
 			if err != nil {
 				return run{err: err}
 			}

@@ -49,6 +49,12 @@ type NetworkConfig struct {
 	// (network.Options.Percentiles), checked against the exact values
 	// where analytic gives them.
 	Percentiles bool
+	// Formulas, if not nil, are taken as the analytic values instead of
+	// solving the network again: a study that runs one stable network
+	// many times (TestNetworkCoverage: 200 seeds per model) solves it once
+	// with analytic.SolveNetwork of Network.Analytic(). They must be that
+	// network's own; nil: RunNetwork solves it.
+	Formulas []analytic.NetMetric
 }
 
 // Simulated is the longest simulated time one replication of c can run, in
@@ -133,7 +139,10 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	formulas, err := analytic.SolveNetwork(an)
+	formulas, err := cfg.Formulas, error(nil)
+	if formulas == nil {
+		formulas, err = analytic.SolveNetwork(an)
+	}
 	if err != nil {
 		var u *analytic.UnstableError
 		if errors.As(err, &u) {

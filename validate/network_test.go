@@ -1,12 +1,14 @@
 package validate
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"queuelab/analytic"
 	"queuelab/des"
 	"queuelab/model/network"
 )
@@ -93,4 +95,32 @@ func TestNetworkUnstable(t *testing.T) {
 	require.NotNil(t, rep.Unstable)
 	assert.Equal(t, "second", rep.Unstable.Station)
 	assert.Empty(t, rep.Checks, "no numbers for an unstable network")
+}
+
+// TestRunNetworkGivenFormulas: formulas solved once by the caller
+// (NetworkConfig.Formulas, for studies of many runs) give the same report
+// as RunNetwork solving them itself, and are the ones judged against.
+func TestRunNetworkGivenFormulas(t *testing.T) {
+	n, err := network.Parse("mm1.yaml", []byte("name: mm1\narrivals: {to: q, rate: 0.5}\nstations:\n  - {name: q, service: {dist: exp, mean: 1}}\n"))
+	require.NoError(t, err)
+	an, err := n.Analytic()
+	require.NoError(t, err)
+	formulas, err := analytic.SolveNetwork(an)
+	require.NoError(t, err)
+	cfg := NetworkConfig{Network: n, Seed: 3, Generator: des.PCG, Duration: 20_000, Warmup: AutoWarmup}
+	own, err := RunNetwork(cfg)
+	require.NoError(t, err)
+	cfg.Formulas = formulas
+	given, err := RunNetwork(cfg)
+	require.NoError(t, err)
+	assert.Equal(t, fmt.Sprint(own.Checks), fmt.Sprint(given.Checks)) // printed: the checks hold NaNs
+	// A deliberately wrong value given is the one judged.
+	wrong := append([]analytic.NetMetric(nil), formulas...)
+	for i := range wrong {
+		wrong[i].Value *= 2
+	}
+	cfg.Formulas = wrong
+	bad, err := RunNetwork(cfg)
+	require.NoError(t, err)
+	assert.NotEqual(t, fmt.Sprint(own.Checks), fmt.Sprint(bad.Checks))
 }
