@@ -95,22 +95,22 @@ func solveForkJoin(n Network) ([]NetMetric, error) {
 	s := &netSolver{n: n, m: len(n.Stations), r: 1}
 	for _, b := range branches {
 		name := n.Stations[b].Name
-		s.add(name, "", "throughput", lambda, MethodMM1Branch, true)
-		s.add(name, "", "utilization", rho, MethodMM1Branch, true)
-		s.add(name, "", "mean_in_system", rho/(1-rho), MethodMM1Branch, true)
-		s.add(name, "", "mean_in_queue", rho*rho/(1-rho), MethodMM1Branch, true)
-		s.add(name, "", "mean_response", r1, MethodMM1Branch, true)
-		s.add(name, "", "mean_wait", rho*r1, MethodMM1Branch, true)
+		s.add(name, "", queueing.Throughput, lambda, MethodMM1Branch, true)
+		s.add(name, "", queueing.Utilization, rho, MethodMM1Branch, true)
+		s.add(name, "", queueing.MeanInSystem, rho/(1-rho), MethodMM1Branch, true)
+		s.add(name, "", queueing.MeanInQueue, rho*rho/(1-rho), MethodMM1Branch, true)
+		s.add(name, "", queueing.MeanResponse, r1, MethodMM1Branch, true)
+		s.add(name, "", queueing.MeanWait, rho*r1, MethodMM1Branch, true)
 	}
 	fork, join := n.Stations[fk.Fork].Name, n.Stations[fk.Join].Name
 	for _, st := range []string{fork, "network"} {
-		s.add(st, "", "throughput", lambda, method, true)
-		s.add(st, "", "mean_response", rk, method, exact)
-		s.add(st, "", "mean_in_system", lambda*rk, method, exact)
+		s.add(st, "", queueing.Throughput, lambda, method, true)
+		s.add(st, "", queueing.MeanResponse, rk, method, exact)
+		s.add(st, "", queueing.MeanInSystem, lambda*rk, method, exact)
 	}
-	s.add(join, "", "throughput", float64(k)*lambda, method, true)
+	s.add(join, "", queueing.Throughput, float64(k)*lambda, method, true)
 	s.add(join, "", queueing.MeanSyncDelay, rk-r1, method, exact)
-	s.add(join, "", "mean_in_system", float64(k)*lambda*(rk-r1), method, exact)
+	s.add(join, "", queueing.MeanInSystem, float64(k)*lambda*(rk-r1), method, exact)
 	s.sort()
 	return s.out, nil
 }
