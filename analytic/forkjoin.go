@@ -38,13 +38,8 @@ const (
 // validateForks checks the fork/join sections' indices and sizes.
 func (n Network) validateForks() error {
 	m, r := len(n.Stations), len(n.Classes)
-	if len(n.Routing) != r*m {
-		return fmt.Errorf("routing has %d rows; want classes × stations = %d × %d = %d", len(n.Routing), r, m, r*m)
-	}
-	for x, row := range n.Routing {
-		if len(row) != r*m {
-			return fmt.Errorf("routing row %s has %d entries; want %d", n.node(x), len(row), r*m)
-		}
+	if err := n.routingShape(); err != nil {
+		return err
 	}
 	for i, st := range n.Stations {
 		if len(st.Mean) != r || (st.SCV != nil && len(st.SCV) != r) || (st.Laws != nil && len(st.Laws) != r) {
