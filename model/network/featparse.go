@@ -103,12 +103,7 @@ func (p *reader) lbRow(row field, fs []field, el string, net *Network) error {
 	}
 	lel := elemField(el, "lb")
 	p.mark(lel, fs[0].keyNode)
-	var st *Station
-	for i := range net.Stations {
-		if net.Stations[i].Name == row.key {
-			st = &net.Stations[i]
-		}
-	}
+	st := stationNamed(net, row.key)
 	if st == nil {
 		return p.fail(row.keyNode, el, "unknown station %q", cut(row.key))
 	}
