@@ -259,6 +259,12 @@ func (p *reader) numbers(n *yaml.Node, el string, scale float64) ([]float64, err
 	if len(n.Content) > maxListLen {
 		return nil, p.fail(n, el, "at most %d numbers, got %d", maxListLen, len(n.Content))
 	}
+	return p.values(n, el, scale)
+}
+
+// values reads the numbers of the list n (its shape already checked),
+// each multiplied by scale; an error names the item as el[i].
+func (p *reader) values(n *yaml.Node, el string, scale float64) ([]float64, error) {
 	out := make([]float64, len(n.Content))
 	for i, v := range n.Content {
 		x, err := p.num(v, fmt.Sprintf("%s[%d]", el, i))
