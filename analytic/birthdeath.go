@@ -219,17 +219,17 @@ func (s *netSolver) solveBeyond() error {
 	}
 	for _, class := range []string{c.Name, ""} {
 		add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodBirthDeath, true) }
-		add("throughput", res.Throughput)
-		add("utilization", res.Utilization)
-		add("mean_in_system", res.MeanInSystem)
-		add("mean_in_queue", res.MeanInQueue)
-		add("mean_response", res.MeanResponse)
-		add("mean_wait", res.MeanWait)
+		add(queueing.Throughput, res.Throughput)
+		add(queueing.Utilization, res.Utilization)
+		add(queueing.MeanInSystem, res.MeanInSystem)
+		add(queueing.MeanInQueue, res.MeanInQueue)
+		add(queueing.MeanResponse, res.MeanResponse)
+		add(queueing.MeanWait, res.MeanWait)
 		s.beyondLosses(st.Name, class, st, res)
 		net := func(name queueing.Metric, v float64) { s.add("network", class, name, v, MethodBirthDeath, true) }
-		net("throughput", res.Throughput)
-		net("mean_in_system", res.MeanInSystem)
-		net("mean_response", res.MeanResponse)
+		net(queueing.Throughput, res.Throughput)
+		net(queueing.MeanInSystem, res.MeanInSystem)
+		net(queueing.MeanResponse, res.MeanResponse)
 		s.beyondLosses("network", class, st, res)
 	}
 	return nil
@@ -239,10 +239,10 @@ func (s *netSolver) solveBeyond() error {
 // probabilities) where they apply.
 func (s *netSolver) beyondLosses(station, class string, st NetStation, res BirthDeathResult) {
 	if st.Capacity > 0 || st.Buffer > 0 {
-		s.add(station, class, "p_loss", res.PLoss, MethodBirthDeath, true)
+		s.add(station, class, queueing.PLoss, res.PLoss, MethodBirthDeath, true)
 	}
 	if st.JoinProbability != nil {
-		s.add(station, class, "p_balk", res.PBalk, MethodBirthDeath, true)
+		s.add(station, class, queueing.PBalk, res.PBalk, MethodBirthDeath, true)
 	}
 }
 

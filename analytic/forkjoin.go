@@ -38,13 +38,8 @@ const (
 // validateForks checks the fork/join sections' indices and sizes.
 func (n Network) validateForks() error {
 	m, r := len(n.Stations), len(n.Classes)
-	if len(n.Routing) != r*m {
-		return fmt.Errorf("routing has %d rows; want classes × stations = %d × %d = %d", len(n.Routing), r, m, r*m)
-	}
-	for x, row := range n.Routing {
-		if len(row) != r*m {
-			return fmt.Errorf("routing row %s has %d entries; want %d", n.node(x), len(row), r*m)
-		}
+	if err := n.routingShape(); err != nil {
+		return err
 	}
 	for i, st := range n.Stations {
 		if len(st.Mean) != r || (st.SCV != nil && len(st.SCV) != r) || (st.Laws != nil && len(st.Laws) != r) {
@@ -98,22 +93,22 @@ func solveForkJoin(n Network) ([]NetMetric, error) {
 	rk, method, exact := NelsonTantawi(k, lambda, mu)
 	for _, b := range branches {
 		name := n.Stations[b].Name
-		s.add(name, "", "throughput", lambda, MethodMM1Branch, true)
-		s.add(name, "", "utilization", rho, MethodMM1Branch, true)
-		s.add(name, "", "mean_in_system", rho/(1-rho), MethodMM1Branch, true)
-		s.add(name, "", "mean_in_queue", rho*rho/(1-rho), MethodMM1Branch, true)
-		s.add(name, "", "mean_response", r1, MethodMM1Branch, true)
-		s.add(name, "", "mean_wait", rho*r1, MethodMM1Branch, true)
+		s.add(name, "", queueing.Throughput, lambda, MethodMM1Branch, true)
+		s.add(name, "", queueing.Utilization, rho, MethodMM1Branch, true)
+		s.add(name, "", queueing.MeanInSystem, rho/(1-rho), MethodMM1Branch, true)
+		s.add(name, "", queueing.MeanInQueue, rho*rho/(1-rho), MethodMM1Branch, true)
+		s.add(name, "", queueing.MeanResponse, r1, MethodMM1Branch, true)
+		s.add(name, "", queueing.MeanWait, rho*r1, MethodMM1Branch, true)
 	}
 	fork, join := n.Stations[fk.Fork].Name, n.Stations[fk.Join].Name
 	for _, st := range []string{fork, "network"} {
-		s.add(st, "", "throughput", lambda, method, true)
-		s.add(st, "", "mean_response", rk, method, exact)
-		s.add(st, "", "mean_in_system", lambda*rk, method, exact)
+		s.add(st, "", queueing.Throughput, lambda, method, true)
+		s.add(st, "", queueing.MeanResponse, rk, method, exact)
+		s.add(st, "", queueing.MeanInSystem, lambda*rk, method, exact)
 	}
-	s.add(join, "", "throughput", float64(k)*lambda, method, true)
+	s.add(join, "", queueing.Throughput, float64(k)*lambda, method, true)
 	s.add(join, "", queueing.MeanSyncDelay, rk-r1, method, exact)
-	s.add(join, "", "mean_in_system", float64(k)*lambda*(rk-r1), method, exact)
+	s.add(join, "", queueing.MeanInSystem, float64(k)*lambda*(rk-r1), method, exact)
 	s.addCTMC()
 	s.sort()
 	return s.out, nil

@@ -53,11 +53,8 @@ func (q MG1) Utilization() float64 {
 // Wq = λ·E[S²]/(2(1 − ρ)) = ρ·S·(1 + c²)/(2(1 − ρ)); +Inf if ρ ≥ 1.
 func (q MG1) MeanWait() float64 {
 	rho := q.Utilization()
-	switch {
-	case math.IsNaN(rho):
-		return rho
-	case rho >= 1:
-		return math.Inf(1)
+	if v, over := overloaded(rho); over {
+		return v
 	}
 	return rho * q.Mean * (1 + q.SCV) / (2 * (1 - rho))
 }
@@ -76,11 +73,20 @@ func (q MG1) MeanNumberInSystem() float64 { return q.Lambda * q.MeanResponseTime
 // part); +Inf if ρ ≥ 1.
 func (q MG1) PSResponseTime() float64 {
 	rho := q.Utilization()
-	switch {
-	case math.IsNaN(rho):
-		return rho
-	case rho >= 1:
-		return math.Inf(1)
+	if v, over := overloaded(rho); over {
+		return v
 	}
 	return q.Mean / (1 - rho)
+}
+
+// overloaded reports whether a queue of load rho has no steady state, with
+// the value its means take then: NaN for a NaN load, +Inf for ρ ≥ 1.
+func overloaded(rho float64) (float64, bool) {
+	switch {
+	case math.IsNaN(rho):
+		return rho, true
+	case rho >= 1:
+		return math.Inf(1), true
+	}
+	return 0, false
 }

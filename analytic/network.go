@@ -261,7 +261,9 @@ func (n Network) node(x int) string {
 	return fmt.Sprintf("(class %q, station %q)", n.Classes[x/m].Name, n.Stations[x%m].Name)
 }
 
-func (n Network) validateRouting() error {
+// routingShape checks that the routing matrix is (classes × stations)
+// square.
+func (n Network) routingShape() error {
 	m, r := len(n.Stations), len(n.Classes)
 	if len(n.Routing) != r*m {
 		return fmt.Errorf("routing has %d rows; want classes × stations = %d × %d = %d", len(n.Routing), r, m, r*m)
@@ -270,6 +272,16 @@ func (n Network) validateRouting() error {
 		if len(row) != r*m {
 			return fmt.Errorf("routing row %s has %d entries; want %d", n.node(x), len(row), r*m)
 		}
+	}
+	return nil
+}
+
+func (n Network) validateRouting() error {
+	m := len(n.Stations)
+	if err := n.routingShape(); err != nil {
+		return err
+	}
+	for x, row := range n.Routing {
 		sum := 0.0
 		for y, p := range row {
 			if !finite(p) || p < 0 || p > 1 {

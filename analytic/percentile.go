@@ -1,8 +1,6 @@
 package analytic
 
 import (
-	"fmt"
-
 	"queuelab/des/queueing"
 )
 
@@ -29,8 +27,7 @@ func (s *netSolver) addMMcPercentiles(thr []float64, total float64) {
 		return
 	}
 	for _, p := range CTMCPercentiles {
-		tag := fmt.Sprintf("p%g_", 100*p)
-		wait, resp := queueing.Metric(tag+"wait"), queueing.Metric(tag+"response")
+		wait, resp := queueing.Percentile(p, queueing.OfWait), queueing.Percentile(p, queueing.OfResponse)
 		w, r := q.WaitQuantile(p), q.ResponseTimeQuantile(p)
 		for k, c := range s.n.Classes {
 			if thr[k] > 0 {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"queuelab/des/queueing"
 	"queuelab/model/input"
 )
 
@@ -81,6 +82,11 @@ type Output struct {
 	Value float64 // finite
 	Unit  string  // "s", "/s" or ""
 	Desc  string  // what it is, with its formula
+}
+
+// metricOut is the output of a queueing metric, keyed by its one spelling.
+func metricOut(m queueing.Metric, v float64, unit, desc string) Output {
+	return Output{Key: string(m), Value: v, Unit: unit, Desc: desc}
 }
 
 // Formula is one calculator entry.

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 )
 
 // The queueing formulas: Erlang B and C, M/M/c with its tail and
@@ -66,12 +67,12 @@ func mmcEval(in Inputs) ([]Output, error) {
 		return nil, err
 	}
 	outs := []Output{
-		{"p_wait", q.ProbWait(), "", "P(W > 0) = Erlang C"},
-		{"mean_wait", q.MeanWait(), "s", "mean time in queue Wq = C/(Nμ − λ)"},
-		{"mean_in_queue", q.MeanQueueLength(), "", "mean number waiting Lq = λ·Wq"},
-		{"mean_in_system", q.MeanNumberInSystem(), "", "mean number present L = Lq + λS"},
-		{"mean_response", q.MeanResponseTime(), "s", "mean time in system W = Wq + S"},
-		{"utilization", q.Utilization(), "", "share of busy servers λS/N"},
+		metricOut(queueing.PWait, q.ProbWait(), "", "P(W > 0) = Erlang C"),
+		metricOut(queueing.MeanWait, q.MeanWait(), "s", "mean time in queue Wq = C/(Nμ − λ)"),
+		metricOut(queueing.MeanInQueue, q.MeanQueueLength(), "", "mean number waiting Lq = λ·Wq"),
+		metricOut(queueing.MeanInSystem, q.MeanNumberInSystem(), "", "mean number present L = Lq + λS"),
+		metricOut(queueing.MeanResponse, q.MeanResponseTime(), "s", "mean time in system W = Wq + S"),
+		metricOut(queueing.Utilization, q.Utilization(), "", "share of busy servers λS/N"),
 	}
 	if in.has(pWaitThreshold) {
 		outs = append(outs, Output{"p_wait_gt", q.ProbWaitExceeds(in.f(pWaitThreshold)), "", "P(W > t) = C·e^{−(Nμ − λ)t}"})
@@ -93,12 +94,12 @@ var mmcPatience = Formula{Name: "mmc-patience", Params: []Param{pServers, pArriv
 func mmcPatienceEval(in Inputs) ([]Output, error) {
 	q := analytic.MMcD{Servers: in.int(pServers), Lambda: in.f(pArrival), Mu: 1 / in.f(pServiceMean), Patience: in.f(pPatience)}
 	outs := []Output{
-		{"p_wait", q.ProbWait(), "", "P(an arrival finds all servers busy)"},
-		{"p_abandon", q.ProbAbandon(), "", "P(an arrival gives up after waiting D)"},
-		{"mean_wait_served", q.MeanWaitServed(), "s", "mean wait of served customers"},
-		{"mean_wait", q.MeanWait(), "s", "mean wait of all customers, E[min(V, D)]"},
-		{"throughput", q.Throughput(), "/s", "served per second, λ(1 − P(abandon))"},
-		{"utilization", q.Utilization(), "", "share of busy servers"},
+		metricOut(queueing.PWait, q.ProbWait(), "", "P(an arrival finds all servers busy)"),
+		metricOut(queueing.PAbandon, q.ProbAbandon(), "", "P(an arrival gives up after waiting D)"),
+		metricOut(queueing.MeanWaitServed, q.MeanWaitServed(), "s", "mean wait of served customers"),
+		metricOut(queueing.MeanWait, q.MeanWait(), "s", "mean wait of all customers, E[min(V, D)]"),
+		metricOut(queueing.Throughput, q.Throughput(), "/s", "served per second, λ(1 − P(abandon))"),
+		metricOut(queueing.Utilization, q.Utilization(), "", "share of busy servers"),
 	}
 	if in.has(pOfferedThreshold) {
 		outs = append(outs, Output{"p_wait_gt", q.ProbOfferedWaitExceeds(in.f(pOfferedThreshold)), "", "P(offered wait V > t)"})
@@ -118,11 +119,11 @@ func erlangAEval(in Inputs) ([]Output, error) {
 		return nil, inputf("erlang-a: %v", err)
 	}
 	return []Output{
-		{"p_wait", q.ProbWait(), "", "P(an arrival waits)"},
-		{"p_abandon", q.ProbAbandon(), "", "P(an arrival abandons)"},
-		{"mean_wait", q.MeanWait(), "s", "mean wait of all arrivals"},
-		{"mean_in_queue", q.MeanQueueLength(), "", "mean number waiting"},
-		{"throughput", q.Throughput(), "/s", "served per second"},
+		metricOut(queueing.PWait, q.ProbWait(), "", "P(an arrival waits)"),
+		metricOut(queueing.PAbandon, q.ProbAbandon(), "", "P(an arrival abandons)"),
+		metricOut(queueing.MeanWait, q.MeanWait(), "s", "mean wait of all arrivals"),
+		metricOut(queueing.MeanInQueue, q.MeanQueueLength(), "", "mean number waiting"),
+		metricOut(queueing.Throughput, q.Throughput(), "/s", "served per second"),
 	}, nil
 }
 
@@ -135,14 +136,14 @@ func mmckEval(in Inputs) ([]Output, error) {
 		return nil, inputf("--capacity: must be an integer ≥ --servers %d, got %d", q.Servers, q.Capacity)
 	}
 	return []Output{
-		{"p_block", q.ProbBlock(), "", "P(an arrival is blocked)"},
-		{"throughput", q.Throughput(), "/s", "admitted per second"},
-		{"utilization", q.Utilization(), "", "share of busy servers"},
-		{"p_wait", q.ProbWait(), "", "P(an admitted arrival waits)"},
-		{"mean_in_queue", q.MeanQueueLength(), "", "mean number waiting"},
-		{"mean_in_system", q.MeanNumberInSystem(), "", "mean number present"},
-		{"mean_wait", q.MeanWait(), "s", "mean wait of admitted customers"},
-		{"mean_response", q.MeanResponseTime(), "s", "mean time in system of admitted customers"},
+		metricOut(queueing.PBlock, q.ProbBlock(), "", "P(an arrival is blocked)"),
+		metricOut(queueing.Throughput, q.Throughput(), "/s", "admitted per second"),
+		metricOut(queueing.Utilization, q.Utilization(), "", "share of busy servers"),
+		metricOut(queueing.PWait, q.ProbWait(), "", "P(an admitted arrival waits)"),
+		metricOut(queueing.MeanInQueue, q.MeanQueueLength(), "", "mean number waiting"),
+		metricOut(queueing.MeanInSystem, q.MeanNumberInSystem(), "", "mean number present"),
+		metricOut(queueing.MeanWait, q.MeanWait(), "s", "mean wait of admitted customers"),
+		metricOut(queueing.MeanResponse, q.MeanResponseTime(), "s", "mean time in system of admitted customers"),
 	}, nil
 }
 
@@ -159,8 +160,8 @@ func p99Eval(in Inputs) ([]Output, error) {
 		{"approx", q.ResponseTimeQuantileApprox(p), "s", "S·ln(1/(1 − p)) + ln(C/(1 − p))/(N/S − λ), wait term ≥ 0"},
 		{"exact", q.ResponseTimeQuantile(p), "s", "exact quantile of wait + service"},
 		{"wait_quantile", q.WaitQuantile(p), "s", "exact quantile of the wait alone"},
-		{"mean_response", q.MeanResponseTime(), "s", "mean wait + service"},
-		{"p_wait", q.ProbWait(), "", "Erlang C"},
+		metricOut(queueing.MeanResponse, q.MeanResponseTime(), "s", "mean wait + service"),
+		metricOut(queueing.PWait, q.ProbWait(), "", "Erlang C"),
 	}, nil
 }
 
@@ -193,7 +194,7 @@ func littleEval(in Inputs) ([]Output, error) {
 		return nil, inputf("little: give exactly two of --arrival-rate, --time, --number")
 	}
 	return []Output{
-		{"arrival_rate", l, "/s", "throughput λ"},
+		metricOut(queueing.ArrivalRate, l, "/s", "throughput λ"),
 		{"time", w, "s", "mean time in system W"},
 		{"number", n, "", "mean number in system L = λW"},
 	}, nil

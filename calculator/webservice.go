@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 )
 
 // The web service's formulas: the diurnal arrival rate, the TTL cache,
@@ -65,7 +66,7 @@ func dbQueryTimeEval(in Inputs) ([]Output, error) {
 	load := analytic.DBLoad(in.f(pArrival), in.f(pQueries), in.f(pHit), in.f(pExtra))
 	return []Output{
 		{"db_load", load, "/s", "queries per second"},
-		{"utilization", load / in.f(pDBCapacity), "", "ρ = load / capacity (may exceed 1)"},
+		metricOut(queueing.Utilization, load/in.f(pDBCapacity), "", "ρ = load / capacity (may exceed 1)"),
 		{"query_time", analytic.DBQueryTime(in.f(pQueryBase), load, in.f(pDBCapacity), in.f(pQueryMax)), "s", "base/(1 − ρ), capped"},
 	}, nil
 }

@@ -36,7 +36,7 @@ func (mmcSystem) Factors() []input.Control { return mmcFactors }
 func (mmcSystem) Responses() []Response {
 	out := make([]Response, len(validate.MetricNames))
 	for i, n := range validate.MetricNames {
-		out[i] = Response{Name: n, Label: validate.Label(n)}
+		out[i] = Response{Name: string(n), Label: validate.Label(n)}
 	}
 	return out
 }
@@ -106,7 +106,7 @@ func (m mmcSystem) Run(settings []Setting, seed uint64) (Outcome, error) {
 	out := Outcome{Values: make(map[string]float64, len(validate.MetricNames))}
 	for _, n := range validate.MetricNames {
 		e, _ := r.Metric(n)
-		out.Values[n] = e.Mean
+		out.Values[string(n)] = e.Mean
 	}
 	return out, nil
 }

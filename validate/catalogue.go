@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 )
 
 // Experiment is one simulation run of the catalogue and the checks made
@@ -24,8 +25,8 @@ type Experiment struct {
 	// between a quarter and four times the nominal duration. Main is the
 	// slowest-converging metric of the experiment, so the others have
 	// their power too.
-	Main string
-	Also []string // further metrics the precision target applies to
+	Main queueing.Metric
+	Also []queueing.Metric // further metrics the precision target applies to
 	// Checks turns the run's result into checks (not yet judged).
 	Checks func(r *Result) []Check
 }
@@ -262,42 +263,42 @@ func (e Experiment) runConfig(opts Options, seed uint64) Config {
 }
 
 // labels are the human names of the station metrics.
-var labels = map[string]string{
-	"p_wait":           "P(wait)",
-	"mean_wait":        "mean wait (all)",
-	"mean_wait_served": "mean wait (served)",
-	"p_abandon":        "P(abandon)",
-	"p_block":          "P(block)",
-	"p_loss":           "P(loss)",
-	"p_balk":           "P(balk)",
-	"utilization":      "utilisation",
-	"mean_in_queue":    "Lq",
-	"mean_in_system":   "L",
-	"throughput":       "throughput",
-	"mean_response":    "mean response",
-	"mean_sojourn":     "mean sojourn (all)",
-	"mean_sync_delay":  "synchronisation delay",
+var labels = map[queueing.Metric]string{
+	queueing.PWait:          "P(wait)",
+	queueing.MeanWait:       "mean wait (all)",
+	queueing.MeanWaitServed: "mean wait (served)",
+	queueing.PAbandon:       "P(abandon)",
+	queueing.PBlock:         "P(block)",
+	queueing.PLoss:          "P(loss)",
+	queueing.PBalk:          "P(balk)",
+	queueing.Utilization:    "utilisation",
+	queueing.MeanInQueue:    "Lq",
+	queueing.MeanInSystem:   "L",
+	queueing.Throughput:     "throughput",
+	queueing.MeanResponse:   "mean response",
+	queueing.MeanSojourn:    "mean sojourn (all)",
+	queueing.MeanSyncDelay:  "synchronisation delay",
 }
 
 // Label returns the human name of metric name.
-func Label(name string) string {
+func Label(name queueing.Metric) string {
 	if l, ok := labels[name]; ok {
 		return l
 	}
 	var t float64
-	if _, err := fmt.Sscanf(name, "p_wait_gt_%g", &t); err == nil {
+	if _, err := fmt.Sscanf(string(name), "p_wait_gt_%g", &t); err == nil {
 		return fmt.Sprintf("P(W > %g s)", t)
 	}
 	var p float64
-	if _, err := fmt.Sscanf(name, "response_p%g", &p); err == nil {
+	if _, err := fmt.Sscanf(string(name), "response_p%g", &p); err == nil {
 		return fmt.Sprintf("response p%g", p)
 	}
-	return name
+	return string(name)
 }
 
 // StationChecks compares the named metrics of r with the station's exact
 // formulas (Formulas); metrics without a formula are skipped.
-func StationChecks(r *Result, names ...string) []Check {
+func StationChecks(r *Result, names ...queueing.Metric) []Check {
 	f := Formulas(r.Config)
 	var out []Check
 	for _, n := range names {
@@ -308,7 +309,7 @@ func StationChecks(r *Result, names ...string) []Check {
 		}
 		out = append(out, Check{
 			Name: Label(n), Sim: e, Formula: fv.Value, Source: fv.Source,
-			Approx: fv.Approx, Tol: fv.Tol, Expected: expectedEvents(r, f, n),
+			Approx: fv.Approx, Tol: fv.Tol, Expected: ExpectedEvents(r, f, n),
 		})
 	}
 	return out
@@ -317,11 +318,11 @@ func StationChecks(r *Result, names ...string) []Check {
 // expectedEvents is the number of events the formula expects behind a
 // probability or a waiting metric over the measured run, for judging runs
 // that saw none.
-func expectedEvents(r *Result, f map[string]Formula, name string) float64 {
+func ExpectedEvents(r *Result, f map[queueing.Metric]Formula, name queueing.Metric) float64 {
 	base := name
 	switch name {
-	case "mean_wait", "mean_wait_served", "mean_in_queue":
-		base = "p_wait"
+	case queueing.MeanWait, queueing.MeanWaitServed, queueing.MeanInQueue:
+		base = queueing.PWait
 	}
 	if len(base) > 2 && base[:2] == "p_" {
 		if fv, ok := f[base]; ok {
@@ -338,8 +339,8 @@ func expectedEvents(r *Result, f map[string]Formula, name string) float64 {
 // per-batch gap L − λW, which is 0 up to the customers present at the
 // batch edges.
 func LittleCheck(r *Result) Check {
-	l, _ := r.Metric("mean_in_system")
-	gap, _ := r.Metric("little_gap")
+	l, _ := r.Metric(queueing.MeanInSystem)
+	gap, _ := r.Metric(queueing.LittleGap)
 	sim := l
 	sim.SE = gap.SE
 	sim.HalfWidth = gap.HalfWidth

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/dist"
 	"queuelab/model/network"
 )
@@ -79,10 +80,10 @@ type Config struct {
 	MinDuration, MaxDuration float64
 	// Main names the metric Precision applies to (default: "mean_wait" when
 	// customers can wait, "p_block" for a loss system).
-	Main string
+	Main queueing.Metric
 	// PrecisionAlso lists further metrics that must reach Precision too
 	// before a precision-driven run stops.
-	PrecisionAlso []string
+	PrecisionAlso []queueing.Metric
 
 	Seed      uint64
 	Generator des.Generator
@@ -181,14 +182,14 @@ func (c Config) Validate() error {
 	return nil
 }
 
-func (c Config) main() string {
+func (c Config) main() queueing.Metric {
 	if c.Main != "" {
 		return c.Main
 	}
 	if c.Capacity == c.Servers {
-		return "p_block"
+		return queueing.PBlock
 	}
-	return "mean_wait"
+	return queueing.MeanWait
 }
 
 func (c Config) batches() int {

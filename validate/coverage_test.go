@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/network"
 )
 
@@ -40,7 +41,7 @@ func TestCoverage(t *testing.T) {
 		require.NoError(t, err)
 		out := map[string]bool{}
 		for name, v := range truth {
-			m, _ := r.Metric(name)
+			m, _ := r.Metric(queueing.Metric(name))
 			out[name] = m.Covers(v)
 		}
 		return out

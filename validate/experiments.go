@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 	"queuelab/model/dist"
 	"queuelab/model/network"
 	"queuelab/validate/estimate"
@@ -20,7 +21,7 @@ import (
 // DefaultRule at that length.
 func Catalogue() []Experiment {
 	var cat []Experiment
-	queueMetrics := []string{"p_wait", "mean_wait", "mean_in_queue", "mean_in_system", "utilization", "throughput"}
+	queueMetrics := []queueing.Metric{queueing.PWait, queueing.MeanWait, queueing.MeanInQueue, queueing.MeanInSystem, queueing.Utilization, queueing.Throughput}
 	mm := func(name string, c int, lam, mu, dur, full float64, quick bool) Experiment {
 		q := analytic.MMc{Servers: c, Lambda: lam, Mu: mu}
 		t := 1 / (float64(c)*mu - lam) // P(W > t) = C/e
@@ -29,8 +30,8 @@ func Catalogue() []Experiment {
 			Name:         name,
 			Quick:        quick,
 			FullDuration: full,
-			Main:         "mean_in_queue",
-			Also:         []string{"mean_wait", WaitMetricName(t)},
+			Main:         queueing.MeanInQueue,
+			Also:         []queueing.Metric{queueing.MeanWait, WaitMetricName(t)},
 			Config: Config{Servers: c, ArrivalRate: lam, Service: network.Exponential(1 / mu),
 				Duration: dur, Warmup: AutoWarmup, WaitThresholds: []float64{t}},
 			Checks: func(r *Result) []Check {
@@ -55,7 +56,7 @@ func Catalogue() []Experiment {
 		Name: "M/M/192 slot pool, normal day (λ=400/s, S=0.33 s)", Quick: true,
 		Config: Config{Servers: 192, ArrivalRate: 400, Service: network.Exponential(0.33), Duration: 200, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {
-			return append(StationChecks(r, "utilization", "mean_in_system", "throughput"), LittleCheck(r))
+			return append(StationChecks(r, queueing.Utilization, queueing.MeanInSystem, queueing.Throughput), LittleCheck(r))
 		},
 	})
 	// Erlang B insensitivity: the same blocking for three service laws.
@@ -65,18 +66,18 @@ func Catalogue() []Experiment {
 			name = "M/G/10/10 loss, lognormal CV=2 service (a=8)"
 		}
 		cat = append(cat, Experiment{
-			Name: name, Quick: true, Main: "p_block",
+			Name: name, Quick: true, Main: queueing.PBlock,
 			Config: Config{Servers: 10, ArrivalRate: 8, Service: s, Capacity: 10, Duration: 6e4, Warmup: AutoWarmup},
 			Checks: func(r *Result) []Check {
-				return append(StationChecks(r, "p_block", "utilization", "mean_in_system"), LittleCheck(r))
+				return append(StationChecks(r, queueing.PBlock, queueing.Utilization, queueing.MeanInSystem), LittleCheck(r))
 			},
 		})
 	}
 	cat = append(cat, Experiment{
-		Name: "M/M/3/10 (λ=2.7, μ=1)", Quick: true, Main: "p_block", Also: []string{"mean_in_queue"},
+		Name: "M/M/3/10 (λ=2.7, μ=1)", Quick: true, Main: queueing.PBlock, Also: []queueing.Metric{queueing.MeanInQueue},
 		Config: Config{Servers: 3, ArrivalRate: 2.7, Service: network.Exponential(1), Capacity: 10, Duration: 2.5e5, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {
-			return append(StationChecks(r, "p_block", "p_wait", "mean_wait", "mean_in_queue", "mean_in_system", "throughput"), LittleCheck(r))
+			return append(StationChecks(r, queueing.PBlock, queueing.PWait, queueing.MeanWait, queueing.MeanInQueue, queueing.MeanInSystem, queueing.Throughput), LittleCheck(r))
 		},
 	})
 	// Pollaczek–Khinchine: M/G/1 with the service law's second moment.
@@ -86,10 +87,10 @@ func Catalogue() []Experiment {
 			dur = 1.4e6
 		}
 		cat = append(cat, Experiment{
-			Name: fmt.Sprintf("M/G/1 ρ=0.7, %s service (Pollaczek–Khinchine)", ServiceName(s)), Quick: !isErlang(s), Main: "mean_wait",
+			Name: fmt.Sprintf("M/G/1 ρ=0.7, %s service (Pollaczek–Khinchine)", ServiceName(s)), Quick: !isErlang(s), Main: queueing.MeanWait,
 			Config: Config{Servers: 1, ArrivalRate: 0.7, Service: s, Duration: dur, Warmup: AutoWarmup},
 			Checks: func(r *Result) []Check {
-				return append(StationChecks(r, "p_wait", "mean_wait", "mean_in_system"), LittleCheck(r))
+				return append(StationChecks(r, queueing.PWait, queueing.MeanWait, queueing.MeanInSystem), LittleCheck(r))
 			},
 		})
 	}
@@ -115,9 +116,9 @@ func patienceExperiments() []Experiment {
 		}
 		cat = append(cat, Experiment{
 			Name: fmt.Sprintf("M/M/%d+D, D=2 s, ρ=%.2f", x.c, cfg.Rho()), Quick: x.quick, Config: cfg, FullDuration: full,
-			Main: "p_abandon", Also: []string{"mean_in_queue", WaitMetricName(1)},
+			Main: queueing.PAbandon, Also: []queueing.Metric{queueing.MeanInQueue, WaitMetricName(1)},
 			Checks: func(r *Result) []Check {
-				cs := StationChecks(r, "p_abandon", "p_wait", "mean_wait", "mean_wait_served", "throughput", "utilization", "mean_in_queue", WaitMetricName(1))
+				cs := StationChecks(r, queueing.PAbandon, queueing.PWait, queueing.MeanWait, queueing.MeanWaitServed, queueing.Throughput, queueing.Utilization, queueing.MeanInQueue, WaitMetricName(1))
 				cs = append(cs, LittleCheck(r))
 				return append(cs, originalTimeoutChecks(r, 2)...)
 			},
@@ -130,16 +131,16 @@ func patienceExperiments() []Experiment {
 		Config: Config{Servers: 192, ArrivalRate: 800, Service: network.Exponential(0.33), Patience: Patience{PatienceDet, 2},
 			Duration: 300, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {
-			return append(StationChecks(r, "p_abandon", "mean_wait", "mean_wait_served", "throughput", "mean_in_queue"), LittleCheck(r))
+			return append(StationChecks(r, queueing.PAbandon, queueing.MeanWait, queueing.MeanWaitServed, queueing.Throughput, queueing.MeanInQueue), LittleCheck(r))
 		},
 	})
 	cat = append(cat, Experiment{
 		Name: "Erlang-A M/M/10+M (λ=10, μ=1, mean patience 2 s)", Quick: true,
-		Main: "mean_in_queue", Also: []string{"p_abandon", "mean_wait"},
+		Main: queueing.MeanInQueue, Also: []queueing.Metric{queueing.PAbandon, queueing.MeanWait},
 		Config: Config{Servers: 10, ArrivalRate: 10, Service: network.Exponential(1), Patience: Patience{PatienceExp, 2},
 			Duration: 4e4, Warmup: AutoWarmup},
 		Checks: func(r *Result) []Check {
-			return append(StationChecks(r, "p_wait", "p_abandon", "mean_wait", "throughput", "mean_in_queue", "mean_in_system"), LittleCheck(r))
+			return append(StationChecks(r, queueing.PWait, queueing.PAbandon, queueing.MeanWait, queueing.Throughput, queueing.MeanInQueue, queueing.MeanInSystem), LittleCheck(r))
 		},
 	})
 	return cat
@@ -162,7 +163,7 @@ func originalTimeoutChecks(r *Result, d float64) []Check {
 	if math.IsNaN(est) {
 		return nil
 	}
-	pa, _ := r.Metric("p_abandon")
+	pa, _ := r.Metric(queueing.PAbandon)
 	rho := cfg.Rho()
 	ratio := pa
 	ratio.Mean = est / pa.Mean
@@ -176,7 +177,7 @@ func originalTimeoutChecks(r *Result, d float64) []Check {
 		{Name: "original's overstatement factor vs 1/(1−ρ)", Sim: ratio, Formula: 1 / (1 - rho), Source: "heavy-traffic M/M/n+D tail",
 			Approx: true, Tol: 0.35, Expected: math.NaN(),
 			Note: fmt.Sprintf("factor = original's estimate ÷ simulated P(abandon); exact M/M/c+D factor %.3g; tolerance: within 35 %% of 1/(1−ρ)",
-				est/Formulas(cfg)["p_abandon"].Value)},
+				est/Formulas(cfg)[queueing.PAbandon].Value)},
 	}
 }
 
@@ -199,7 +200,7 @@ func p99Experiments() []Experiment {
 			Name: fmt.Sprintf("p99 of M/M/%d ρ=%.2g", x.c, cfg.Rho()), Quick: x.quick, Config: cfg, FullDuration: x.full,
 			Main: QuantileMetricName(0.99),
 			Checks: func(r *Result) []Check {
-				cs := StationChecks(r, QuantileMetricName(0.99), "mean_response")
+				cs := StationChecks(r, QuantileMetricName(0.99), queueing.MeanResponse)
 				q := analytic.MMc{Servers: r.Config.Servers, Lambda: r.Config.ArrivalRate, Mu: 1 / r.Config.ServiceMean()}
 				e, _ := r.Metric(QuantileMetricName(0.99))
 				return append(cs, Check{Name: "p99 by the original's S·ln 100 + ln(C/0.01)/(N/S−λ)", Sim: e,
@@ -242,15 +243,15 @@ func dbExperiments() []Experiment {
 		}
 		cat = append(cat, Experiment{
 			Name: name, Quick: x.quick, Config: cfg,
-			Main: "mean_response", Also: []string{"utilization"},
+			Main: queueing.MeanResponse, Also: []queueing.Metric{queueing.Utilization},
 			Checks: func(r *Result) []Check {
-				cs := StationChecks(r, "mean_response", "utilization")
+				cs := StationChecks(r, queueing.MeanResponse, queueing.Utilization)
 				if r.Config.Servers == 1 {
 					cs[0].Name = "query time vs 5 ms/(1−ρ)"
 					return append(cs, LittleCheck(r))
 				}
 				rho := r.Config.Rho()
-				e, _ := r.Metric("mean_response")
+				e, _ := r.Metric(queueing.MeanResponse)
 				cs = append(cs, Check{Name: "query time vs the original's 5 ms/(1−ρ)", Sim: e, Formula: 0.005 / (1 - rho),
 					Source: "original (M/M/1 formula)", Approx: true, Tol: rho, Expected: math.NaN(),
 					Note: "one queue for 20 lanes: a query waits only when all are busy; the M/M/1 law overstates the wait up to ρ·formula"})

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 )
 
 // Formula is the value a textbook result gives for one metric of a
@@ -37,8 +38,8 @@ type Formula struct {
 //
 // Whatever the model, a station without losses has throughput λ and
 // utilisation λS/c, and Little's law gives little_gap = 0.
-func Formulas(cfg Config) map[string]Formula {
-	f := formulaSet{"little_gap": {0, "Little's law", false, 0}, "arrival_rate": {cfg.ArrivalRate, "Poisson arrivals", false, 0}}
+func Formulas(cfg Config) map[queueing.Metric]Formula {
+	f := formulaSet{queueing.LittleGap: {0, "Little's law", false, 0}, queueing.ArrivalRate: {cfg.ArrivalRate, "Poisson arrivals", false, 0}}
 	exp := cfg.Service.Memoryless()
 	switch {
 	case cfg.Patience.Kind == PatienceNone && cfg.Capacity == 0:
@@ -53,22 +54,22 @@ func Formulas(cfg Config) map[string]Formula {
 		f.erlangA(cfg)
 	default:
 		if cfg.Capacity == 0 {
-			f.put("p_block", 0, "no capacity")
-			f.put("admitted_rate", cfg.ArrivalRate, "no capacity")
+			f.put(queueing.PBlock, 0, "no capacity")
+			f.put(queueing.AdmittedRate, cfg.ArrivalRate, "no capacity")
 		}
 		if cfg.Patience.Kind == PatienceNone {
-			f.put("p_abandon", 0, "no patience")
+			f.put(queueing.PAbandon, 0, "no patience")
 		}
 	}
 	return f
 }
 
 // formulaSet is Formulas' result under construction.
-type formulaSet map[string]Formula
+type formulaSet map[queueing.Metric]Formula
 
 // put records the formula value v of metric name, from src, unless v is
 // NaN (the formula does not apply).
-func (f formulaSet) put(name string, v float64, src string) {
+func (f formulaSet) put(name queueing.Metric, v float64, src string) {
 	if !math.IsNaN(v) {
 		f[name] = Formula{Value: v, Source: src}
 	}
@@ -79,11 +80,11 @@ func (f formulaSet) put(name string, v float64, src string) {
 func (f formulaSet) unlimited(cfg Config) {
 	c, lam, s := cfg.Servers, cfg.ArrivalRate, cfg.ServiceMean()
 	const lossless = "no losses: λ, λS/c"
-	f.put("p_block", 0, lossless)
-	f.put("throughput", lam, lossless)
-	f.put("admitted_rate", lam, lossless)
-	f.put("utilization", cfg.Rho(), lossless)
-	f.put("p_abandon", 0, "no patience")
+	f.put(queueing.PBlock, 0, lossless)
+	f.put(queueing.Throughput, lam, lossless)
+	f.put(queueing.AdmittedRate, lam, lossless)
+	f.put(queueing.Utilization, cfg.Rho(), lossless)
+	f.put(queueing.PAbandon, 0, "no patience")
 	if cfg.Service.Memoryless() {
 		q := analytic.MMc{Servers: c, Lambda: lam, Mu: 1 / s}
 		f.queue(q, "M/M/c (Erlang C)")
@@ -100,13 +101,13 @@ func (f formulaSet) unlimited(cfg Config) {
 		es2 := s * s * (1 + cfg.Service.SCV())
 		wq := lam * es2 / (2 * (1 - rho))
 		const src = "M/G/1 (Pollaczek–Khinchine)"
-		f.put("p_wait", rho, src)
-		f.put("mean_wait", wq, src)
-		f.put("mean_wait_served", wq, src)
-		f.put("mean_in_queue", lam*wq, src)
-		f.put("mean_in_system", lam*wq+rho, src)
-		f.put("mean_response", wq+s, src)
-		f.put("mean_sojourn", wq+s, src)
+		f.put(queueing.PWait, rho, src)
+		f.put(queueing.MeanWait, wq, src)
+		f.put(queueing.MeanWaitServed, wq, src)
+		f.put(queueing.MeanInQueue, lam*wq, src)
+		f.put(queueing.MeanInSystem, lam*wq+rho, src)
+		f.put(queueing.MeanResponse, wq+s, src)
+		f.put(queueing.MeanSojourn, wq+s, src)
 	}
 }
 
@@ -119,18 +120,18 @@ func (f formulaSet) loss(cfg Config) {
 	if !cfg.Service.Memoryless() {
 		src = "Erlang B (insensitive)"
 	}
-	f.put("p_block", b, src)
-	f.put("throughput", lam*(1-b), src)
-	f.put("admitted_rate", lam*(1-b), src)
-	f.put("utilization", cfg.Offered()*(1-b)/float64(cfg.Servers), src)
-	f.put("mean_in_system", cfg.Offered()*(1-b), src)
-	f.put("mean_in_queue", 0, "loss system")
-	f.put("p_wait", 0, "loss system")
-	f.put("mean_wait", 0, "loss system")
-	f.put("mean_wait_served", 0, "loss system")
-	f.put("p_abandon", 0, "no patience")
-	f.put("mean_response", s, "loss system")
-	f.put("mean_sojourn", s, "loss system")
+	f.put(queueing.PBlock, b, src)
+	f.put(queueing.Throughput, lam*(1-b), src)
+	f.put(queueing.AdmittedRate, lam*(1-b), src)
+	f.put(queueing.Utilization, cfg.Offered()*(1-b)/float64(cfg.Servers), src)
+	f.put(queueing.MeanInSystem, cfg.Offered()*(1-b), src)
+	f.put(queueing.MeanInQueue, 0, "loss system")
+	f.put(queueing.PWait, 0, "loss system")
+	f.put(queueing.MeanWait, 0, "loss system")
+	f.put(queueing.MeanWaitServed, 0, "loss system")
+	f.put(queueing.PAbandon, 0, "no patience")
+	f.put(queueing.MeanResponse, s, "loss system")
+	f.put(queueing.MeanSojourn, s, "loss system")
 }
 
 // mmcK: a finite capacity above the servers, exponential service, no
@@ -138,12 +139,12 @@ func (f formulaSet) loss(cfg Config) {
 func (f formulaSet) mmcK(cfg Config) {
 	q := analytic.MMcK{Servers: cfg.Servers, Capacity: cfg.Capacity, Lambda: cfg.ArrivalRate, Mu: 1 / cfg.ServiceMean()}
 	const src = "M/M/c/K"
-	f.put("p_block", q.ProbBlock(), src)
-	f.put("throughput", q.Throughput(), src)
-	f.put("admitted_rate", q.Throughput(), src)
-	f.put("utilization", q.Utilization(), src)
+	f.put(queueing.PBlock, q.ProbBlock(), src)
+	f.put(queueing.Throughput, q.Throughput(), src)
+	f.put(queueing.AdmittedRate, q.Throughput(), src)
+	f.put(queueing.Utilization, q.Utilization(), src)
 	f.queue(q, src)
-	f.put("p_abandon", 0, "no patience")
+	f.put(queueing.PAbandon, 0, "no patience")
 }
 
 // waitingQueue is a queue without abandonment whose waiting and sojourn
@@ -159,13 +160,13 @@ type waitingQueue interface {
 // queue records q's waiting and sojourn metrics, from src. Nobody
 // abandons, so the wait of those served is every customer's wait.
 func (f formulaSet) queue(q waitingQueue, src string) {
-	f.put("p_wait", q.ProbWait(), src)
-	f.put("mean_wait", q.MeanWait(), src)
-	f.put("mean_wait_served", q.MeanWait(), src)
-	f.put("mean_in_queue", q.MeanQueueLength(), src)
-	f.put("mean_in_system", q.MeanNumberInSystem(), src)
-	f.put("mean_response", q.MeanResponseTime(), src)
-	f.put("mean_sojourn", q.MeanResponseTime(), src)
+	f.put(queueing.PWait, q.ProbWait(), src)
+	f.put(queueing.MeanWait, q.MeanWait(), src)
+	f.put(queueing.MeanWaitServed, q.MeanWait(), src)
+	f.put(queueing.MeanInQueue, q.MeanQueueLength(), src)
+	f.put(queueing.MeanInSystem, q.MeanNumberInSystem(), src)
+	f.put(queueing.MeanResponse, q.MeanResponseTime(), src)
+	f.put(queueing.MeanSojourn, q.MeanResponseTime(), src)
 }
 
 // mmcD: deterministic patience, exponential service, no capacity.
@@ -173,18 +174,18 @@ func (f formulaSet) mmcD(cfg Config) {
 	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
 	q := analytic.MMcD{Servers: cfg.Servers, Lambda: lam, Mu: 1 / s, Patience: cfg.Patience.Value}
 	const src = "M/M/c+D"
-	f.put("p_block", 0, "no capacity")
-	f.put("admitted_rate", lam, "no capacity")
-	f.put("p_wait", q.ProbWait(), src)
-	f.put("p_abandon", q.ProbAbandon(), src)
-	f.put("mean_wait", q.MeanWait(), src)
-	f.put("mean_wait_served", q.MeanWaitServed(), src)
-	f.put("throughput", q.Throughput(), src)
-	f.put("utilization", q.Utilization(), src)
-	f.put("mean_in_queue", q.MeanQueueLength(), src)
-	f.put("mean_in_system", q.MeanQueueLength()+q.Throughput()*s, src)
-	f.put("mean_response", q.MeanWaitServed()+s, src)
-	f.put("mean_sojourn", q.MeanWait()+(1-q.ProbAbandon())*s, src)
+	f.put(queueing.PBlock, 0, "no capacity")
+	f.put(queueing.AdmittedRate, lam, "no capacity")
+	f.put(queueing.PWait, q.ProbWait(), src)
+	f.put(queueing.PAbandon, q.ProbAbandon(), src)
+	f.put(queueing.MeanWait, q.MeanWait(), src)
+	f.put(queueing.MeanWaitServed, q.MeanWaitServed(), src)
+	f.put(queueing.Throughput, q.Throughput(), src)
+	f.put(queueing.Utilization, q.Utilization(), src)
+	f.put(queueing.MeanInQueue, q.MeanQueueLength(), src)
+	f.put(queueing.MeanInSystem, q.MeanQueueLength()+q.Throughput()*s, src)
+	f.put(queueing.MeanResponse, q.MeanWaitServed()+s, src)
+	f.put(queueing.MeanSojourn, q.MeanWait()+(1-q.ProbAbandon())*s, src)
 	for _, t := range cfg.WaitThresholds {
 		if t < cfg.Patience.Value {
 			f.put(WaitMetricName(t), q.ProbOfferedWaitExceeds(t), src)
@@ -199,16 +200,16 @@ func (f formulaSet) erlangA(cfg Config) {
 	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
 	q := analytic.ErlangA{Servers: cfg.Servers, Lambda: lam, Mu: 1 / s, Theta: 1 / cfg.Patience.Value}
 	const src = "Erlang-A (M/M/c+M)"
-	f.put("p_block", 0, "no capacity")
-	f.put("admitted_rate", lam, "no capacity")
-	f.put("p_wait", q.ProbWait(), src)
-	f.put("p_abandon", q.ProbAbandon(), src)
-	f.put("mean_wait", q.MeanWait(), src)
-	f.put("throughput", q.Throughput(), src)
-	f.put("utilization", q.Throughput()*s/float64(cfg.Servers), src)
-	f.put("mean_in_queue", q.MeanQueueLength(), src)
-	f.put("mean_in_system", q.MeanQueueLength()+q.Throughput()*s, src)
-	f.put("mean_sojourn", q.MeanWait()+(1-q.ProbAbandon())*s, src)
+	f.put(queueing.PBlock, 0, "no capacity")
+	f.put(queueing.AdmittedRate, lam, "no capacity")
+	f.put(queueing.PWait, q.ProbWait(), src)
+	f.put(queueing.PAbandon, q.ProbAbandon(), src)
+	f.put(queueing.MeanWait, q.MeanWait(), src)
+	f.put(queueing.Throughput, q.Throughput(), src)
+	f.put(queueing.Utilization, q.Throughput()*s/float64(cfg.Servers), src)
+	f.put(queueing.MeanInQueue, q.MeanQueueLength(), src)
+	f.put(queueing.MeanInSystem, q.MeanQueueLength()+q.Throughput()*s, src)
+	f.put(queueing.MeanSojourn, q.MeanWait()+(1-q.ProbAbandon())*s, src)
 }
 
 // OriginalTimeoutEstimate is the payment-switch original's estimate of the

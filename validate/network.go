@@ -203,7 +203,7 @@ func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricK
 			// Percentiles (net run --percentiles) are reported at the
 			// precision the means reach: a p50_wait of 0 has no relative
 			// half-width to reach.
-			if !math.IsInf(f.Value, 1) && !network.IsPercentile(f.Name) {
+			if !math.IsInf(f.Value, 1) && !queueing.IsPercentile(f.Name) {
 				class := f.Class
 				if single {
 					class = ""

@@ -92,9 +92,9 @@ func (e NetworkExperiment) run(seed uint64, quick bool) ([]Check, float64, error
 			continue
 		}
 		ch := c.Check
-		ch.Name = fmt.Sprintf("%s %s", c.Station, Label(c.Name))
+		ch.Name = fmt.Sprintf("%s %s", c.Station, Label(queueing.Metric(c.Name)))
 		if c.Class != "" {
-			ch.Name = fmt.Sprintf("%s/%s %s", c.Station, c.Class, Label(c.Name))
+			ch.Name = fmt.Sprintf("%s/%s %s", c.Station, c.Class, Label(queueing.Metric(c.Name)))
 		}
 		out = append(out, ch)
 	}

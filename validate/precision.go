@@ -3,6 +3,7 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"queuelab/des/queueing"
 	"strconv"
 )
 
@@ -20,7 +21,7 @@ func (r *Result) PrecisionShortfall() error {
 	if r.Config.Precision <= 0 {
 		return nil
 	}
-	for _, name := range append([]string{r.Config.main()}, r.Config.PrecisionAlso...) {
+	for _, name := range append([]queueing.Metric{r.Config.main()}, r.Config.PrecisionAlso...) {
 		m, _ := r.Metric(name)
 		if rel := m.RelativeHalfWidth(); !(rel <= r.Config.Precision) {
 			return fmt.Errorf("%w: the 95 %% relative half-width of %s is %s after the longest run (%g s), target %g; raise --max-duration or loosen --precision",

@@ -6,6 +6,7 @@ import (
 
 	"queuelab/analytic"
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/paymentswitch"
 	"queuelab/model/scenario"
 	"queuelab/model/webservice"
@@ -83,7 +84,7 @@ func littleStationCheck(name string, ws []scenario.StationStats) Check {
 		gap = append(gap, l-w.Arrivals/w.Time*w.Sojourn/w.Departures)
 	}
 	l := estimate.Ratio("L", num, den)
-	g := estimate.Mean("little_gap", gap)
+	g := estimate.Mean(string(queueing.LittleGap), gap)
 	sim := l
 	sim.SE, sim.HalfWidth = g.SE, g.HalfWidth
 	return Check{Name: "Little L = λW: " + name, Sim: sim, Formula: l.Mean - g.Mean,

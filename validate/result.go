@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 
+	"queuelab/des/queueing"
 	"queuelab/validate/estimate"
 )
 
@@ -27,9 +28,9 @@ type Result struct {
 }
 
 // Metric returns the estimate named name.
-func (r *Result) Metric(name string) (estimate.Estimate, bool) {
+func (r *Result) Metric(name queueing.Metric) (estimate.Estimate, bool) {
 	for _, m := range r.Metrics {
-		if m.Name == name {
+		if m.Name == string(name) {
 			return m, true
 		}
 	}
@@ -39,7 +40,7 @@ func (r *Result) Metric(name string) (estimate.Estimate, bool) {
 // precise reports whether the main metric and every PrecisionAlso metric
 // reached the precision target.
 func (r *Result) precise() bool {
-	for _, name := range append([]string{r.Config.main()}, r.Config.PrecisionAlso...) {
+	for _, name := range append([]queueing.Metric{r.Config.main()}, r.Config.PrecisionAlso...) {
 		m, _ := r.Metric(name)
 		if !(m.RelativeHalfWidth() <= r.Config.Precision) {
 			return false
@@ -65,8 +66,8 @@ func (r *Result) precise() bool {
 //	mean_response     mean time in system of served customers (wait + service)
 //	mean_sojourn      mean time in system of admitted customers (served or not)
 //	little_gap        L − λ_admitted·W_sojourn per unit time (0 by Little's law)
-var MetricNames = func() []string {
-	out := make([]string, len(stationDefs))
+var MetricNames = func() []queueing.Metric {
+	out := make([]queueing.Metric, len(stationDefs))
 	for i := range stationDefs {
 		out[i] = stationDefs[i].name
 	}
@@ -74,7 +75,7 @@ var MetricNames = func() []string {
 }()
 
 // hasMetric reports whether a Result of c has the metric name.
-func (c Config) hasMetric(name string) bool {
+func (c Config) hasMetric(name queueing.Metric) bool {
 	for _, n := range MetricNames {
 		if n == name {
 			return true
@@ -94,7 +95,11 @@ func (c Config) hasMetric(name string) bool {
 }
 
 // WaitMetricName is the name of the P(W > t) metric.
-func WaitMetricName(t float64) string { return fmt.Sprintf("p_wait_gt_%g", t) }
+func WaitMetricName(t float64) queueing.Metric {
+	return queueing.Metric(fmt.Sprintf("p_wait_gt_%g", t))
+}
 
 // QuantileMetricName is the name of the response-time p-quantile metric.
-func QuantileMetricName(p float64) string { return fmt.Sprintf("response_p%g", 100*p) }
+func QuantileMetricName(p float64) queueing.Metric {
+	return queueing.Metric(fmt.Sprintf("response_p%g", 100*p))
+}

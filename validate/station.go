@@ -133,19 +133,19 @@ func stationResult(s *network.Sim, cfg Config) (*Result, error) {
 	for _, def := range stationDefs {
 		if m, ok := nr.Metric(StationName, "", def.network); ok && def.network != "" {
 			// The network simulator's own metric: the numbers of net run.
-			res.Metrics = append(res.Metrics, estimate.Ratio(def.name, m.Num, m.Den))
+			res.Metrics = append(res.Metrics, estimate.Ratio(string(def.name), m.Num, m.Den))
 			continue
 		}
 		for b := range snaps {
 			num[b], den[b] = def.terms(&snaps[b], &taps[b])
 		}
-		res.Metrics = append(res.Metrics, estimate.Ratio(def.name, num, den))
+		res.Metrics = append(res.Metrics, estimate.Ratio(string(def.name), num, den))
 	}
 	for j, t := range cfg.WaitThresholds {
 		for b := range snaps {
 			num[b], den[b] = float64(taps[b].Above[j]), float64(snaps[b].Starts+snaps[b].Abandons)
 		}
-		res.Metrics = append(res.Metrics, estimate.Ratio(WaitMetricName(t), num, den))
+		res.Metrics = append(res.Metrics, estimate.Ratio(string(WaitMetricName(t)), num, den))
 	}
 	res.Metrics = append(res.Metrics, quantileEstimates(cfg.ResponseQuantiles, taps)...)
 	return res, nil
@@ -155,7 +155,7 @@ func stationResult(s *network.Sim, cfg Config) (*Result, error) {
 // network simulator's metric of that name when it has one (network), else
 // terms over the batch's station statistics and tap counts.
 type stationDef struct {
-	name    string
+	name    queueing.Metric
 	network queueing.Metric
 	terms   func(d *des.StationSnapshot, t *network.TapBatch) (num, den float64)
 }
@@ -164,34 +164,34 @@ type stationDef struct {
 // wait is filed when it becomes known (at the start of service, or on
 // abandoning), its response when it departs.
 var stationDefs = [...]stationDef{
-	{"p_wait", "", func(d *des.StationSnapshot, t *network.TapBatch) (float64, float64) {
+	{queueing.PWait, "", func(d *des.StationSnapshot, t *network.TapBatch) (float64, float64) {
 		return float64(t.Waited), float64(d.Arrivals - d.Losses)
 	}},
-	{"mean_wait", "mean_wait", func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
+	{queueing.MeanWait, queueing.MeanWait, func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
 		return d.WaitSum + d.AbandonedSum, float64(d.Starts + d.Abandons)
 	}},
-	{"mean_wait_served", "", func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
+	{queueing.MeanWaitServed, "", func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
 		return d.WaitSum, float64(d.Starts)
 	}},
-	{"p_abandon", "p_abandon", func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
+	{queueing.PAbandon, queueing.PAbandon, func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
 		return float64(d.Abandons), float64(d.Arrivals - d.Losses)
 	}},
-	{"p_block", "p_loss", func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
+	{queueing.PBlock, queueing.PLoss, func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
 		return float64(d.Losses), float64(d.Arrivals)
 	}},
-	{"utilization", "utilization", nil}, // always measured at a station with servers
-	{"mean_in_queue", "mean_in_queue", perSecond(func(d *des.StationSnapshot) float64 { return d.InQueueArea })},
-	{"mean_in_system", "mean_in_system", perSecond(func(d *des.StationSnapshot) float64 { return d.InSystemArea })},
-	{"throughput", "throughput", perSecond(func(d *des.StationSnapshot) float64 { return float64(d.Departures) })},
-	{"arrival_rate", "", perSecond(func(d *des.StationSnapshot) float64 { return float64(d.Arrivals) })},
-	{"admitted_rate", "", perSecond(func(d *des.StationSnapshot) float64 { return float64(d.Arrivals - d.Losses) })},
-	{"mean_response", "mean_response", func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
+	{queueing.Utilization, queueing.Utilization, nil}, // always measured at a station with servers
+	{queueing.MeanInQueue, queueing.MeanInQueue, perSecond(func(d *des.StationSnapshot) float64 { return d.InQueueArea })},
+	{queueing.MeanInSystem, queueing.MeanInSystem, perSecond(func(d *des.StationSnapshot) float64 { return d.InSystemArea })},
+	{queueing.Throughput, queueing.Throughput, perSecond(func(d *des.StationSnapshot) float64 { return float64(d.Departures) })},
+	{queueing.ArrivalRate, "", perSecond(func(d *des.StationSnapshot) float64 { return float64(d.Arrivals) })},
+	{queueing.AdmittedRate, "", perSecond(func(d *des.StationSnapshot) float64 { return float64(d.Arrivals - d.Losses) })},
+	{queueing.MeanResponse, queueing.MeanResponse, func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
 		return d.SojournSum, float64(d.Departures)
 	}},
-	{"mean_sojourn", "", func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
+	{queueing.MeanSojourn, "", func(d *des.StationSnapshot, _ *network.TapBatch) (float64, float64) {
 		return d.SojournSum + d.AbandonedSum, float64(d.Departures + d.Abandons)
 	}},
-	{"little_gap", "", perSecond(func(d *des.StationSnapshot) float64 { return d.InSystemArea - d.SojournSum - d.AbandonedSum })},
+	{queueing.LittleGap, "", perSecond(func(d *des.StationSnapshot) float64 { return d.InSystemArea - d.SojournSum - d.AbandonedSum })},
 }
 
 // perSecond is the time average of a batch quantity: it over the batch's
@@ -217,7 +217,7 @@ func quantileEstimates(ps []float64, taps []network.TapBatch) []estimate.Estimat
 	}
 	out := make([]estimate.Estimate, len(ps))
 	for j, p := range ps {
-		out[j] = estimate.Mean(QuantileMetricName(p), qs[j])
+		out[j] = estimate.Mean(string(QuantileMetricName(p)), qs[j])
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"queuelab/des"
+	"queuelab/des/queueing"
 	"queuelab/model/dist"
 	"queuelab/model/network"
 	"queuelab/validate/estimate"
@@ -139,13 +140,17 @@ func TestStationResultShape(t *testing.T) {
 		assert.Equal(t, DefaultBatches, m.K, m.Name)
 		assert.Len(t, m.Batch, DefaultBatches, m.Name)
 	}
-	want := append(append([]string{}, MetricNames...), "p_wait_gt_0.5", "p_wait_gt_2", "response_p50", "response_p99")
+	var want []string
+	for _, n := range MetricNames {
+		want = append(want, string(n))
+	}
+	want = append(want, "p_wait_gt_0.5", "p_wait_gt_2", "response_p50", "response_p99")
 	assert.Equal(t, want, names)
 	assert.True(t, r.WarmupByMSER)
 	assert.LessOrEqual(t, r.Warmup, 2e4/2+1, "MSER-5 is capped at half the run")
 	assert.InDelta(t, 2e4, r.Warmup+r.Measured, 2e4/windowsPerRun*float64(DefaultBatches)+1)
 	// Conservation: without patience or capacity nothing is lost.
-	for _, n := range []string{"p_abandon", "p_block"} {
+	for _, n := range []queueing.Metric{queueing.PAbandon, queueing.PBlock} {
 		m, _ := r.Metric(n)
 		assert.Equal(t, 0.0, m.Mean, n)
 	}
@@ -216,19 +221,19 @@ func TestFormulasCoverCases(t *testing.T) {
 	cases := []struct {
 		name   string
 		edit   func(c *Config)
-		has    []string
-		hasnt  []string
+		has    []queueing.Metric
+		hasnt  []queueing.Metric
 		source string
 	}{
-		{"M/M/c", func(c *Config) {}, []string{"p_wait", "mean_wait", "mean_in_system"}, nil, "M/M/c (Erlang C)"},
-		{"M/G/c", func(c *Config) { c.Service = network.Deterministic(1) }, []string{"utilization", "throughput"}, []string{"p_wait", "mean_wait"}, ""},
-		{"M/G/1", func(c *Config) { c.Servers, c.ArrivalRate, c.Service = 1, 0.5, network.Deterministic(1) }, []string{"mean_wait"}, nil, "M/G/1 (Pollaczek–Khinchine)"},
-		{"M/G/c/c", func(c *Config) { c.Capacity, c.Service = 4, dist.Of(dist.LogNormal{Mean: 1, CV: 1}) }, []string{"p_block"}, nil, "Erlang B (insensitive)"},
-		{"M/M/c/K", func(c *Config) { c.Capacity = 8 }, []string{"p_block", "p_wait"}, nil, "M/M/c/K"},
-		{"M/G/c/K", func(c *Config) { c.Capacity, c.Service = 8, network.Deterministic(1) }, nil, []string{"p_block", "p_wait"}, ""},
-		{"M/M/c+D", func(c *Config) { c.Patience = Patience{PatienceDet, 2} }, []string{"p_abandon", "mean_wait_served"}, nil, "M/M/c+D"},
-		{"Erlang-A", func(c *Config) { c.Patience = Patience{PatienceExp, 2} }, []string{"p_abandon", "p_wait"}, []string{"mean_wait_served"}, "Erlang-A (M/M/c+M)"},
-		{"M/G/c+D", func(c *Config) { c.Patience, c.Service = Patience{PatienceDet, 2}, network.Deterministic(1) }, []string{"p_block"}, []string{"p_abandon"}, ""},
+		{"M/M/c", func(c *Config) {}, []queueing.Metric{"p_wait", "mean_wait", "mean_in_system"}, nil, "M/M/c (Erlang C)"},
+		{"M/G/c", func(c *Config) { c.Service = network.Deterministic(1) }, []queueing.Metric{"utilization", "throughput"}, []queueing.Metric{"p_wait", "mean_wait"}, ""},
+		{"M/G/1", func(c *Config) { c.Servers, c.ArrivalRate, c.Service = 1, 0.5, network.Deterministic(1) }, []queueing.Metric{"mean_wait"}, nil, "M/G/1 (Pollaczek–Khinchine)"},
+		{"M/G/c/c", func(c *Config) { c.Capacity, c.Service = 4, dist.Of(dist.LogNormal{Mean: 1, CV: 1}) }, []queueing.Metric{"p_block"}, nil, "Erlang B (insensitive)"},
+		{"M/M/c/K", func(c *Config) { c.Capacity = 8 }, []queueing.Metric{"p_block", "p_wait"}, nil, "M/M/c/K"},
+		{"M/G/c/K", func(c *Config) { c.Capacity, c.Service = 8, network.Deterministic(1) }, nil, []queueing.Metric{"p_block", "p_wait"}, ""},
+		{"M/M/c+D", func(c *Config) { c.Patience = Patience{PatienceDet, 2} }, []queueing.Metric{"p_abandon", "mean_wait_served"}, nil, "M/M/c+D"},
+		{"Erlang-A", func(c *Config) { c.Patience = Patience{PatienceExp, 2} }, []queueing.Metric{"p_abandon", "p_wait"}, []queueing.Metric{"mean_wait_served"}, "Erlang-A (M/M/c+M)"},
+		{"M/G/c+D", func(c *Config) { c.Patience, c.Service = Patience{PatienceDet, 2}, network.Deterministic(1) }, []queueing.Metric{"p_block"}, []queueing.Metric{"p_abandon"}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"queuelab/des/queueing"
 	"queuelab/model/input"
 	"queuelab/validate"
 )
@@ -18,9 +20,9 @@ import (
 func init() { subcommands = append(subcommands, newMMcCmd) }
 
 // mmcMetrics are the metrics `queuelab mmc` prints, in order.
-var mmcMetrics = []string{
-	"p_wait", "mean_wait", "mean_wait_served", "p_abandon", "p_block",
-	"utilization", "mean_in_queue", "mean_in_system", "throughput", "mean_response",
+var mmcMetrics = []queueing.Metric{
+	queueing.PWait, queueing.MeanWait, queueing.MeanWaitServed, queueing.PAbandon, queueing.PBlock,
+	queueing.Utilization, queueing.MeanInQueue, queueing.MeanInSystem, queueing.Throughput, queueing.MeanResponse,
 }
 
 // mmcFlags holds the raw flag values: the station's parameters
@@ -218,21 +220,16 @@ func (f *mmcFlags) precisionRun(cfg *validate.Config) error {
 		return err
 	}
 	if f.main != "" {
-		cfg.Main = f.main
-		if !knownMMcMetric(f.main) {
-			return usagef("--main: must be one of %s, got %s", strings.Join(validate.MetricNames, ", "), quoteShort(f.main))
+		cfg.Main = queueing.Metric(f.main)
+		if !slices.Contains(validate.MetricNames, cfg.Main) {
+			names := make([]string, len(validate.MetricNames))
+			for i, n := range validate.MetricNames {
+				names[i] = string(n)
+			}
+			return usagef("--main: must be one of %s, got %s", strings.Join(names, ", "), quoteShort(f.main))
 		}
 	}
 	return nil
-}
-
-func knownMMcMetric(name string) bool {
-	for _, n := range validate.MetricNames {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // mmcChecks judges every printed metric against its formula (a Check with
@@ -242,14 +239,10 @@ func mmcChecks(res *validate.Result) []validate.Check {
 	var out []validate.Check
 	for _, name := range mmcMetrics {
 		e, _ := res.Metric(name)
-		c := validate.Check{Name: name, Sim: e, Formula: math.NaN(), Expected: math.NaN()}
+		c := validate.Check{Name: string(name), Sim: e, Formula: math.NaN(), Expected: math.NaN()}
 		if fv, ok := f[name]; ok {
 			c.Formula, c.Source = fv.Value, fv.Source
-			if fw, ok := f["p_wait"]; ok && (name == "p_wait" || name == "mean_wait" || name == "mean_wait_served" || name == "mean_in_queue") {
-				c.Expected = fw.Value * float64(res.Customers)
-			} else if strings.HasPrefix(name, "p_") {
-				c.Expected = fv.Value * float64(res.Customers)
-			}
+			c.Expected = validate.ExpectedEvents(res, f, name)
 		}
 		c.Judge(validate.DefaultRule)
 		out = append(out, c)

@@ -502,7 +502,7 @@ func netUnitScale(unit string, name queueing.Metric) float64 {
 		return 1
 	case name == queueing.Throughput, name == queueing.ThroughputLower, name == queueing.ThroughputUpper:
 		return u
-	case name == queueing.MeanResponse, name == queueing.MeanResponseLower, name == queueing.MeanResponseUpper, name == queueing.MeanWait, network.IsPercentile(name):
+	case name == queueing.MeanResponse, name == queueing.MeanResponseLower, name == queueing.MeanResponseUpper, name == queueing.MeanWait, queueing.IsPercentile(name):
 		return 1 / u
 	}
 	return 1

@@ -59,15 +59,7 @@ func (p *reader) numberList(n *yaml.Node, elem, form string) ([]float64, error) 
 	if len(n.Content) == 0 || len(n.Content) > MaxFeatureList {
 		return nil, p.fail(n, elem, "needs 1 to %d values, got %d", MaxFeatureList, len(n.Content))
 	}
-	out := make([]float64, len(n.Content))
-	for i, v := range n.Content {
-		x, err := p.num(v, fmt.Sprintf("%s[%d]", elem, i))
-		if err != nil {
-			return nil, err
-		}
-		out[i] = x
-	}
-	return out, nil
+	return p.values(n, elem, 1)
 }
 
 // schedule reads servers: [[time, servers], …].
@@ -103,12 +95,7 @@ func (p *reader) lbRow(row field, fs []field, el string, net *Network) error {
 	}
 	lel := elemField(el, "lb")
 	p.mark(lel, fs[0].keyNode)
-	var st *Station
-	for i := range net.Stations {
-		if net.Stations[i].Name == row.key {
-			st = &net.Stations[i]
-		}
-	}
+	st := stationNamed(net, row.key)
 	if st == nil {
 		return p.fail(row.keyNode, el, "unknown station %q", cut(row.key))
 	}

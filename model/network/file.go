@@ -150,16 +150,7 @@ func (p *reader) dist(n *yaml.Node, elem string) (Dist, error) {
 	if err != nil {
 		return Dist{}, err
 	}
-	var nameNode *yaml.Node
-	for _, f := range fs {
-		if f.key == "dist" {
-			nameNode = f.val
-		}
-	}
-	if nameNode == nil {
-		return Dist{}, p.fail(n, elem, "missing key dist (valid: %s)", dist.Names())
-	}
-	name, err := p.str(nameNode, elem+" dist")
+	name, nameNode, err := p.distName(fs, n, elem, dist.Names())
 	if err != nil {
 		return Dist{}, err
 	}
@@ -191,6 +182,18 @@ func (p *reader) dist(n *yaml.Node, elem string) (Dist, error) {
 		return Dist{}, p.fail(where, elem, "%v", err)
 	}
 	return d, nil
+}
+
+// distName reads the dist key of the mapping n (its fields fs): the
+// family's name and its node, or an error naming elem and the valid names.
+func (p *reader) distName(fs []field, n *yaml.Node, elem string, valid any) (string, *yaml.Node, error) {
+	for _, f := range fs {
+		if f.key == "dist" {
+			name, err := p.str(f.val, elem+" dist")
+			return name, f.val, err
+		}
+	}
+	return "", nil, p.fail(n, elem, "missing key dist (valid: %s)", valid)
 }
 
 func hasKey(fs []field, k string) bool {
@@ -256,6 +259,12 @@ func (p *reader) numbers(n *yaml.Node, el string, scale float64) ([]float64, err
 	if len(n.Content) > maxListLen {
 		return nil, p.fail(n, el, "at most %d numbers, got %d", maxListLen, len(n.Content))
 	}
+	return p.values(n, el, scale)
+}
+
+// values reads the numbers of the list n (its shape already checked),
+// each multiplied by scale; an error names the item as el[i].
+func (p *reader) values(n *yaml.Node, el string, scale float64) ([]float64, error) {
 	out := make([]float64, len(n.Content))
 	for i, v := range n.Content {
 		x, err := p.num(v, fmt.Sprintf("%s[%d]", el, i))

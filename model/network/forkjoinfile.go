@@ -30,12 +30,7 @@ func (p *reader) forkKeys(s *Station, fs []field, el string) error {
 // named split: then it is that class's row).
 func (p *reader) splitRow(row field, net *Network) (bool, error) {
 	el := elemRouting(row.key)
-	var st *Station
-	for i := range net.Stations {
-		if net.Stations[i].Name == row.key {
-			st = &net.Stations[i]
-		}
-	}
+	st := stationNamed(net, row.key)
 	if st == nil || st.Kind != Fork {
 		if row.val.Kind == yaml.MappingNode && st != nil && !hasClass(net, "split") {
 			for i := 0; i+1 < len(row.val.Content); i += 2 {
@@ -73,6 +68,16 @@ func (p *reader) splitRow(row field, net *Network) (bool, error) {
 		st.Split = append(st.Split, Branch{To: b.key, Tasks: n})
 	}
 	return true, nil
+}
+
+// stationNamed returns n's station of that name, nil if it has none.
+func stationNamed(n *Network, name string) *Station {
+	for i := range n.Stations {
+		if n.Stations[i].Name == name {
+			return &n.Stations[i]
+		}
+	}
+	return nil
 }
 
 func hasClass(n *Network, name string) bool {

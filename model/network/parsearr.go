@@ -119,16 +119,7 @@ func (p *reader) batch(n *yaml.Node, elem string) (*Batch, error) {
 		return nil, err
 	}
 	b := &Batch{}
-	var kind *yaml.Node
-	for _, f := range fs {
-		if f.key == "dist" {
-			kind = f.val
-		}
-	}
-	if kind == nil {
-		return nil, p.fail(n, elem, "missing key dist (valid: %s)", BatchNames)
-	}
-	name, err := p.str(kind, elem+" dist")
+	name, kind, err := p.distName(fs, n, elem, BatchNames)
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,8 @@
 package network
 
 import (
-	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"queuelab/des"
 	"queuelab/des/queueing"
@@ -162,11 +160,11 @@ func (s *Sim) pctMetrics(bounds []int) []Metric {
 	var out []Metric
 	for i := 0; i < M; i++ {
 		for _, r := range s.classesAt(i) {
-			for w, name := range []string{"wait", "response"} {
-				if name == "wait" && !s.applies(i, "mean_wait") {
+			for w, of := range []queueing.PercentileOf{queueing.OfWait, queueing.OfResponse} {
+				if of == queueing.OfWait && !s.applies(i, queueing.MeanWait) {
 					continue
 				}
-				out = append(out, p.metrics(s.net.Stations[i].Name, s.className(r), name, (i*(R+1)+r)*2+w, bounds)...)
+				out = append(out, p.metrics(s.net.Stations[i].Name, s.className(r), of, (i*(R+1)+r)*2+w, bounds)...)
 			}
 		}
 	}
@@ -177,7 +175,7 @@ func (s *Sim) pctMetrics(bounds []int) []Metric {
 		}
 	}
 	for _, r := range classes {
-		out = append(out, p.metrics(NetworkStation, s.className(r), "response", 2*M*(R+1)+r, bounds)...)
+		out = append(out, p.metrics(NetworkStation, s.className(r), queueing.OfResponse, 2*M*(R+1)+r, bounds)...)
 	}
 	return out
 }
@@ -197,12 +195,12 @@ func (s *Sim) classesAt(i int) []int {
 	return classes
 }
 
-func (p *pctStore) metrics(station, class, what string, k int, bounds []int) []Metric {
+func (p *pctStore) metrics(station, class string, what queueing.PercentileOf, k int, bounds []int) []Metric {
 	S := p.series()
 	nb := len(bounds) - 1
 	out := make([]Metric, len(PercentileProbs))
 	for j, q := range PercentileProbs {
-		out[j] = Metric{Station: station, Class: class, Name: queueing.Metric(fmt.Sprintf("p%g_%s", 100*q, what)), Num: make([]float64, nb), Den: make([]float64, nb)}
+		out[j] = Metric{Station: station, Class: class, Name: queueing.Percentile(q, what), Num: make([]float64, nb), Den: make([]float64, nb)}
 	}
 	var scratch []float32
 	for b := 0; b < nb; b++ {
@@ -218,17 +216,6 @@ func (p *pctStore) metrics(station, class, what string, k int, bounds []int) []M
 		}
 	}
 	return out
-}
-
-// IsPercentile reports whether a metric name is a percentile (p50_wait,
-// p99_response, …).
-func IsPercentile(m queueing.Metric) bool {
-	name := string(m)
-	if len(name) < 3 || name[0] != 'p' || name[1] < '0' || name[1] > '9' {
-		return false
-	}
-	_, rest, ok := strings.Cut(name, "_")
-	return ok && (rest == "wait" || rest == "response")
 }
 
 // watchStation hooks station i's starts and abandons to the trace and

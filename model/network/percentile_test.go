@@ -62,7 +62,7 @@ func TestPercentilesOnlyWhenAsked(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.RunUntil(100))
 	for _, m := range s.Result(0, 5).Metrics {
-		assert.False(t, IsPercentile(m.Name), m.Name)
+		assert.False(t, queueing.IsPercentile(m.Name), m.Name)
 	}
 	s.Close()
 	s, err = New(n, Options{Seed: 1, Percentiles: true})
@@ -93,8 +93,8 @@ func TestPctStoreThin(t *testing.T) {
 	assert.Equal(t, []float32{0, 2, 4, 6, 8, 10}, p.vals[1])
 	assert.Equal(t, int64(2), p.stride)
 	assert.Equal(t, []int32{0, 3, 6}, []int32{p.bnd[0*S+1], p.bnd[1*S+1], p.bnd[2*S+1]}, "the first window held 0…5: three kept")
-	assert.True(t, IsPercentile("p99_wait"))
-	assert.True(t, IsPercentile("p50_response"))
-	assert.False(t, IsPercentile("p_loss"))
-	assert.False(t, IsPercentile("mean_wait"))
+	assert.True(t, queueing.IsPercentile("p99_wait"))
+	assert.True(t, queueing.IsPercentile("p50_response"))
+	assert.False(t, queueing.IsPercentile("p_loss"))
+	assert.False(t, queueing.IsPercentile("mean_wait"))
 }

@@ -116,7 +116,7 @@ func distNode(d Dist) *yaml.Node {
 }
 
 func numList(xs []float64) *yaml.Node {
-	vs := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	vs := flowList()
 	for _, x := range xs {
 		vs.Content = append(vs.Content, num(x))
 	}
