@@ -427,7 +427,7 @@ func newNetSolveCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}; an infinite value is null with \"infinite\": true")
-	cmd.Flags().StringSliceVar(&at, "at", nil, "give the measures at these times after an empty start (closed classes at their start station), by the exact CTMC's uniformization, with error bounds: --at 10s,1m")
+	cmd.Flags().StringSliceVar(&at, "at", nil, "give the measures at these times from the file's initial state (initial:; else empty, closed classes at their start station), by the exact CTMC's uniformization, with error bounds: --at 10s,1m")
 	return cmd
 }
 

@@ -30,7 +30,13 @@ func netSolveAt(w io.Writer, n *network.Network, an analytic.Network, at []strin
 	if asJSON {
 		return writeNetAtJSON(w, times, values, bounds)
 	}
-	fmt.Fprintf(w, "network %q: measures at time t after an empty start (closed classes at their start station), exact CTMC by uniformization; each value is within its bound\n", n.Name)
+	start := "after an empty start (closed classes at their start station)"
+	for _, c := range n.Classes {
+		if len(c.Initial) > 0 {
+			start = "from the file's initial state (initial:; stations it leaves out start empty)"
+		}
+	}
+	fmt.Fprintf(w, "network %q: measures at time t %s, exact CTMC by uniformization; each value is within its bound\n", n.Name, start)
 	for k, t := range times {
 		fmt.Fprintf(w, "\nt = %s s\n", validate.FormatValue(t))
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
