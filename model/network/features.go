@@ -26,8 +26,9 @@ const (
 	BlockAfterService Blocking = iota
 	// BlockBeforeService (BBS, server occupied): the upstream customer
 	// chooses its next station when it reaches a server; it starts
-	// service only once a place here is free, and that place is then
-	// reserved for it until it arrives (a reserved place counts as taken).
+	// service only once a place here is free. The place is not reserved:
+	// if the station is full again when its service ends, it waits on its
+	// server as under BlockAfterService (blocking.go).
 	BlockBeforeService
 )
 
@@ -54,8 +55,7 @@ const (
 	// the first; no random draw.
 	LBRoundRobin
 	// LBJSQ (join the shortest queue): the target with the fewest
-	// customers present (waiting and in service, plus places reserved by
-	// blocking before service); no random draw.
+	// customers present (waiting and in service); no random draw.
 	LBJSQ
 	// LBPowerOfD: d distinct targets drawn uniformly at random from the
 	// "routing/ROUTER" stream (d draws), then the one of them with the

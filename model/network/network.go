@@ -87,7 +87,7 @@ type Station struct {
 	// LB is a router's routing row (nil for a queue).
 	LB *LoadBalance
 	// Buffer, if > 0, is the most customers at the station (waiting + in
-	// service, + places reserved under BlockBeforeService); a customer
+	// service); a customer
 	// routed here from another station while it is full is held upstream
 	// as Blocking says. Arrivals from outside finding it full are lost.
 	Buffer   int
