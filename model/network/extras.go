@@ -144,7 +144,7 @@ func (x *extras) visit(id int32, i, r int) {
 	if p := x.join[i]; p != nil {
 		if q := multiplier(p, stn.InSystem()); q < 1 && x.joinStream[i].Float64() >= q {
 			countBalk(stn, r)
-			s.leave(id, howLost, 0)
+			s.lost(id, r, i)
 			return
 		}
 	}
@@ -159,7 +159,7 @@ func (x *extras) visit(id int32, i, r int) {
 		work = des.UntilRelease
 	}
 	if stn.Arrive(id, r, work, patience) == des.Balked {
-		s.leave(id, howLost, 0)
+		s.lost(id, r, i)
 		return
 	}
 	if x.rates[i].mult != nil {
@@ -227,10 +227,12 @@ func (x *extras) scheduleStep(i, k int) {
 // take the place it freed.
 func (x *extras) depart(i int, id int32, class int) {
 	s := x.s
+	if s.watch {
+		s.watchDepart(i, id, class)
+	}
 	next := x.nextNode(i, id, class)
 	if next == leave {
-		c := s.custs.At(id)
-		s.leave(id, howDone, (s.env.Now() - c.entered).Seconds())
+		s.done(id)
 	} else {
 		s.visit(id, int(next)/s.top.R, int(next)%s.top.R)
 	}

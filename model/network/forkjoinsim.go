@@ -96,6 +96,9 @@ func (fj *forkJoin) arrive(s *Sim, id int32, i, r int) {
 		job, c := s.custs.At(id), s.custs.At(t)
 		c.origin, c.entered = job.origin, job.entered
 		fj.parent[t] = id
+		if s.tr != nil {
+			s.tr.enter(t) // a task is traced as a customer of its own
+		}
 		s.visit(t, int(to), r)
 	}
 }

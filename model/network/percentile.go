@@ -150,7 +150,9 @@ func (s *Sim) pctNetwork(origin int, resp float64) {
 
 // pctMetrics returns the percentile metrics over the batches bounds
 // (boundary indices), in the order: stations (all classes, then each
-// class reaching it; wait then response), then the network.
+// class reaching it; wait then response), then the network. A fork or a
+// join has none: it serves nobody, and its job's fork-to-join times are
+// not filed per job (the network's end-to-end percentiles count them).
 func (s *Sim) pctMetrics(bounds []int) []Metric {
 	p := s.pct
 	if p == nil {
@@ -159,6 +161,9 @@ func (s *Sim) pctMetrics(bounds []int) []Metric {
 	R, M := s.top.R, s.top.M
 	var out []Metric
 	for i := 0; i < M; i++ {
+		if s.net.Stations[i].Kind.forkOrJoin() {
+			continue
+		}
 		for _, r := range s.classesAt(i) {
 			for w, of := range []queueing.PercentileOf{queueing.OfWait, queueing.OfResponse} {
 				if of == queueing.OfWait && !s.applies(i, queueing.MeanWait) {

@@ -267,6 +267,9 @@ func (s *Sim) visit(id int32, i, r int) {
 		s.fj.arrive(s, id, i, r)
 		return
 	}
+	if s.watch {
+		s.watchArrive(id) // reads the clock itself: now stays out of registers here
+	}
 	if s.x != nil && s.x.special[i] {
 		s.x.visit(id, i, r)
 		return
@@ -276,15 +279,29 @@ func (s *Sim) visit(id int32, i, r int) {
 	if s.pat[i].Given() {
 		patience = des.Seconds(s.pat[i].Rand(s.patStream[i]))
 	}
-	if s.watch {
-		s.watchArrive(id) // reads the clock itself: now stays out of registers here
-	}
 	if s.stations[i].Arrive(id, r, work, patience) == des.Balked {
-		if s.tr != nil {
-			s.tr.end(id, r, i, s.env.Now(), false)
-		}
-		s.leave(id, howLost, 0)
+		s.lost(id, r, i)
 	}
+}
+
+// lost removes customer id of class r, turned away at station i (full, or
+// balking), from the network, ending its traced visit there.
+func (s *Sim) lost(id int32, r, i int) {
+	if s.tr != nil {
+		s.tr.end(id, r, i, s.env.Now(), false)
+	}
+	s.leave(id, howLost, 0)
+}
+
+// done removes customer id from the network after its last service,
+// filing its end-to-end response time.
+func (s *Sim) done(id int32) {
+	c := s.custs.At(id)
+	resp := (s.env.Now() - c.entered).Seconds()
+	if s.pct != nil {
+		s.pctNetwork(int(c.origin), resp)
+	}
+	s.leave(id, howDone, resp)
 }
 
 // How a customer leaves the network.
@@ -324,12 +341,7 @@ func (s *Sim) onDepart(i int, id int32, class int) {
 		next = s.route.next(class, i, s.rtStream[i].Float64())
 	}
 	if next == leave {
-		c := s.custs.At(id)
-		resp := (s.env.Now() - c.entered).Seconds()
-		if s.pct != nil {
-			s.pctNetwork(int(c.origin), resp)
-		}
-		s.leave(id, howDone, resp)
+		s.done(id)
 		return
 	}
 	s.visit(id, int(next)/s.top.R, int(next)%s.top.R)
