@@ -119,7 +119,7 @@ func TestBrowserModelPanel(t *testing.T) {
 			for m := 1; m <= 3; m++ {
 				p.do(click("#step"), until(`app.rows.length === `+string(rune('0'+m))+` && !app.st.running`, 20*time.Second))
 			}
-			p.do(until(`!document.getElementById("model-panel").hidden && MODELP.key.endsWith("/3") && document.getElementById("model-little").dataset.formula !== undefined`, 10*time.Second))
+			p.do(until(`!document.getElementById("model-panel").hidden && MODELP.key.endsWith("/3") && document.getElementById("model-little").dataset.drawn === MODELP.key`, 10*time.Second))
 			t.Logf("%s · %s", p.text("#model-little"), p.text("#model-measured"))
 			assert.Contains(t, p.text("#model-little"), tc.want)
 			assert.InEpsilon(t, p.num(`Number(document.getElementById("model-measured").dataset.measured)`), p.num(`Number(document.getElementById("model-little").dataset.formula)`), 0.10,

@@ -57,7 +57,7 @@ func TestBrowserGuide(t *testing.T) {
 			for m := 1; m <= tc.steps; m++ {
 				p.do(click("#step"), until(`app.rows.length === `+strconv.Itoa(m)+` && !app.st.running`, 30*time.Second))
 			}
-			p.do(until(`MODELP.key && MODELP.key.endsWith("/`+strconv.Itoa(tc.steps)+`") && document.getElementById("model-little").dataset.formula !== undefined`, 10*time.Second))
+			p.do(until(`MODELP.key && MODELP.key.endsWith("/`+strconv.Itoa(tc.steps)+`") && document.getElementById("model-little").dataset.drawn === MODELP.key`, 10*time.Second))
 			for _, c := range []check{{tc.right(p), "true"}, {"1", "false"}} {
 				p.do(chromedp.SetValue(chromedp.CSS(`#guide-answer-0`), c.answer), click(`button[data-check="0"]`),
 					until(`document.getElementById("guide-result-0").dataset.correct === "`+c.verdict+`"`, 10*time.Second))

@@ -28,7 +28,7 @@ func TestBrowserWhy(t *testing.T) {
 			until(`app.st && app.st.scenario === "sale-surge"`, 10*time.Second),
 			click(`#speeds button[data-speed="-1"]`), until(`app.rows.length >= 14`, 60*time.Second),
 			click("#pause"), until(`!app.st.running`, 10*time.Second),
-			until(`!!(!document.getElementById("why-panel").hidden && WHY.key && WHY.key.endsWith("/" + app.rows.length) && document.getElementById("why-last"))`, 10*time.Second))
+			until(`!!(!document.getElementById("why-panel").hidden && WHY.key && WHY.key.endsWith("/" + app.rows.length) && WHY.drawn === WHY.key && document.getElementById("why-last"))`, 10*time.Second))
 		offered, err := strconv.ParseFloat(p.attr("#why-last", "data-offered"), 64)
 		require.NoError(t, err)
 		capacity, err := strconv.ParseFloat(p.attr("#why-last", "data-capacity"), 64)
@@ -47,7 +47,7 @@ func TestBrowserWhy(t *testing.T) {
 			setControl("shed-low", "50"),
 			click("#step"), until(`app.rows.length === 1 && !app.st.running`, 20*time.Second),
 			click("#step"), until(`app.rows.length === 2 && !app.st.running`, 20*time.Second),
-			until(`!!(WHY.key && WHY.key.endsWith("/2") && WHY.data && document.getElementById("why-last"))`, 10*time.Second))
+			until(`!!(WHY.key && WHY.key.endsWith("/2") && WHY.drawn === WHY.key && document.getElementById("why-last"))`, 10*time.Second))
 		assert.Equal(t, "Kapasiteye karşı öncelik sınıfına göre istekler", p.text("#why-title"))
 		assert.Contains(t, p.text("#why-last"), "altında", "a normal morning is under the line")
 		assert.Greater(t, p.num(`WHY.data.series[2].values[1]`), 0.0, "the shed low-priority requests")

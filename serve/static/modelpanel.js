@@ -57,6 +57,9 @@ async function renderModelPanel(st) {
   box.hidden = false;
   $("model-little").textContent = t("{0} = λ × S = {1}/s × {2} s = {3} of {4}", t(line.what), numg(line.lam, 1), numg(s, 3), numg(l, 0), numg(line.n, 0));
   $("model-little").dataset.formula = String(l);
+  // MODELP.key is set before the calculator answers; drawn says which
+  // minute the numbers on screen are from.
+  $("model-little").dataset.drawn = key;
   $("model-measured").textContent = t("the simulation measured {0} ({1} of the capacity)", numg(line.measured, 0), pct(100 * line.measured / line.n, 0));
   $("model-measured").dataset.measured = String(line.measured);
   $("model-s").textContent = t("S from the calculator ({0}) with this minute's numbers: {1}", line.formula, Object.entries(line.params).map(([k, v]) => k + " = " + paramShown(v)).join(", "));

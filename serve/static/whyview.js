@@ -28,6 +28,7 @@ async function renderWhy(st) {
   $("why-title").textContent = t(v.title);
   $("why-note").textContent = t(v.note);
   drawWhy(v, st);
+  WHY.drawn = key; // WHY.key is set before the fetch answers; drawn names the minute on screen
 }
 
 // drawWhy draws the stacked series as areas and the capacity as a line,
