@@ -3,6 +3,8 @@ package analytic
 import (
 	"math"
 	"strings"
+
+	"queuelab/des/queueing"
 )
 
 // Arrival processes beyond renewal ones, as NetClass carries them, and the
@@ -202,7 +204,7 @@ func (s *netSolver) solveNonRenewal(lam []float64) {
 		case st.delay():
 			perf := stationPerf{resp: append([]float64(nil), st.Mean...), wait: make([]float64, s.r), method: MethodInfiniteServer, exact: true}
 			s.emitStation(i, thr, perf, false)
-		case s.singleStation() && s.r == 1 && st.Servers == 1 && st.Discipline == FCFS:
+		case s.singleStation() && s.r == 1 && st.Servers == 1 && st.Discipline == queueing.FCFS:
 			c := s.n.Classes[0]
 			if c.Batch == nil || c.MAP != nil || c.Varying != nil || c.ArrivalSCV != 1 || !poissonEvents(c.ArrivalLaw.Name) || math.IsInf(st.scv(0), 1) {
 				continue

@@ -36,7 +36,7 @@ func (s *netSolver) closedSupported(pop int) (ok, priority bool) {
 		if (st.Patience > 0 && !st.delay()) || (st.Capacity > 0 && st.Capacity < pop) {
 			return false, false
 		}
-		if !st.delay() && (st.Discipline == PriorityNP || st.Discipline == PriorityPR) {
+		if !st.delay() && (st.Discipline == queueing.Priority || st.Discipline == queueing.PreemptivePriority) {
 			priority = true
 		}
 	}
@@ -148,7 +148,7 @@ func (s *netSolver) closedPerf(i int, chains []chain, model ClosedModel, res MVA
 	st := s.n.Stations[i]
 	thr := make([]float64, s.r)
 	perf := stationPerf{resp: make([]float64, s.r)}
-	if st.delay() || (st.Discipline != PS && st.Discipline != LCFSPR) {
+	if st.delay() || (st.Discipline != queueing.PS && st.Discipline != queueing.LCFSPR) {
 		perf.wait = make([]float64, s.r)
 	}
 	for ci, ch := range chains {

@@ -94,8 +94,8 @@ func (n Network) CTMCModel() (*ctmc.Model, error) {
 	return out, nil
 }
 
-var ctmcDisciplines = [...]ctmc.Discipline{FCFS: ctmc.FCFS, LCFSPR: ctmc.LCFSPR, PS: ctmc.PS, SIRO: ctmc.SIRO,
-	PriorityNP: ctmc.PriorityNP, PriorityPR: ctmc.PriorityPR}
+var ctmcDisciplines = [...]ctmc.Discipline{queueing.FCFS: ctmc.FCFS, queueing.LCFSPR: ctmc.LCFSPR, queueing.PS: ctmc.PS, queueing.SIRO: ctmc.SIRO,
+	queueing.Priority: ctmc.PriorityNP, queueing.PreemptivePriority: ctmc.PriorityPR}
 
 // ctmcServers returns the server count in package ctmc's convention, where
 // 0 is a delay station.
@@ -245,9 +245,9 @@ func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
 	if st.Patience == 0 && nd.x > 0 {
 		add(queueing.MeanResponse, nd.l/nd.x)
 	}
-	if !st.delay() && st.Discipline != PS {
+	if !st.delay() && st.Discipline != queueing.PS {
 		add(queueing.MeanInQueue, nd.lq)
-		if admitted > 0 && st.Discipline != PriorityPR {
+		if admitted > 0 && st.Discipline != queueing.PreemptivePriority {
 			add(queueing.MeanWait, nd.fresh/admitted)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"queuelab/analytic/ctmc"
+	"queuelab/des/queueing"
 )
 
 // Poisson arrivals at a random router: the router sends each arrival to
@@ -44,7 +45,7 @@ func (n Network) splitRouterArrivals(out *ctmc.Model) error {
 			return fmt.Errorf("class %q arrives at router %q, which sends it nowhere", c.Name, n.Stations[c.Source].Name)
 		}
 		for _, x := range n.reachable(k*m + targets[0]) {
-			if d := n.Stations[x%m].Discipline; len(targets) > 1 && (d == PriorityNP || d == PriorityPR) {
+			if d := n.Stations[x%m].Discipline; len(targets) > 1 && (d == queueing.Priority || d == queueing.PreemptivePriority) {
 				return fmt.Errorf("class %q arrives at router %q and reaches priority station %q: the chain's priorities follow class order, which copies of the class would change", c.Name, n.Stations[c.Source].Name, n.Stations[x%m].Name)
 			}
 		}

@@ -81,7 +81,7 @@ func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
 		add(queueing.Utilization, (nd.busy+nd.blocked)/float64(st.Servers))
 	}
 	add(queueing.MeanInSystem, nd.l)
-	if !st.delay() && st.Discipline != PS {
+	if !st.delay() && st.Discipline != queueing.PS {
 		add(queueing.MeanInQueue, nd.lq)
 	}
 	if (st.Capacity > 0 || st.Buffer > 0) && nd.offered > 0 {

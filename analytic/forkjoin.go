@@ -155,7 +155,7 @@ func forkJoinShape(n Network) ([]int, bool) {
 			return nil, false
 		}
 		st := n.Stations[j]
-		if st.Servers != 1 || st.Discipline != FCFS || st.Capacity != 0 || st.Patience != 0 ||
+		if st.Servers != 1 || st.Discipline != queueing.FCFS || st.Capacity != 0 || st.Patience != 0 ||
 			st.scv(0) != 1 || (st.Laws != nil && st.Laws[0].Name != "exp") || n.Routing[j][fk.Join] != 1 {
 			return nil, false
 		}

@@ -12,18 +12,6 @@ import (
 // of package queueing (the LINE/JMT vocabulary), the simulator's too.
 type Discipline = queueing.Discipline
 
-// The disciplines a NetStation may have, under the names analytic has
-// always used; the priority disciplines order the classes by index, 0
-// highest.
-const (
-	FCFS       = queueing.FCFS
-	LCFSPR     = queueing.LCFSPR
-	PS         = queueing.PS
-	SIRO       = queueing.SIRO
-	PriorityNP = queueing.Priority
-	PriorityPR = queueing.PreemptivePriority
-)
-
 // NetStation is one station of a network. Servers == queueing.Infinite
 // means infinitely many servers (a delay station, where nobody waits).
 type NetStation struct {

@@ -169,8 +169,8 @@ func TestSolveClassSwitching(t *testing.T) {
 	p[0*m+0][1*m+1] = 1 // (a, s0) → (b, s1)
 	n := Network{
 		Stations: []NetStation{
-			{Name: "s0", Servers: 1, Discipline: PS, Mean: []float64{1, 0}, SCV: []float64{1, 1}},
-			{Name: "s1", Servers: 1, Discipline: PS, Mean: []float64{0, 0.5}, SCV: []float64{1, 9}},
+			{Name: "s0", Servers: 1, Discipline: queueing.PS, Mean: []float64{1, 0}, SCV: []float64{1, 1}},
+			{Name: "s1", Servers: 1, Discipline: queueing.PS, Mean: []float64{0, 0.5}, SCV: []float64{1, 9}},
 		},
 		Classes: []NetClass{{Name: "a", Rate: 0.5, ArrivalSCV: 1, Source: 0}, {Name: "b", Rate: 0.5, ArrivalSCV: 1, Source: 1}},
 		Routing: p,
@@ -200,8 +200,8 @@ func TestSolveSingleStations(t *testing.T) {
 	}{
 		{"M/M/3 Erlang C", single(expStation("q", 3, 1), 2.4, 1), MethodErlangC, true, "mean_wait", MMc{3, 2.4, 1}.MeanWait()},
 		{"M/D/1 P-K", single(NetStation{Name: "q", Servers: 1, Mean: []float64{1}, SCV: []float64{0}}, 0.8, 1), MethodPK, true, "mean_wait", 2},
-		{"M/H2/1-PS insensitive", single(NetStation{Name: "q", Servers: 1, Discipline: PS, Mean: []float64{1}, SCV: []float64{4}}, 0.8, 1), MethodInsensitive, true, "mean_response", 5},
-		{"M/G/1-LCFS-PR insensitive", single(NetStation{Name: "q", Servers: 1, Discipline: LCFSPR, Mean: []float64{2}, SCV: []float64{0}}, 0.25, 1), MethodInsensitive, true, "mean_response", 4},
+		{"M/H2/1-PS insensitive", single(NetStation{Name: "q", Servers: 1, Discipline: queueing.PS, Mean: []float64{1}, SCV: []float64{4}}, 0.8, 1), MethodInsensitive, true, "mean_response", 5},
+		{"M/G/1-LCFS-PR insensitive", single(NetStation{Name: "q", Servers: 1, Discipline: queueing.LCFSPR, Mean: []float64{2}, SCV: []float64{0}}, 0.25, 1), MethodInsensitive, true, "mean_response", 4},
 		{"M/G/inf", single(NetStation{Name: "q", Servers: queueing.Infinite, Mean: []float64{3}, SCV: []float64{2}}, 5, 1), "M/G/∞", true, "mean_in_system", 15},
 		{"M/M/2/5", single(NetStation{Name: "q", Servers: 2, Capacity: 5, Mean: []float64{1}, SCV: []float64{1}}, 3, 1), MethodMMcK, true, "p_loss", MMcK{2, 5, 3, 1}.ProbBlock()},
 		{"Erlang loss M/G/4/4", single(NetStation{Name: "q", Servers: queueing.Infinite, Capacity: 4, Mean: []float64{2}, SCV: []float64{0}}, 2, 1), MethodErlangB, true, "p_loss", ErlangB(4, 4)},
@@ -227,7 +227,7 @@ func TestSolveSingleStations(t *testing.T) {
 
 func TestSolvePriorityTwoClasses(t *testing.T) {
 	// The Cobham case of TestCobhamTwoClasses through SolveNetwork.
-	st := NetStation{Name: "q", Servers: 1, Discipline: PriorityNP, Mean: []float64{1, 1}, SCV: []float64{1, 1}}
+	st := NetStation{Name: "q", Servers: 1, Discipline: queueing.Priority, Mean: []float64{1, 1}, SCV: []float64{1, 1}}
 	n := Network{
 		Stations: []NetStation{st},
 		Classes:  []NetClass{{Name: "hi", Rate: 0.3, ArrivalSCV: 1}, {Name: "lo", Rate: 0.4, ArrivalSCV: 1}},
@@ -237,7 +237,7 @@ func TestSolvePriorityTwoClasses(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, 1.0, metric(t, ms, "q", "hi", "mean_wait", MethodCobham).Value, 1e-12)
 	assert.InDelta(t, 10.0/3, metric(t, ms, "q", "lo", "mean_wait", MethodCobham).Value, 1e-12)
-	n.Stations[0].Discipline = PriorityPR
+	n.Stations[0].Discipline = queueing.PreemptivePriority
 	ms, err = SolveNetwork(n)
 	require.NoError(t, err)
 	assert.InDelta(t, 10.0/7, metric(t, ms, "q", "hi", "mean_response", MethodCobham).Value, 1e-12)
@@ -340,7 +340,7 @@ func TestSolveTooLargeKeepsApproximations(t *testing.T) {
 	n := Network{
 		Stations: []NetStation{
 			{Name: "think", Servers: queueing.Infinite, Mean: []float64{5, 4, 3}},
-			{Name: "cpu", Servers: 1, Discipline: PS, Mean: []float64{0.1, 0.2, 0.05}},
+			{Name: "cpu", Servers: 1, Discipline: queueing.PS, Mean: []float64{0.1, 0.2, 0.05}},
 		},
 		Classes: []NetClass{{Name: "a", Population: 150}, {Name: "b", Population: 150}, {Name: "c", Population: 150}},
 		Routing: p,
@@ -458,8 +458,8 @@ func TestSolveClosedClassSwitching(t *testing.T) {
 	p[0*m+0][1*m+1], p[1*m+1][0*m+0] = 1, 1
 	n := Network{
 		Stations: []NetStation{
-			{Name: "s0", Servers: 1, Discipline: PS, Mean: []float64{1, 0}},
-			{Name: "s1", Servers: 1, Discipline: PS, Mean: []float64{0, 2}},
+			{Name: "s0", Servers: 1, Discipline: queueing.PS, Mean: []float64{1, 0}},
+			{Name: "s1", Servers: 1, Discipline: queueing.PS, Mean: []float64{0, 2}},
 		},
 		Classes: []NetClass{{Name: "a", Population: 1, Start: 0}, {Name: "b", Population: 1, Start: 1}},
 		Routing: p,
@@ -491,12 +491,12 @@ func TestSolveClosedExactness(t *testing.T) {
 	assert.False(t, hasMethod(ms, MethodBalanced))
 	assert.True(t, hasMethod(ms, MethodAsymptotic))
 	// The same under PS is product form again (insensitivity).
-	n.Stations[1].Discipline = PS
+	n.Stations[1].Discipline = queueing.PS
 	ms, err = SolveNetwork(n)
 	require.NoError(t, err)
 	assert.True(t, metric(t, ms, "network", "user", "throughput", MethodExactMVA).Exact)
 	// A priority station leaves only the asymptotic bounds.
-	n.Stations[1].Discipline = PriorityNP
+	n.Stations[1].Discipline = queueing.Priority
 	ms, err = SolveNetwork(n)
 	require.NoError(t, err)
 	for _, x := range ms {
@@ -559,7 +559,7 @@ func TestSolveMixedAgainstMarkovChain(t *testing.T) {
 	n := Network{
 		Stations: []NetStation{
 			{Name: "think", Servers: queueing.Infinite, Mean: []float64{z, 0}},
-			{Name: "server", Servers: 1, Discipline: PS, Mean: []float64{sc, so}, SCV: []float64{1, 1}},
+			{Name: "server", Servers: 1, Discipline: queueing.PS, Mean: []float64{sc, so}, SCV: []float64{1, 1}},
 		},
 		Classes: []NetClass{{Name: "closed", Population: 1}, {Name: "open", Rate: lambda, ArrivalSCV: 1, Source: 1}},
 		Routing: p,

@@ -141,7 +141,7 @@ func (s *netSolver) solveOpen() error {
 // approximates it).
 func (s *netSolver) poissonStationPerf(i int, thr []float64, a float64) (stationPerf, bool) {
 	st := s.n.Stations[i]
-	if st.delay() || (st.Discipline != FCFS && st.Discipline != SIRO) || !s.poissonInto(thr) {
+	if st.delay() || (st.Discipline != queueing.FCFS && st.Discipline != queueing.SIRO) || !s.poissonInto(thr) {
 		return stationPerf{}, false
 	}
 	for _, row := range s.n.Routing {
@@ -241,18 +241,18 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 		perf := s.productFormPerf(0, thr, a)
 		perf.method, perf.exact = "M/G/∞", true
 		return perf, true
-	case st.Discipline == PriorityNP || st.Discipline == PriorityPR:
+	case st.Discipline == queueing.Priority || st.Discipline == queueing.PreemptivePriority:
 		return s.priorityPerf(thr)
 	case poisson && s.bcmpType(0, thr):
 		perf := s.productFormPerf(0, thr, a)
 		perf.method, perf.exact = MethodInsensitive, true
-		if st.Discipline != PS && !(st.Discipline == LCFSPR && st.Servers == 1) {
+		if st.Discipline != queueing.PS && !(st.Discipline == queueing.LCFSPR && st.Servers == 1) {
 			// FCFS, SIRO, or LCFS-PR on several servers, with exponential
 			// class-independent service: the M/M/c number in system.
 			perf.method = MethodErlangC
 		}
 		return perf, true
-	case st.Discipline == PS || st.Discipline == LCFSPR:
+	case st.Discipline == queueing.PS || st.Discipline == queueing.LCFSPR:
 		return stationPerf{}, false
 	case poisson && st.Servers == 1:
 		mean, scv := s.n.Stations[0].mixture(thr, total)
@@ -285,7 +285,7 @@ func (s *netSolver) priorityPerf(thr []float64) (stationPerf, bool) {
 	if !s.poisson() {
 		return stationPerf{}, false
 	}
-	q := PriorityQueue{Servers: st.Servers, Preemptive: st.Discipline == PriorityPR}
+	q := PriorityQueue{Servers: st.Servers, Preemptive: st.Discipline == queueing.PreemptivePriority}
 	for k := range s.r {
 		q.Classes = append(q.Classes, PriorityClass{Lambda: thr[k], Mean: st.Mean[k], SCV: st.scv(k)})
 	}

@@ -19,7 +19,7 @@ const MethodMMcQuantile = "M/M/c FCFS distribution"
 func (s *netSolver) addMMcPercentiles(thr []float64, total float64) {
 	st := s.n.Stations[0]
 	mean, ok := s.expUniform(0, thr)
-	if !ok || st.delay() || st.Discipline != FCFS || !s.poisson() || s.limited(0) || total <= 0 {
+	if !ok || st.delay() || st.Discipline != queueing.FCFS || !s.poisson() || s.limited(0) || total <= 0 {
 		return
 	}
 	q := MMc{Servers: st.Servers, Lambda: total, Mu: 1 / mean}

@@ -3,6 +3,8 @@ package analytic
 import (
 	"fmt"
 	"math"
+
+	"queuelab/des/queueing"
 )
 
 // KingmanWait returns Kingman's heavy-traffic approximation of the mean
@@ -136,7 +138,7 @@ func QNA(n Network) ([]QNAStation, error) {
 		if s.Capacity > 0 || s.Patience > 0 {
 			return nil, fmt.Errorf("QNA does not model finite capacity or patience (station %q)", s.Name)
 		}
-		if !s.delay() && s.Discipline != FCFS && s.Discipline != SIRO {
+		if !s.delay() && s.Discipline != queueing.FCFS && s.Discipline != queueing.SIRO {
 			return nil, fmt.Errorf("QNA models FCFS stations; station %q is %v", s.Name, s.Discipline)
 		}
 	}

@@ -404,11 +404,11 @@ func (s *netSolver) expUniform(i int, thr []float64) (float64, bool) {
 func (s *netSolver) bcmpType(i int, thr []float64) bool {
 	st := s.n.Stations[i]
 	switch {
-	case st.delay() || st.Discipline == PS:
+	case st.delay() || st.Discipline == queueing.PS:
 		return true
-	case st.Discipline == LCFSPR && st.Servers == 1:
+	case st.Discipline == queueing.LCFSPR && st.Servers == 1:
 		return true
-	case st.Discipline == PriorityNP || st.Discipline == PriorityPR:
+	case st.Discipline == queueing.Priority || st.Discipline == queueing.PreemptivePriority:
 		return false
 	}
 	_, ok := s.expUniform(i, thr)
@@ -428,7 +428,7 @@ func (s *netSolver) productFormPerf(i int, thr []float64, a float64) stationPerf
 	case st.delay():
 		perf.wait = make([]float64, s.r)
 		copy(perf.resp, st.Mean)
-	case st.Discipline == PS || st.Discipline == LCFSPR:
+	case st.Discipline == queueing.PS || st.Discipline == queueing.LCFSPR:
 		factor := 1.0 // L/a: the stretch factor of every class
 		if a > 0 {
 			factor = MMc{st.Servers, a, 1}.MeanNumberInSystem() / a

@@ -54,7 +54,7 @@ func TestSolveInfiniteVariance(t *testing.T) {
 		assert.True(t, math.IsInf(m.Value, 1), name)
 		assert.True(t, m.Exact, name)
 	}
-	ps := single(NetStation{Name: "q", Servers: 1, Discipline: PS, Mean: []float64{1}, SCV: []float64{inf}}, 0.5, 1)
+	ps := single(NetStation{Name: "q", Servers: 1, Discipline: queueing.PS, Mean: []float64{1}, SCV: []float64{inf}}, 0.5, 1)
 	ms, err = SolveNetwork(ps)
 	require.NoError(t, err)
 	assert.InDelta(t, 2, metric(t, ms, "q", "job", "mean_response", MethodInsensitive).Value, 1e-12)
@@ -94,7 +94,7 @@ func TestSolveSmallerLabels(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, ea.ProbAbandon(), metric(t, ms, "network", "job", "p_abandon", MethodErlangA).Value, 1e-12)
 
-	ms, err = SolveNetwork(single(NetStation{Name: "q", Servers: 2, Discipline: LCFSPR, Mean: []float64{1}, SCV: []float64{1}}, 1.5, 1))
+	ms, err = SolveNetwork(single(NetStation{Name: "q", Servers: 2, Discipline: queueing.LCFSPR, Mean: []float64{1}, SCV: []float64{1}}, 1.5, 1))
 	require.NoError(t, err)
 	assert.InDelta(t, MMc{2, 1.5, 1}.MeanNumberInSystem(), metric(t, ms, "q", "job", "mean_in_system", MethodErlangC).Value, 1e-12)
 	assert.False(t, hasMethod(ms, MethodInsensitive))
