@@ -247,7 +247,7 @@ func drawLegend(c draw.Canvas, twin, goals, actions, events bool) {
 		entries = append(entries, entry{"formula twin", draw.LineStyle{Color: colorTwin, Width: vg.Points(1.6), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}})
 	}
 	if goals {
-		entries = append(entries, entry{"goal target", goalStyle})
+		entries = append(entries, entry{"goal target", GoalStyle})
 	}
 	if actions {
 		entries = append(entries, entry{"playbook action (at the start of its minute)", actionLine})
@@ -265,7 +265,20 @@ func drawLegend(c draw.Canvas, twin, goals, actions, events bool) {
 	}
 }
 
-var goalStyle = draw.LineStyle{Color: colorGoal, Width: vg.Points(1.1), Dashes: []vg.Length{vg.Points(6), vg.Points(2)}}
+// GoalStyle is the line a goal's target is drawn with, in these charts
+// and in the sweep's.
+var GoalStyle = draw.LineStyle{Color: colorGoal, Width: vg.Points(1.1), Dashes: []vg.Length{vg.Points(6), vg.Points(2)}}
+
+// GoalLabel writes a goal's target text just above height y at the
+// panel's right end, in base's font at 7.5 pt and the goal colour.
+func GoalLabel(c draw.Canvas, y vg.Length, text string, base draw.TextStyle) {
+	sty := base
+	sty.Font.Size = vg.Points(7.5)
+	sty.Color = colorGoal
+	sty.XAlign = draw.XRight
+	sty.YAlign = draw.YBottom
+	c.FillText(sty, vg.Point{X: c.Max.X - vg.Points(3), Y: y + vg.Points(1.5)}, text)
+}
 
 // goalLine draws a goal's target across the panel, labelled at the right.
 type goalLine struct {
@@ -278,13 +291,8 @@ type goalLine struct {
 func (g *goalLine) Plot(c draw.Canvas, p *plot.Plot) {
 	_, trY := p.Transforms(&c)
 	y := trY(g.y)
-	c.StrokeLine2(goalStyle, c.Min.X, y, c.Max.X, y)
-	sty := g.style
-	sty.Font.Size = vg.Points(7.5)
-	sty.Color = colorGoal
-	sty.XAlign = draw.XRight
-	sty.YAlign = draw.YBottom
-	c.FillText(sty, vg.Point{X: c.Max.X - vg.Points(3), Y: y + vg.Points(1.5)}, g.label)
+	c.StrokeLine2(GoalStyle, c.Min.X, y, c.Max.X, y)
+	GoalLabel(c, y, g.label, g.style)
 }
 
 // segments returns column ci of res as runs of defined points: x at the
@@ -325,23 +333,15 @@ var actionLine = draw.LineStyle{Color: colorAction, Width: vg.Points(0.8), Dashe
 // Plot implements plot.Plotter.
 func (a *actionMarks) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, _ := p.Transforms(&c)
-	sty := a.style
-	sty.Font.Size = vg.Points(7)
-	sty.Color = colorAction
-	sty.XAlign = draw.XLeft
-	sty.YAlign = draw.YTop
+	sty := markText(a.style, colorAction, draw.YTop)
 	for i := 0; i < len(a.pb); {
 		m := a.pb[i].Minute
 		var parts []string
 		for ; i < len(a.pb) && a.pb[i].Minute == m; i++ {
 			parts = append(parts, a.pb[i].Control+"="+a.pb[i].Value.Text)
 		}
-		x := trX(float64(m))
-		if x < c.Min.X || x > c.Max.X {
-			continue
-		}
-		c.StrokeLine2(actionLine, x, c.Min.Y, x, c.Max.Y)
-		if a.labels {
+		x, in := minuteMark(c, trX, m, actionLine)
+		if in && a.labels {
 			c.FillText(sty, vg.Point{X: x + vg.Points(2), Y: c.Max.Y - vg.Points(2)}, strings.Join(parts, ", "))
 		}
 	}
@@ -361,21 +361,36 @@ var eventLine = draw.LineStyle{Color: colorEvent, Width: vg.Points(0.9)}
 // Plot implements plot.Plotter.
 func (e *eventMarks) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, _ := p.Transforms(&c)
-	sty := e.style
-	sty.Font.Size = vg.Points(7)
-	sty.Color = colorEvent
-	sty.XAlign = draw.XLeft
-	sty.YAlign = draw.YBottom
+	sty := markText(e.style, colorEvent, draw.YBottom)
 	for _, ev := range e.events {
-		x := trX(float64(ev.Minute))
-		if x < c.Min.X || x > c.Max.X {
-			continue
-		}
-		c.StrokeLine2(eventLine, x, c.Min.Y, x, c.Max.Y)
-		if e.labels {
+		x, in := minuteMark(c, trX, ev.Minute, eventLine)
+		if in && e.labels {
 			c.FillText(sty, vg.Point{X: x + vg.Points(2), Y: c.Min.Y + vg.Points(2)}, ev.Label)
 		}
 	}
+}
+
+// minuteMark draws line across the panel at the start of minute m and
+// returns its x; in is false, and nothing is drawn, when the minute lies
+// outside the panel.
+func minuteMark(c draw.Canvas, trX func(float64) vg.Length, m int, line draw.LineStyle) (x vg.Length, in bool) {
+	x = trX(float64(m))
+	if x < c.Min.X || x > c.Max.X {
+		return x, false
+	}
+	c.StrokeLine2(line, x, c.Min.Y, x, c.Max.Y)
+	return x, true
+}
+
+// markText is the style of a mark's label: base's font at 7 pt in col,
+// left-aligned at the line, hanging from or standing on the given edge.
+func markText(base draw.TextStyle, col color.Color, y draw.YAlignment) draw.TextStyle {
+	sty := base
+	sty.Font.Size = vg.Points(7)
+	sty.Color = col
+	sty.XAlign = draw.XLeft
+	sty.YAlign = y
+	return sty
 }
 
 // Thumbnail implements plot.Thumbnailer for the legend.

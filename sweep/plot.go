@@ -134,7 +134,7 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		line.LineStyle = goalStyle
+		line.LineStyle = report.GoalStyle
 		pl.Add(line, &goalLabel{y: t, text: "goal " + r.Op + " " + strconv.FormatFloat(t, 'g', 4, 64) + unitSuffix(r.Unit), style: pl.X.Tick.Label})
 	}
 	return pl, nil
@@ -142,10 +142,6 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 
 // legendHeight is the strip above the panels that names the series.
 var legendHeight = vg.Points(16)
-
-// goalStyle draws a goal's target, as in report's charts.
-var goalStyle = draw.LineStyle{Color: color.RGBA{R: 0x2e, G: 0x9e, B: 0x5b, A: 0xff}, Width: vg.Points(1.1),
-	Dashes: []vg.Length{vg.Points(6), vg.Points(2)}}
 
 // seriesNames returns the names of the series every panel draws, in order.
 func (s *Summary) seriesNames() []string {
@@ -189,12 +185,7 @@ type goalLabel struct {
 // Plot implements plot.Plotter.
 func (g *goalLabel) Plot(c draw.Canvas, p *plot.Plot) {
 	_, trY := p.Transforms(&c)
-	sty := g.style
-	sty.Font.Size = vg.Points(7.5)
-	sty.Color = goalStyle.Color
-	sty.XAlign = draw.XRight
-	sty.YAlign = draw.YBottom
-	c.FillText(sty, vg.Point{X: c.Max.X - vg.Points(3), Y: trY(g.y) + vg.Points(1.5)}, g.text)
+	report.GoalLabel(c, trY(g.y), g.text, g.style)
 }
 
 // series is one line of a panel: the design points that share the levels

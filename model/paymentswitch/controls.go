@@ -28,6 +28,22 @@ type controls struct {
 	backlog   int     // queued requests per slot in service
 }
 
+// apply sets the control a names in c (checked by controlTable). A change
+// of the server count orders the new count from srv at minute, the same in
+// both engines; ordered says whether it did, for the des engine to resize
+// its slots.
+func (c *controls) apply(a scenario.Action, srv servers, minute int) (ordered bool, err error) {
+	before := c.servers
+	if err := controlTable.Apply(c, a); err != nil {
+		return false, err
+	}
+	if c.servers == before {
+		return false, nil
+	}
+	srv.order(c.servers, minute)
+	return true, nil
+}
+
 // controlTable binds each control to its field of controls: the value is
 // checked once against the control (scenario.Table.Apply) and set.
 var controlTable = scenario.Table[controls]{

@@ -52,15 +52,10 @@ func newFormula(cfg config, seed uint64, gen des.Generator) *formulaEngine {
 func (e *formulaEngine) Columns() []scenario.Column { return Columns() }
 func (e *formulaEngine) Minute() int                { return e.minute }
 
+// Apply changes a control before the next minute.
 func (e *formulaEngine) Apply(a scenario.Action) error {
-	before := e.ctl.servers
-	if err := controlTable.Apply(&e.ctl, a); err != nil {
-		return err
-	}
-	if e.ctl.servers != before {
-		e.srv.order(e.ctl.servers, e.minute)
-	}
-	return nil
+	_, err := e.ctl.apply(a, e.srv, e.minute)
+	return err
 }
 
 // flow is a number of attempts of one class and attempt number. A

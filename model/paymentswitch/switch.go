@@ -78,15 +78,11 @@ func (e *desEngine) Minute() int                { return e.minute }
 
 // Apply changes a control before the next minute.
 func (e *desEngine) Apply(a scenario.Action) error {
-	before := e.ctl.servers
-	if err := controlTable.Apply(&e.ctl, a); err != nil {
-		return err
-	}
-	if e.ctl.servers != before {
-		e.srv.order(e.ctl.servers, e.minute)
+	ordered, err := e.ctl.apply(a, e.srv, e.minute)
+	if ordered {
 		e.slots.st.SetServers(e.srv.inService() * SlotsPerServer)
 	}
-	return nil
+	return err
 }
 
 // minuteParams draws the minute's wobbles (arrival rate, group B latency)
