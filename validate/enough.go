@@ -64,9 +64,15 @@ func (r *Result) EnoughData() error {
 // saying why; used when a run had too few customers to judge any metric.
 func MarkNoData(cs []Check, why error) {
 	for i := range cs {
-		if cs[i].Verdict != Info {
-			cs[i].Verdict = NoData
-		}
-		cs[i].Note = why.Error()
+		cs[i].markNoData(why)
 	}
+}
+
+// markNoData gives c the verdict NoData (an Info check stays Info) and
+// why as its note: the rule of MarkNoData and MarkNetworkNoData.
+func (c *Check) markNoData(why error) {
+	if c.Verdict != Info {
+		c.Verdict = NoData
+	}
+	c.Note = why.Error()
 }

@@ -52,9 +52,6 @@ func (r *NetworkReport) EnoughData() error {
 // note saying why (see MarkNoData).
 func MarkNetworkNoData(cs []NetworkCheck, why error) {
 	for i := range cs {
-		if cs[i].Verdict != Info {
-			cs[i].Verdict = NoData
-		}
-		cs[i].Note = why.Error()
+		cs[i].markNoData(why)
 	}
 }
