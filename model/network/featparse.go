@@ -18,25 +18,15 @@ func (p *reader) stationFeature(s *Station, f field, fe string) (bool, error) {
 	var err error
 	switch f.key {
 	case "kind":
-		var k string
-		if k, err = p.str(f.val, fe); err == nil {
-			var i int
-			if i, err = parseName("kind", k, stationKinds[:]); err != nil {
-				return true, p.fail(f.val, fe, "%v", err)
-			}
-			s.Kind = StationKind(i)
-		}
+		var i int
+		i, err = p.oneOf(f.val, fe, "kind", stationKinds[:])
+		s.Kind = StationKind(i)
 	case "buffer":
 		s.Buffer, err = p.integer(f.val, fe, 1, 100_000_000)
 	case "blocking":
-		var b string
-		if b, err = p.str(f.val, fe); err == nil {
-			var i int
-			if i, err = parseName("blocking", b, blockingNames[:]); err != nil {
-				return true, p.fail(f.val, fe, "%v", err)
-			}
-			s.Blocking = Blocking(i)
-		}
+		var i int
+		i, err = p.oneOf(f.val, fe, "blocking", blockingNames[:])
+		s.Blocking = Blocking(i)
 	case "rates":
 		s.Rates, err = p.numberList(f.val, fe, "[r1, r2, …] (multipliers with 1, 2, … present)")
 	case "join_probability":
@@ -48,6 +38,20 @@ func (p *reader) stationFeature(s *Station, f field, fe string) (bool, error) {
 		return false, nil
 	}
 	return true, err
+}
+
+// oneOf reads n as one of names and returns its index; an error names
+// elem, and for an unknown name what and the valid names.
+func (p *reader) oneOf(n *yaml.Node, elem, what string, names []string) (int, error) {
+	name, err := p.str(n, elem)
+	if err != nil {
+		return 0, err
+	}
+	i, err := parseName(what, name, names)
+	if err != nil {
+		return 0, p.fail(n, elem, "%v", err)
+	}
+	return i, nil
 }
 
 // numberList reads a feature's list of numbers (1 to MaxFeatureList);
