@@ -25,9 +25,9 @@ var stepLittleSwitch = guideStep{
 		Tr: "λ = {0}/sn × S = {1} sn = {2} meşgul yuva (simülasyon {3} ölçtü)",
 		Uz: "λ = {0}/s × S = {1} s = {2} band slot (simulyatsiya {3} ni o‘lchadi)"},
 	Answer: func(r whyRows, i int) (float64, []float64, error) {
-		lam := r.col(i, "offered_tps") - r.col(i, "shed_tps")
+		lam := switchAdmitted(r, i)
 		s, err := switchHolding(r, i)
-		measured := r.col(i, "busy_slots") * r.col(i, "servers") * paymentswitch.SlotsPerServer
+		measured := r.col(i, "busy_slots") * switchSlots(r, i)
 		return lam * s, []float64{lam, s, lam * s, measured}, err
 	},
 }
@@ -46,7 +46,7 @@ var stepRetryShare = guideStep{
 	Answer: func(r whyRows, i int) (float64, []float64, error) {
 		retry, offered := r.col(i, "retry_tps"), r.col(i, "offered_tps")
 		s, err := switchHolding(r, i)
-		c := r.col(i, "servers") * paymentswitch.SlotsPerServer / s
+		c := switchSlots(r, i) / s
 		return 100 * retry / offered, []float64{retry, offered, 100 * retry / offered, c}, err
 	},
 }
@@ -80,11 +80,11 @@ var stepGroupBSlots = guideStep{
 		Tr: "λ_B = {0}/sn; m = {1} sn, T = {2} sn: E[min] = {3} sn; λ_B × E[min] = {4} yuva gerekir, tüm kurumlar için hizmette {5} yuva var: B grubunun alamadığını sağlıklı kurumlardan alır",
 		Uz: "λ_B = {0}/s; m = {1} s, T = {2} s: E[min] = {3} s; λ_B × E[min] = {4} slot kerak, barcha emitentlar uchun xizmatda {5} slot bor: B guruhi ololmaganini sog‘lom emitentlardan oladi"},
 	Answer: func(r whyRows, i int) (float64, []float64, error) {
-		lamB := paymentswitch.GroupBShare * (r.col(i, "offered_tps") - r.col(i, "shed_tps"))
+		lamB := paymentswitch.GroupBShare * switchAdmitted(r, i)
 		m := r.col(i, "groupb_ms") / 1000
 		tt, err := seconds(r.ctl(i, "issuer-timeout"))
 		hold := m * (1 - math.Exp(-tt/m))
-		return lamB * hold, []float64{lamB, m, tt, hold, lamB * hold, r.col(i, "servers") * paymentswitch.SlotsPerServer}, err
+		return lamB * hold, []float64{lamB, m, tt, hold, lamB * hold, switchSlots(r, i)}, err
 	},
 }
 
@@ -100,9 +100,9 @@ var stepWorkerUtilisation = guideStep{
 		Tr: "λ = {0}/sn × S = {1} sn / N = {2} işçi = %{3} (simülasyon %{4} ölçtü)",
 		Uz: "λ = {0}/s × S = {1} s / N = {2} ishchi = {3} % (simulyatsiya {4} % ni o‘lchadi)"},
 	Answer: func(r whyRows, i int) (float64, []float64, error) {
-		lam := r.col(i, "requests") * (1 - r.col(i, "shed"))
+		lam := webAdmitted(r, i)
 		s, err := webService(r, i)
-		n := r.col(i, "serving") * float64(webDefaults.Workers.PerInstance)
+		n := webWorkers(r, i)
 		u := 100 * lam * s / n
 		return u, []float64{lam, s, n, u, 100 * r.col(i, "utilization")}, err
 	},
@@ -137,7 +137,7 @@ var stepFleetForSurge = guideStep{
 		Tr: "2 × {0}/sn × {1} sn / (16 × 0,6) = {2} örnek",
 		Uz: "2 × {0}/s × {1} s / (16 × 0,6) = {2} nusxa"},
 	Answer: func(r whyRows, i int) (float64, []float64, error) {
-		lam := r.col(i, "requests") * (1 - r.col(i, "shed"))
+		lam := webAdmitted(r, i)
 		s, err := webService(r, i)
 		n := 2 * lam * s / (float64(webDefaults.Workers.PerInstance) * 0.6)
 		return n, []float64{lam, s, n}, err

@@ -69,7 +69,7 @@ func switchWhy(r whyRows) (whyJSON, error) {
 	for i := range r.n {
 		newS[i], retry[i] = num(r.col(i, "new_tps")), num(r.col(i, "retry_tps"))
 		out.Capacity[i] = num(math.NaN())
-		slots := r.col(i, "servers") * paymentswitch.SlotsPerServer
+		slots := switchSlots(r, i)
 		s, err := switchHolding(r, i)
 		if err != nil {
 			return whyJSON{}, err
@@ -97,7 +97,7 @@ func webWhy(r whyRows) (whyJSON, error) {
 		high[i] = num(req * (1 - p.Traffic.LowShare))
 		low[i], shed[i] = num(req*p.Traffic.LowShare-req*sh), num(req*sh)
 		out.Capacity[i] = num(math.NaN())
-		workers := r.col(i, "serving") * float64(p.Workers.PerInstance)
+		workers := webWorkers(r, i)
 		s, err := webService(r, i)
 		if err != nil {
 			return whyJSON{}, err
@@ -108,6 +108,28 @@ func webWhy(r whyRows) (whyJSON, error) {
 	}
 	out.Series = []whySeries{{"high", "high priority", high}, {"low", "low priority admitted", low}, {"shed", "low priority shed", shed}}
 	return out, nil
+}
+
+// switchSlots is the switch's connection slots in service in minute i.
+func switchSlots(r whyRows, i int) float64 {
+	return r.col(i, "servers") * paymentswitch.SlotsPerServer
+}
+
+// switchAdmitted is the switch's attempts admitted per second in minute i
+// (offered less shed): the λ of its Little's law.
+func switchAdmitted(r whyRows, i int) float64 {
+	return r.col(i, "offered_tps") - r.col(i, "shed_tps")
+}
+
+// webWorkers is the web service's workers serving in minute i.
+func webWorkers(r whyRows, i int) float64 {
+	return r.col(i, "serving") * float64(webDefaults.Workers.PerInstance)
+}
+
+// webAdmitted is the web service's requests admitted per second in minute
+// i (arriving less shed): the λ of its Little's law.
+func webAdmitted(r whyRows, i int) float64 {
+	return r.col(i, "requests") * (1 - r.col(i, "shed"))
 }
 
 // switchHolding is the switch's mean holding time S in minute i (s),
