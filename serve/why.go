@@ -68,15 +68,11 @@ func switchWhy(r whyRows) (whyJSON, error) {
 	out.Capacity = make([]num, r.n)
 	for i := range r.n {
 		newS[i], retry[i] = num(r.col(i, "new_tps")), num(r.col(i, "retry_tps"))
-		out.Capacity[i] = num(math.NaN())
-		slots := switchSlots(r, i)
-		s, err := switchHolding(r, i)
+		c, err := capacityAt(r, i, switchSlots(r, i), switchHolding)
 		if err != nil {
 			return whyJSON{}, err
 		}
-		if slots > 0 && s > 0 {
-			out.Capacity[i] = num(slots / s)
-		}
+		out.Capacity[i] = c
 	}
 	out.Series = []whySeries{{"new", "new transactions", newS}, {"retried", "retries", retry}}
 	return out, nil
@@ -96,18 +92,28 @@ func webWhy(r whyRows) (whyJSON, error) {
 		req, sh := r.col(i, "requests"), r.col(i, "shed")
 		high[i] = num(req * (1 - p.Traffic.LowShare))
 		low[i], shed[i] = num(req*p.Traffic.LowShare-req*sh), num(req*sh)
-		out.Capacity[i] = num(math.NaN())
-		workers := webWorkers(r, i)
-		s, err := webService(r, i)
+		c, err := capacityAt(r, i, webWorkers(r, i), webService)
 		if err != nil {
 			return whyJSON{}, err
 		}
-		if workers > 0 && s > 0 {
-			out.Capacity[i] = num(workers / s)
-		}
+		out.Capacity[i] = c
 	}
 	out.Series = []whySeries{{"high", "high priority", high}, {"low", "low priority admitted", low}, {"shed", "low priority shed", shed}}
 	return out, nil
+}
+
+// capacityAt is the capacity N/S of minute i: n servers (slots, workers)
+// over the mean holding time S that hold gives for the minute; NaN where
+// n or S is not positive or not known.
+func capacityAt(r whyRows, i int, n float64, hold func(whyRows, int) (float64, error)) (num, error) {
+	s, err := hold(r, i)
+	if err != nil {
+		return 0, err
+	}
+	if n > 0 && s > 0 {
+		return num(n / s), nil
+	}
+	return num(math.NaN()), nil
 }
 
 // switchSlots is the switch's connection slots in service in minute i.
