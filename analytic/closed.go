@@ -248,11 +248,8 @@ func (s *netSolver) mixedApplies(lam []float64, chains []chain) bool {
 // inexact) solves the closed chains; an open class then sees a per-visit
 // response S_ri·(1 + Q_i)/(1 − U_i), with Q_i the closed customers there.
 func (s *netSolver) solveMixed() error {
-	lam, err := s.n.openRates()
+	lam, err := s.stableOpenRates()
 	if err != nil {
-		return err
-	}
-	if err := s.checkStable(lam); err != nil {
 		return err
 	}
 	chains, err := s.n.closedChains()

@@ -16,6 +16,17 @@ func (s *netSolver) limited(i int) bool {
 	return st.Capacity > 0 || (st.Patience > 0 && !st.delay())
 }
 
+// stableOpenRates returns the open classes' arrival rates at every
+// station (Network.openRates), or the *UnstableError of checkStable: where
+// the open and the mixed solver both start.
+func (s *netSolver) stableOpenRates() ([]float64, error) {
+	lam, err := s.n.openRates()
+	if err != nil {
+		return nil, err
+	}
+	return lam, s.checkStable(lam)
+}
+
 // checkStable returns an *UnstableError for the first station without
 // capacity or patience whose offered utilisation is ≥ 1.
 func (s *netSolver) checkStable(lam []float64) error {
@@ -68,11 +79,8 @@ func (s *netSolver) singleStation() bool {
 }
 
 func (s *netSolver) solveOpen() error {
-	lam, err := s.n.openRates()
+	lam, err := s.stableOpenRates()
 	if err != nil {
-		return err
-	}
-	if err := s.checkStable(lam); err != nil {
 		return err
 	}
 	for _, c := range s.n.Classes {
