@@ -20,16 +20,26 @@ func (s *Sim) feature(what, station string, has func(*Station) bool) (int, error
 	return i, nil
 }
 
+// multipliers checks v as the new list what (rates, join_probability;
+// probabilities when probs, see checkMultipliers) of station, which must
+// have it: station's index and a copy of v for the caller to install.
+func (s *Sim) multipliers(what, station string, has func(*Station) bool, v []float64, probs bool) (int, []float64, error) {
+	i, err := s.feature(what, station, has)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := checkMultipliers(elemField(elemStation(station), what), v, probs); err != nil {
+		return 0, nil, err
+	}
+	return i, append([]float64(nil), v...), nil
+}
+
 // SetJoinProbability replaces the join probabilities of a balking station.
 func (s *Sim) SetJoinProbability(station string, p []float64) error {
-	i, err := s.feature("join_probability", station, func(st *Station) bool { return st.JoinProbability != nil })
+	i, p, err := s.multipliers("join_probability", station, func(st *Station) bool { return st.JoinProbability != nil }, p, true)
 	if err != nil {
 		return err
 	}
-	if err := checkMultipliers(elemField(elemStation(station), "join_probability"), p, true); err != nil {
-		return err
-	}
-	p = append([]float64(nil), p...)
 	s.net.Stations[i].JoinProbability, s.x.join[i] = p, p
 	s.Mark()
 	return nil
@@ -38,14 +48,10 @@ func (s *Sim) SetJoinProbability(station string, p []float64) error {
 // SetRates replaces the rate multipliers of a load-dependent station; the
 // customer in service continues at the new rate.
 func (s *Sim) SetRates(station string, rates []float64) error {
-	i, err := s.feature("rates", station, func(st *Station) bool { return st.Rates != nil })
+	i, rates, err := s.multipliers("rates", station, func(st *Station) bool { return st.Rates != nil }, rates, false)
 	if err != nil {
 		return err
 	}
-	if err := checkMultipliers(elemField(elemStation(station), "rates"), rates, false); err != nil {
-		return err
-	}
-	rates = append([]float64(nil), rates...)
 	s.net.Stations[i].Rates = rates
 	s.x.rates[i].mult = rates
 	s.x.rates[i].change(s.x, i)
