@@ -169,23 +169,41 @@ func (f formulaSet) queue(q waitingQueue, src string) {
 	f.put(queueing.MeanSojourn, q.MeanResponseTime(), src)
 }
 
-// mmcD: deterministic patience, exponential service, no capacity.
-func (f formulaSet) mmcD(cfg Config) {
-	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
-	q := analytic.MMcD{Servers: cfg.Servers, Lambda: lam, Mu: 1 / s, Patience: cfg.Patience.Value}
-	const src = "M/M/c+D"
+// impatientQueue is a queue without capacity whose customers may abandon
+// while waiting (analytic.MMcD, analytic.ErlangA).
+type impatientQueue interface {
+	ProbWait() float64
+	ProbAbandon() float64
+	MeanWait() float64 // of all arrivals, abandoning ones included
+	MeanQueueLength() float64
+	Throughput() float64
+}
+
+// impatient records q's metrics that follow the same way for any such
+// queue, from src: nobody is blocked, so all λ are admitted; Little's law
+// over the served gives the number present, Lq + X·S, and the sojourn of
+// an arrival is its wait plus S if it is served, W + (1 − P(abandon))·S.
+func (f formulaSet) impatient(q impatientQueue, lam, s float64, src string) {
 	f.put(queueing.PBlock, 0, "no capacity")
 	f.put(queueing.AdmittedRate, lam, "no capacity")
 	f.put(queueing.PWait, q.ProbWait(), src)
 	f.put(queueing.PAbandon, q.ProbAbandon(), src)
 	f.put(queueing.MeanWait, q.MeanWait(), src)
-	f.put(queueing.MeanWaitServed, q.MeanWaitServed(), src)
 	f.put(queueing.Throughput, q.Throughput(), src)
-	f.put(queueing.Utilization, q.Utilization(), src)
 	f.put(queueing.MeanInQueue, q.MeanQueueLength(), src)
 	f.put(queueing.MeanInSystem, q.MeanQueueLength()+q.Throughput()*s, src)
-	f.put(queueing.MeanResponse, q.MeanWaitServed()+s, src)
 	f.put(queueing.MeanSojourn, q.MeanWait()+(1-q.ProbAbandon())*s, src)
+}
+
+// mmcD: deterministic patience, exponential service, no capacity.
+func (f formulaSet) mmcD(cfg Config) {
+	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
+	q := analytic.MMcD{Servers: cfg.Servers, Lambda: lam, Mu: 1 / s, Patience: cfg.Patience.Value}
+	const src = "M/M/c+D"
+	f.impatient(q, lam, s, src)
+	f.put(queueing.MeanWaitServed, q.MeanWaitServed(), src)
+	f.put(queueing.Utilization, q.Utilization(), src)
+	f.put(queueing.MeanResponse, q.MeanWaitServed()+s, src)
 	for _, t := range cfg.WaitThresholds {
 		if t < cfg.Patience.Value {
 			f.put(WaitMetricName(t), q.ProbOfferedWaitExceeds(t), src)
@@ -200,16 +218,8 @@ func (f formulaSet) erlangA(cfg Config) {
 	lam, s := cfg.ArrivalRate, cfg.ServiceMean()
 	q := analytic.ErlangA{Servers: cfg.Servers, Lambda: lam, Mu: 1 / s, Theta: 1 / cfg.Patience.Value}
 	const src = "Erlang-A (M/M/c+M)"
-	f.put(queueing.PBlock, 0, "no capacity")
-	f.put(queueing.AdmittedRate, lam, "no capacity")
-	f.put(queueing.PWait, q.ProbWait(), src)
-	f.put(queueing.PAbandon, q.ProbAbandon(), src)
-	f.put(queueing.MeanWait, q.MeanWait(), src)
-	f.put(queueing.Throughput, q.Throughput(), src)
+	f.impatient(q, lam, s, src)
 	f.put(queueing.Utilization, q.Throughput()*s/float64(cfg.Servers), src)
-	f.put(queueing.MeanInQueue, q.MeanQueueLength(), src)
-	f.put(queueing.MeanInSystem, q.MeanQueueLength()+q.Throughput()*s, src)
-	f.put(queueing.MeanSojourn, q.MeanWait()+(1-q.ProbAbandon())*s, src)
 }
 
 // OriginalTimeoutEstimate is the payment-switch original's estimate of the
