@@ -205,7 +205,7 @@ func panel(r, twin *scenario.Result, ci int, goals []scenario.Goal, top, bottom 
 	for _, g := range goals {
 		y := scale(g.Target, c.Unit)
 		widen(y)
-		p.Add(&goalLine{y: y, label: "goal " + opText(g.Op) + " " + c.Format(g.Target), style: p.X.Tick.Label})
+		p.Add(&goalLine{GoalText{Y: y, Text: "goal " + opText(g.Op) + " " + c.Format(g.Target), Style: p.X.Tick.Label}})
 	}
 	if math.IsInf(lo, 1) { // nothing defined in the whole run
 		lo, hi = 0, 1
@@ -269,30 +269,35 @@ func drawLegend(c draw.Canvas, twin, goals, actions, events bool) {
 // and in the sweep's.
 var GoalStyle = draw.LineStyle{Color: colorGoal, Width: vg.Points(1.1), Dashes: []vg.Length{vg.Points(6), vg.Points(2)}}
 
-// GoalLabel writes a goal's target text just above height y at the
-// panel's right end, in base's font at 7.5 pt and the goal colour.
-func GoalLabel(c draw.Canvas, y vg.Length, text string, base draw.TextStyle) {
-	sty := base
+// GoalText is a plotter that writes a goal's target text just above
+// height Y at the panel's right end, in Style's font at 7.5 pt and the
+// goal colour: the label of a goal line here and in the sweep's charts.
+type GoalText struct {
+	Y     float64
+	Text  string
+	Style draw.TextStyle
+}
+
+// Plot implements plot.Plotter.
+func (g *GoalText) Plot(c draw.Canvas, p *plot.Plot) {
+	_, trY := p.Transforms(&c)
+	sty := g.Style
 	sty.Font.Size = vg.Points(7.5)
 	sty.Color = colorGoal
 	sty.XAlign = draw.XRight
 	sty.YAlign = draw.YBottom
-	c.FillText(sty, vg.Point{X: c.Max.X - vg.Points(3), Y: y + vg.Points(1.5)}, text)
+	c.FillText(sty, vg.Point{X: c.Max.X - vg.Points(3), Y: trY(g.Y) + vg.Points(1.5)}, g.Text)
 }
 
 // goalLine draws a goal's target across the panel, labelled at the right.
-type goalLine struct {
-	y     float64
-	label string
-	style draw.TextStyle
-}
+type goalLine struct{ GoalText }
 
 // Plot implements plot.Plotter.
 func (g *goalLine) Plot(c draw.Canvas, p *plot.Plot) {
 	_, trY := p.Transforms(&c)
-	y := trY(g.y)
+	y := trY(g.Y)
 	c.StrokeLine2(GoalStyle, c.Min.X, y, c.Max.X, y)
-	GoalLabel(c, y, g.label, g.style)
+	g.GoalText.Plot(c, p)
 }
 
 // segments returns column ci of res as runs of defined points: x at the

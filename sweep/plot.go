@@ -135,7 +135,7 @@ func (s *Summary) panel(ri int, bottom bool) (*plot.Plot, error) {
 			return nil, err
 		}
 		line.LineStyle = report.GoalStyle
-		pl.Add(line, &goalLabel{y: t, text: "goal " + r.Op + " " + strconv.FormatFloat(t, 'g', 4, 64) + unitSuffix(r.Unit), style: pl.X.Tick.Label})
+		pl.Add(line, &report.GoalText{Y: t, Text: "goal " + r.Op + " " + strconv.FormatFloat(t, 'g', 4, 64) + unitSuffix(r.Unit), Style: pl.X.Tick.Label})
 	}
 	return pl, nil
 }
@@ -173,19 +173,6 @@ func drawLegend(c draw.Canvas, names []string) {
 		c.FillText(sty, vg.Point{X: x, Y: y}, name)
 		x += sty.Width(name) + vg.Points(18)
 	}
-}
-
-// goalLabel writes a goal's target above its line, at the panel's right.
-type goalLabel struct {
-	y     float64
-	text  string
-	style draw.TextStyle
-}
-
-// Plot implements plot.Plotter.
-func (g *goalLabel) Plot(c draw.Canvas, p *plot.Plot) {
-	_, trY := p.Transforms(&c)
-	report.GoalLabel(c, trY(g.y), g.text, g.style)
 }
 
 // series is one line of a panel: the design points that share the levels
