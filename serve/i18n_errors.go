@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,8 +33,8 @@ type errorTemplate struct {
 	re  *regexp.Regexp
 }
 
-var errorTemplates = compileErrorTemplates(concatTexts(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts),
-	concatKeys(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
+var errorTemplates = compileErrorTemplates(slices.Concat(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts),
+	slices.Concat(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
 
 // compileErrorTemplates turns each template's English into an anchored
 // pattern, {i} capturing as little as it can and never a ": " (a value
@@ -53,24 +54,6 @@ func compileErrorTemplates(texts []pageText, also []string) []errorTemplate {
 	literal := func(k string) int { return len(regexp.MustCompile(`\{\d\}`).ReplaceAllString(k, "")) }
 	sort.SliceStable(out, func(i, j int) bool { return literal(out[i].key) > literal(out[j].key) })
 	return out
-}
-
-// concatTexts joins message tables.
-func concatTexts(parts ...[]pageText) []pageText {
-	var all []pageText
-	for _, p := range parts {
-		all = append(all, p...)
-	}
-	return all
-}
-
-// concatKeys joins key lists.
-func concatKeys(parts ...[]string) []string {
-	var all []string
-	for _, p := range parts {
-		all = append(all, p...)
-	}
-	return all
 }
 
 // translateError writes msg in tag's language as far as the templates
