@@ -35,6 +35,11 @@ const app = {
   polling: false,
   dots: [],          // animated dots
   lastPicMinute: -1,
+  // The panels fetched for a state set their key before the fetch and
+  // their drawn marker after drawing the answer (tests wait for drawn ===
+  // key): the reference playbook's here, GUIDE, MODELP, WHY, WHATIF.
+  referenceKey: null,
+  referenceDrawn: null,
 };
 
 async function api(method, path, body) {
@@ -404,7 +409,10 @@ async function refreshReference(st) {
   $("reference-body").hidden = true;
   $("reference-show").setAttribute("aria-expanded", "false");
   let ref;
-  try { ref = await api("GET", "/api/playbook?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) { return; }
+  try { ref = await api("GET", "/api/playbook?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) {
+    if (app.referenceKey === key) app.referenceDrawn = key; // none: the box stays hidden
+    return;
+  }
   if (app.referenceKey !== key) return;
   $("reference-text").textContent = ref.source;
   const q = new URLSearchParams({ system: st.system, scenario: st.scenario, seed: String(st.seed) });
@@ -413,6 +421,7 @@ async function refreshReference(st) {
   for (const a of ref.at) q.append("at", a);
   $("reference-run").href = location.pathname + "?" + q.toString();
   box.hidden = false;
+  app.referenceDrawn = key;
 }
 
 function renderGoals(st) {
