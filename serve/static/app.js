@@ -503,14 +503,24 @@ function renderDetail() {
     if (twinOn) tr.append(el("td", { class: "t", text: ttot ? fmtUnit(ttot[i], col) : "—" }));
     rows.push(tr);
   });
-  $("detail").replaceChildren(...rows);
+  // Redrawn on every state answer (every half second while paused): the
+  // definitions the reader opened stay open and the keyboard keeps its
+  // place, or a definition opened by Enter closed at the next poll.
+  const box = $("detail");
+  const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.key));
+  const focus = box.contains(document.activeElement) && document.activeElement.closest("details");
+  box.replaceChildren(...rows);
+  for (const d of box.querySelectorAll("details")) {
+    if (open.has(d.dataset.key)) d.open = true;
+    if (focus && d.dataset.key === focus.dataset.key) d.querySelector("summary").focus();
+  }
 }
 
 // definition is an indicator's name with its definition behind it: a
 // <details> element, so that a keyboard (Tab, Enter) and a finger (a tap)
 // open it as well as a mouse.
 function definition(col) {
-  const d = el("details", { class: "def" }, el("summary", { text: tm(col.label) }));
+  const d = el("details", { class: "def", "data-key": col.key }, el("summary", { text: tm(col.label) }));
   if (col.doc) d.append(el("p", { text: tm(col.doc) }));
   return d;
 }
