@@ -63,18 +63,22 @@ func TestBrowserAccessibility(t *testing.T) {
 	axe := axeSource(t)
 	ctx := browser(t)
 	ts := liveServer(t, []scenario.System{paymentswitch.System, webservice.System}, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
-	for _, tc := range []struct{ name, path, ready string }{
-		{"switch/en", "/?system=switch&scenario=sale-surge&seed=1", `app.st && document.querySelectorAll("#detail details").length > 0`},
-		{"switch/tr", "/?system=switch&scenario=issuer-outage&seed=1&lang=tr", `app.st && document.querySelectorAll("#detail details").length > 0`},
-		{"web/tr", "/?system=web&scenario=cache-flush&seed=1&lang=tr", `app.st && document.querySelectorAll("#detail details").length > 0`},
-		{"network/uz", "/network.html?net=jackson-feedback&seed=1&lang=uz", `net.st && document.querySelectorAll("#table tr").length > 1 && document.querySelectorAll("#classroom li").length > 0`},
+	// stepped: the step's answer is drawn, every fetched panel with it,
+	// before the audit looks.
+	const systemsStepped = `app.rows.length === 1 && !app.st.running && ` + systemsDrawn
+	const networkStepped = `net.st.time > 0 && !net.st.running && ` + networkDrawn
+	for _, tc := range []struct{ name, path, ready, stepped string }{
+		{"switch/en", "/?system=switch&scenario=sale-surge&seed=1", `app.st && document.querySelectorAll("#detail details").length > 0`, systemsStepped},
+		{"switch/tr", "/?system=switch&scenario=issuer-outage&seed=1&lang=tr", `app.st && document.querySelectorAll("#detail details").length > 0`, systemsStepped},
+		{"web/tr", "/?system=web&scenario=cache-flush&seed=1&lang=tr", `app.st && document.querySelectorAll("#detail details").length > 0`, systemsStepped},
+		{"network/uz", "/network.html?net=jackson-feedback&seed=1&lang=uz", `net.st && document.querySelectorAll("#table tr").length > 1 && document.querySelectorAll("#classroom li").length > 0`, networkStepped},
 	} {
 		for _, w := range []int64{1440, 400} {
 			t.Run(tc.name+"/"+map[int64]string{1440: "wide", 400: "400px"}[w], func(t *testing.T) {
 				p := page{t, ctx}
 				p.do(chromedp.EmulateViewport(w, 900),
 					chromedp.Navigate(ts.URL+tc.path), until(tc.ready, 10*time.Second),
-					click("#step"), until(`document.querySelector("#pause") && document.querySelector("#play").disabled === false`, 10*time.Second))
+					click("#step"), until(tc.stepped, 10*time.Second))
 				vs := p.audit(axe)
 				for _, v := range vs {
 					var where []string

@@ -260,18 +260,86 @@ func (p page) shotWith(name string, take chromedp.Action[[]byte]) {
 // until polls a JavaScript condition in the page until it holds. usual
 // says how long that takes on an idle machine, for the reader; it is not
 // a limit: the wait is bounded only by the test's context (see browser),
-// so a loaded machine makes the test slower, never fail.
+// so a loaded machine makes the test slower, never fail. When the wait
+// ends without the condition, the error says what the page showed: the
+// value of each of the condition's top-level && terms, evaluated once
+// more outside the expired context (see seen).
 func until(cond string, usual time.Duration) chromedp.Action[chromedp.Void] {
 	_ = usual
 	poll := chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(0))
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
 		_, err := poll(ctx, t)
 		if err != nil {
-			err = fmt.Errorf("waiting for %s: %w", cond, err)
+			err = fmt.Errorf("waiting for %s: %w; the page had %s", cond, err, seen(ctx, t, cond))
 		}
 		return chromedp.Void{}, err
 	}
 }
+
+// seen evaluates each top-level && term of cond in the page, in a context
+// of its own (ctx has usually expired: the failed wait's) bounded by 10 s,
+// and lists them as "term → value" (JSON, at most 200 characters each),
+// so that a wait that never ended says which part did not hold.
+func seen(ctx context.Context, t *chromedp.Target, cond string) string {
+	ectx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	var parts []string
+	for _, term := range andTerms(cond) {
+		v, err := chromedp.Evaluate[string](`(() => { try { const v = (`+term+`); return v === undefined ? "undefined" : JSON.stringify(v); } catch (e) { return "throws " + e; } })()`)(ectx, t)
+		if err != nil {
+			v = "(not evaluated: " + err.Error() + ")"
+		}
+		if len(v) > 200 {
+			v = v[:200] + "…"
+		}
+		parts = append(parts, term+" → "+v)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// andTerms splits a JavaScript expression at its top-level && (outside
+// brackets and string or template literals), trimmed. An expression that
+// is not a conjunction is its own one term.
+func andTerms(expr string) []string {
+	var terms []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == '&' && depth == 0 && i+1 < len(expr) && expr[i+1] == '&':
+			terms = append(terms, strings.TrimSpace(expr[start:i]))
+			start = i + 2
+			i++
+		}
+	}
+	return append(terms, strings.TrimSpace(expr[start:]))
+}
+
+// systemsDrawn holds on the systems page once every panel it fetches for
+// the state on screen has drawn its answer: each sets its key before the
+// fetch and its drawn marker after the draw (the numbers, or the panel
+// hidden) — the model & formulas panel, the why view, the guided steps
+// and the reference playbook. A check of the whole page (the English
+// scan, the accessibility audit) waits for it, or it may look at a panel
+// still showing the minute before or not drawn yet.
+const systemsDrawn = `app.st && MODELP.drawn === MODELP.key && WHY.drawn === WHY.key && GUIDE.drawn === GUIDE.key && app.referenceDrawn === app.referenceKey`
+
+// networkDrawn is systemsDrawn for the network page: its one fetched
+// panel is the what-if (drawn or hidden for a network without one).
+const networkDrawn = `net.st && WHATIF.key !== null && WHATIF.drawn === WHATIF.key`
 
 func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
 

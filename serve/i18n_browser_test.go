@@ -41,7 +41,8 @@ func TestBrowserLanguages(t *testing.T) {
 			p.do(chromedp.Navigate(ts.URL+"/?lang="+tc.lang+"&system=switch&scenario=sale-surge&seed=1"),
 				until(`app.st && app.st.scenario === "sale-surge"`, 10*time.Second),
 				click("#step"), until(`app.rows.length === 1 && !app.st.running`, 20*time.Second),
-				click("#step"), until(`app.rows.length === 2 && !app.st.running`, 20*time.Second))
+				click("#step"), until(`app.rows.length === 2 && !app.st.running`, 20*time.Second),
+				until(systemsDrawn+` && MODELP.key.endsWith("/2")`, 10*time.Second))
 			assert.Equal(t, tc.lang, p.str(`document.documentElement.lang`))
 			assert.Equal(t, tc.lang, p.str(`document.getElementById("lang").value`))
 			assert.Equal(t, tc.goals, p.str(`document.querySelector("#goals").closest(".panel").querySelector("h2 span").textContent`))
@@ -73,7 +74,7 @@ func TestBrowserLanguages(t *testing.T) {
 		p.do(chromedp.Navigate(ts.URL+"/?lang=uz&system=web&scenario=bad-build&seed=1&at=1m:db=pooled"),
 			until(`app.st && app.st.scenario === "bad-build"`, 10*time.Second),
 			click(`#speeds button[data-speed="-1"]`), until(`app.rows.length >= 12`, 30*time.Second),
-			click("#pause"), until(`!app.st.running`, 10*time.Second))
+			click("#pause"), until(`!app.st.running`, 10*time.Second), until(systemsDrawn, 10*time.Second))
 		assert.Contains(t, p.text("#messages"), "1-daqiqa: db=pooled qo‘llanmadi: db sozlamasi: ma’lumotlar bazasining tuzilishi", "a refused action's note, in Uzbek")
 		p.noEnglish()
 		assert.Contains(t, p.text("#actions li.event"), "09:10: v2 (yomon build) deployi boshlanadi", "events by the clock, in Uzbek")
@@ -99,7 +100,7 @@ func TestBrowserLanguages(t *testing.T) {
 			p.do(chromedp.Navigate(ts.URL+"/network.html?lang="+tc.lang+"&net=tandem&seed=1"),
 				until(`net.st && document.querySelectorAll("#table tr").length > 1`, 10*time.Second),
 				click(`#speeds button[data-speed="-1"]`), until(`net.st.time > 2000`, 30*time.Second),
-				click("#pause"), until(`!net.st.running`, 10*time.Second))
+				click("#pause"), until(`!net.st.running`, 10*time.Second), until(networkDrawn, 10*time.Second))
 			assert.Equal(t, tc.lang, p.str(`document.documentElement.lang`))
 			assert.Equal(t, tc.station, p.text("#table th"))
 			assert.Contains(t, p.content("main"), tc.table)

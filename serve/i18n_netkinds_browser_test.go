@@ -28,7 +28,7 @@ func TestBrowserLanguagesNetworkKinds(t *testing.T) {
 			p.do(chromedp.Navigate(ts.URL+"/network.html?lang="+tc.lang+"&net="+tc.net+"&seed=1"),
 				until(`net.st && document.querySelectorAll("#table tr").length > 1`, 10*time.Second),
 				click(`#speeds button[data-speed="-1"]`), until(`net.st.time > 200`, 30*time.Second),
-				click("#pause"), until(`!net.st.running`, 10*time.Second))
+				click("#pause"), until(`!net.st.running`, 10*time.Second), until(networkDrawn, 10*time.Second))
 			assert.Equal(t, tc.kind, p.content(tc.sel), "the kind's label")
 			if tc.lang == "tr" {
 				assert.Contains(t, p.content("#graph .src-label"), "/sn", "the arrival rate's unit")

@@ -47,7 +47,7 @@ func TestBrowserWhy(t *testing.T) {
 			setControl("shed-low", "50"),
 			click("#step"), until(`app.rows.length === 1 && !app.st.running`, 20*time.Second),
 			click("#step"), until(`app.rows.length === 2 && !app.st.running`, 20*time.Second),
-			until(`!!(WHY.key && WHY.key.endsWith("/2") && WHY.drawn === WHY.key && document.getElementById("why-last"))`, 10*time.Second))
+			until(`!!(WHY.key && WHY.key.endsWith("/2") && WHY.drawn === WHY.key && !document.getElementById("why-panel").hidden && document.getElementById("why-last"))`, 10*time.Second))
 		assert.Equal(t, "Kapasiteye karşı öncelik sınıfına göre istekler", p.text("#why-title"))
 		assert.Contains(t, p.text("#why-last"), "altında", "a normal morning is under the line")
 		assert.Greater(t, p.num(`WHY.data.series[2].values[1]`), 0.0, "the shed low-priority requests")

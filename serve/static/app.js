@@ -35,6 +35,11 @@ const app = {
   polling: false,
   dots: [],          // animated dots
   lastPicMinute: -1,
+  // The panels fetched for a state set their key before the fetch and
+  // their drawn marker after drawing the answer (tests wait for drawn ===
+  // key): the reference playbook's here, GUIDE, MODELP, WHY, WHATIF.
+  referenceKey: null,
+  referenceDrawn: null,
 };
 
 async function api(method, path, body) {
@@ -404,7 +409,10 @@ async function refreshReference(st) {
   $("reference-body").hidden = true;
   $("reference-show").setAttribute("aria-expanded", "false");
   let ref;
-  try { ref = await api("GET", "/api/playbook?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) { return; }
+  try { ref = await api("GET", "/api/playbook?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) {
+    if (app.referenceKey === key) app.referenceDrawn = key; // none: the box stays hidden
+    return;
+  }
   if (app.referenceKey !== key) return;
   $("reference-text").textContent = ref.source;
   const q = new URLSearchParams({ system: st.system, scenario: st.scenario, seed: String(st.seed) });
@@ -413,6 +421,7 @@ async function refreshReference(st) {
   for (const a of ref.at) q.append("at", a);
   $("reference-run").href = location.pathname + "?" + q.toString();
   box.hidden = false;
+  app.referenceDrawn = key;
 }
 
 function renderGoals(st) {
@@ -494,14 +503,24 @@ function renderDetail() {
     if (twinOn) tr.append(el("td", { class: "t", text: ttot ? fmtUnit(ttot[i], col) : "—" }));
     rows.push(tr);
   });
-  $("detail").replaceChildren(...rows);
+  // Redrawn on every state answer (every half second while paused): the
+  // definitions the reader opened stay open and the keyboard keeps its
+  // place, or a definition opened by Enter closed at the next poll.
+  const box = $("detail");
+  const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.key));
+  const focus = box.contains(document.activeElement) && document.activeElement.closest("details");
+  box.replaceChildren(...rows);
+  for (const d of box.querySelectorAll("details")) {
+    if (open.has(d.dataset.key)) d.open = true;
+    if (focus && d.dataset.key === focus.dataset.key) d.querySelector("summary").focus();
+  }
 }
 
 // definition is an indicator's name with its definition behind it: a
 // <details> element, so that a keyboard (Tab, Enter) and a finger (a tap)
 // open it as well as a mouse.
 function definition(col) {
-  const d = el("details", { class: "def" }, el("summary", { text: tm(col.label) }));
+  const d = el("details", { class: "def", "data-key": col.key }, el("summary", { text: tm(col.label) }));
   if (col.doc) d.append(el("p", { text: tm(col.doc) }));
   return d;
 }

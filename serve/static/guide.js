@@ -4,7 +4,9 @@
 // /api/sessions/{id}/guide). Part of app.js.
 "use strict";
 
-const GUIDE = { key: null, steps: [] };
+// key names the scenario asked for (set before the fetch), drawn the one
+// whose steps are on screen (or whose panel is hidden).
+const GUIDE = { key: null, drawn: null, steps: [] };
 
 // renderGuide fetches the scenario's steps when the scenario changes.
 async function renderGuide(st) {
@@ -13,13 +15,17 @@ async function renderGuide(st) {
   if (GUIDE.key === key) return;
   GUIDE.key = key;
   let g;
-  try { g = await api("GET", "/api/guide?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) { box.hidden = true; return; }
+  try { g = await api("GET", "/api/guide?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) {
+    if (GUIDE.key === key) { box.hidden = true; GUIDE.drawn = key; }
+    return;
+  }
   if (GUIDE.key !== key) return;
   GUIDE.steps = g.steps;
   box.hidden = false;
   const list = $("guide-steps");
-  if (!g.steps.length) { list.replaceChildren(el("li", { text: t("This scenario has no guided steps.") })); return; }
-  list.replaceChildren(...g.steps.map((s, i) => guideStep(s, i, g.steps.length)));
+  if (!g.steps.length) list.replaceChildren(el("li", { text: t("This scenario has no guided steps.") }));
+  else list.replaceChildren(...g.steps.map((s, i) => guideStep(s, i, g.steps.length)));
+  GUIDE.drawn = key;
 }
 
 // guideStep is one step: what to do, the question, an answer box and the

@@ -33,7 +33,10 @@ const MODEL_LINES = {
   },
 };
 
-const MODELP = { key: null };
+// key names the minute asked for (set before the calculator answers);
+// drawn the minute whose answer is on screen, numbers or a hidden panel
+// (#model-little's data-drawn: the minute of the numbers).
+const MODELP = { key: null, drawn: null };
 
 // renderModelPanel recomputes the panel when a new minute arrives.
 async function renderModelPanel(st) {
@@ -48,9 +51,12 @@ async function renderModelPanel(st) {
   const col = (k) => { const i = idx(k); return i < 0 ? null : last[i]; };
   const vals = new Map((st.values || []).map((v) => [v.control, v.value]));
   const line = make(col, (n) => vals.get(n));
-  if (!line) { box.hidden = true; return; }
+  if (!line) { box.hidden = true; MODELP.drawn = key; return; }
   let out;
-  try { out = await api("POST", "/api/calculator/" + line.formula, { params: line.params }); } catch (e) { box.hidden = true; return; }
+  try { out = await api("POST", "/api/calculator/" + line.formula, { params: line.params }); } catch (e) {
+    if (MODELP.key === key) { box.hidden = true; MODELP.drawn = key; }
+    return;
+  }
   if (MODELP.key !== key) return;
   const o = Object.fromEntries(out.outputs.map((x) => [x.key, x.value]));
   const s = line.s(o), l = line.lam * s;
@@ -63,6 +69,7 @@ async function renderModelPanel(st) {
   $("model-measured").textContent = t("the simulation measured {0} ({1} of the capacity)", numg(line.measured, 0), pct(100 * line.measured / line.n, 0));
   $("model-measured").dataset.measured = String(line.measured);
   $("model-s").textContent = t("S from the calculator ({0}) with this minute's numbers: {1}", line.formula, Object.entries(line.params).map(([k, v]) => k + " = " + paramShown(v)).join(", "));
+  MODELP.drawn = key;
 }
 
 // paramShown writes a calculator input for reading: a bare number in the

@@ -4,7 +4,11 @@
 // point N* and the population now, with the simulation's estimate.
 "use strict";
 
-const WHATIF = { key: null, data: null, means: {}, error: "" };
+// key names the curves asked for (set before the fetch), answered the key
+// whose answer data and error hold, drawn the key whose answer is on
+// screen (the panel drawn or hidden): a redraw while a fetch is pending
+// draws the older answer and says so.
+const WHATIF = { key: null, answered: null, drawn: null, data: null, means: {}, error: "" };
 
 // whatIfQuery is the edited means as the request's query (mean.STATION=S).
 function whatIfQuery() {
@@ -27,12 +31,17 @@ async function drawWhatIf(st) {
     try {
       const res = await fetch(`/api/networks/sessions/${st.id}/whatif` + whatIfQuery(), { headers: langHeaders({}) });
       const data = await res.json();
+      if (WHATIF.key !== key) return; // a later key asked meanwhile: its answer draws
       if (res.ok) { WHATIF.data = data; WHATIF.error = ""; } else WHATIF.error = data.error || "HTTP " + res.status;
-    } catch (e) { WHATIF.data = null; }
+    } catch (e) {
+      if (WHATIF.key !== key) return;
+      WHATIF.data = null;
+    }
+    WHATIF.answered = key;
   }
   const w = WHATIF.data;
   panel.hidden = !(w && w.available);
-  if (panel.hidden) return;
+  if (panel.hidden) { WHATIF.drawn = WHATIF.answered; return; }
   const edited = Object.keys(WHATIF.means).length > 0;
   drawWhatIfMeans(w, st, edited);
   const simX = (st.rows || []).find((r) => r.station === "network" && r.class === "" && r.name === "throughput");
@@ -42,6 +51,7 @@ async function drawWhatIf(st) {
     whatIfChart(w, "x", t("X · throughput (/s)"), !edited && simX && simX.sim !== null ? simX.sim : null),
     whatIfChart(w, "r", t("R · response time without think time (s)"), !edited && simR && simR.sim !== null ? simR.sim - w.z : null));
   document.getElementById("whatif-note").textContent = t("D = {0} s, Dmax = {1} s, Z = {2} s: N* = (D + Z)/Dmax = {3}", fmtNum(w.d), fmtNum(w.dmax), fmtNum(w.z), fmtNum(w.nStar));
+  WHATIF.drawn = WHATIF.answered;
 }
 
 // whatIfChart draws one measure m ("x" or "r") against N.

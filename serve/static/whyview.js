@@ -5,7 +5,9 @@
 // /api/sessions/{id}/why, see why.go). Part of app.js.
 "use strict";
 
-const WHY = { key: null, data: null };
+// key names the minute asked for (set before the fetch), drawn the minute
+// whose answer is on screen (the view, or the panel hidden).
+const WHY = { key: null, drawn: null, data: null };
 const WHY_COLORS = ["#5aa9e6", "#e8a93b", "#e5534b"];
 
 // i18n keys: the views' titles and series (their notes: TestWhyTextsTranslated)
@@ -21,14 +23,17 @@ async function renderWhy(st) {
   if (WHY.key === key) return;
   WHY.key = key;
   let v;
-  try { v = await api("GET", "/api/sessions/" + st.id + "/why"); } catch (e) { box.hidden = true; return; }
+  try { v = await api("GET", "/api/sessions/" + st.id + "/why"); } catch (e) {
+    if (WHY.key === key) { box.hidden = true; WHY.drawn = key; }
+    return;
+  }
   if (WHY.key !== key) return;
   WHY.data = v;
   box.hidden = false;
   $("why-title").textContent = t(v.title);
   $("why-note").textContent = t(v.note);
   drawWhy(v, st);
-  WHY.drawn = key; // WHY.key is set before the fetch answers; drawn names the minute on screen
+  WHY.drawn = key;
 }
 
 // drawWhy draws the stacked series as areas and the capacity as a line,
