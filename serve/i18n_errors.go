@@ -32,7 +32,7 @@ type errorTemplate struct {
 	re  *regexp.Regexp
 }
 
-var errorTemplates = compileErrorTemplates(concatTexts(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts),
+var errorTemplates = compileErrorTemplates(concatTexts(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts, transientRefusalTexts),
 	concatKeys(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
 
 // compileErrorTemplates turns each template's English into an anchored
