@@ -61,8 +61,6 @@ type netSession struct {
 	taken    []NetTimed  // changes applied, with their time
 	avgT     []float64   // the run's running time averages (nettransient.go)
 	avgV     [][]float64
-
-	transient netTransientCache
 }
 
 // netPoint is the charts' sample at simulated time T: per station (Graph

@@ -1,9 +1,12 @@
 package serve
 
 import (
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
+	"strings"
 	"sync"
 
 	"golang.org/x/text/language"
@@ -33,11 +36,14 @@ const (
 	transientUnits = 60
 	// transientSteps is the grid: 61 times, one per unit.
 	transientSteps = 60
-	// transientMaxStates caps the chain the page solves: far below the
-	// 10⁶ of net solve, so that a transient costs at most a few seconds
-	// of one core. Larger chains are refused with the solver's reason
-	// (net solve FILE --at T answers them).
-	transientMaxStates = 20_000
+	// transientMaxStates caps the chain the page solves: a tenth of the
+	// 10⁶ of net solve, so that a transient costs about a second of one
+	// core for the catalogue's networks (jackson-feedback, the largest
+	// it solves, has some 5·10⁴ states). Larger chains are refused with
+	// the solver's reason (net solve FILE --at T answers them).
+	transientMaxStates = 100_000
+	// transientCached is how many networks' transients the server keeps.
+	transientCached = 32
 )
 
 // transientOptions are the solver options of the page's transient: the
@@ -102,13 +108,35 @@ type transientSeries struct {
 	Quad    num    `json:"quad"`
 }
 
-// netTransientCache holds a session's last transient, keyed by the
-// network file it was computed for (so once per network, not per poll).
-type netTransientCache struct {
-	mu   sync.Mutex
-	key  string
-	busy bool
-	res  *transientJSON
+// transientCache holds the transients computed, keyed by the network
+// file they are for (its SHA-256), shared by every session: once per
+// network, not per poll or per tab. A nil result is being computed.
+type transientCache struct {
+	mu    sync.Mutex
+	res   map[[32]byte]*transientJSON
+	order [][32]byte // oldest first, at most transientCached
+}
+
+var transients = &transientCache{res: map[[32]byte]*transientJSON{}}
+
+// lookup returns the transient of key, or nil and starts computing it
+// unless that is under way.
+func (c *transientCache) lookup(key [32]byte, an analytic.Network, unit float64) *transientJSON {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if res, ok := c.res[key]; ok {
+		return res
+	}
+	if len(c.order) >= transientCached {
+		if old := c.order[0]; c.res[old] != nil { // one being computed stays until done
+			delete(c.res, old)
+			c.order = c.order[1:]
+		}
+	}
+	c.res[key] = nil
+	c.order = append(c.order, key)
+	go c.compute(key, an, unit)
+	return nil
 }
 
 func (h *netHub) handleTransient(w http.ResponseWriter, r *http.Request, s *netSession) {
@@ -119,10 +147,10 @@ func (h *netHub) handleTransient(w http.ResponseWriter, r *http.Request, s *netS
 		an   analytic.Network
 		unit float64
 		err  error
-		key  string
+		key  [32]byte
 	)
 	if ok {
-		key = string(s.live.File())
+		key = sha256.Sum256(s.live.File())
 		an, unit, err = tr.TransientModel()
 	}
 	s.engMu.Unlock()
@@ -133,27 +161,39 @@ func (h *netHub) handleTransient(w http.ResponseWriter, r *http.Request, s *netS
 		writeJSON(w, http.StatusOK, refusedTransient(tag, epoch, errors.New("this simulator gives no exact transient")))
 		return
 	}
+	if err == nil {
+		err = noSteadyState(an)
+	}
 	if err != nil {
 		writeJSON(w, http.StatusOK, refusedTransient(tag, epoch, err))
 		return
 	}
-	c := &s.transient
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.key == key && c.res != nil {
-		out := *c.res
-		out.Epoch = epoch
-		if out.reason != "" {
-			out.Reason = translateError(tag, out.reason)
-		}
-		writeJSON(w, http.StatusOK, &out)
+	res := transients.lookup(key, an, unit)
+	if res == nil {
+		writeJSON(w, http.StatusAccepted, transientJSON{Status: "computing", Epoch: epoch, Cap: transientMaxStates})
 		return
 	}
-	if !(c.key == key && c.busy) {
-		c.key, c.busy, c.res = key, true, nil
-		go c.compute(key, an, unit)
+	out := *res
+	out.Epoch = epoch
+	if out.reason != "" {
+		out.Reason = translateError(tag, out.reason)
 	}
-	writeJSON(w, http.StatusAccepted, transientJSON{Status: "computing", Epoch: epoch, Cap: transientMaxStates})
+	writeJSON(w, http.StatusOK, &out)
+}
+
+// noSteadyState refuses at once a network whose open customers pile up
+// (an overloaded station, or stations they never leave): the chain's
+// truncation of the open classes is set by the steady state, which such
+// a network does not have, and the solver would try ever larger chains
+// before saying so.
+func noSteadyState(an analytic.Network) error {
+	if tr := trapped(an); len(tr) > 0 {
+		return fmt.Errorf("customers who reach %s never leave: no steady state to cut the open classes by", strings.Join(tr, ", "))
+	}
+	if us := overloaded(an); len(us) > 0 {
+		return fmt.Errorf("station %q has ρ = %.3g ≥ 1: no steady state to cut the open classes by", us[0].Station, us[0].Rho)
+	}
+	return nil
 }
 
 func refusedTransient(tag language.Tag, epoch int, err error) *transientJSON {
@@ -161,8 +201,8 @@ func refusedTransient(tag language.Tag, epoch int, err error) *transientJSON {
 }
 
 // compute solves the transient of an (one at a time in the server) and
-// keeps it if the session still wants key.
-func (c *netTransientCache) compute(key string, an analytic.Network, unit float64) {
+// keeps it.
+func (c *transientCache) compute(key [32]byte, an analytic.Network, unit float64) {
 	transientSlot <- struct{}{}
 	var res *transientJSON
 	err := guard(func() { res = solveTransient(an, unit) })
@@ -172,9 +212,7 @@ func (c *netTransientCache) compute(key string, an analytic.Network, unit float6
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.key == key {
-		c.res, c.busy = res, false
-	}
+	c.res[key] = res
 }
 
 // solveTransient computes E[N_i(t)] on the grid of the first
