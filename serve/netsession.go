@@ -175,7 +175,10 @@ func (s *netSession) stepOnce() {
 	pending := s.pending
 	s.pending = nil
 	s.busy = true
-	have := len(s.avgT)
+	last := 0.0
+	if n := len(s.avgT); n > 0 {
+		last = s.avgT[n-1]
+	}
 	s.mu.Unlock()
 
 	var pub netPublish
@@ -199,7 +202,7 @@ func (s *netSession) stepOnce() {
 			applied, notes = s.advance(now+float64(speed)*unit*netTick.Seconds(), deadline, applied, notes)
 		}
 		pub = observe(s.live)
-		pub.avgT, pub.avgV = s.recordAverages(have)
+		pub.avgT, pub.avgV = s.recordAverages(last, unit)
 	})
 
 	s.mu.Lock()

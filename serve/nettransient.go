@@ -46,10 +46,15 @@ const (
 	transientCached = 32
 )
 
-// transientOptions are the solver options of the page's transient: the
-// state cap above and a bound on the steady-state solve that the open
-// classes' truncation needs (about a second).
-var transientOptions = ctmc.Options{Tol: 1e-9, MaxStates: transientMaxStates, MaxWork: 3e8}
+// transientOptions are the solver options of the page's transient: net
+// solve's (analytic.CTMCOptions) with the state cap above and a tighter
+// bound on the steady-state solve that the open classes' truncation needs
+// (about a second; net solve allows some seven).
+var transientOptions = func() ctmc.Options {
+	o := analytic.CTMCOptions
+	o.MaxStates, o.MaxWork = transientMaxStates, 3e8
+	return o
+}()
 
 // transientSlot lets one transient be computed at a time in the whole
 // server: the pages stay responsive on a small machine whatever the
@@ -64,10 +69,10 @@ type netTransienter interface {
 	TransientModel() (analytic.Network, float64, error)
 	// RunAverages returns the run's time-average number at each station
 	// (Graph order) over [0, T] at T = 1, 2, … units (the observation
-	// windows' boundaries), up to transientUnits of them, when there are
-	// more than have; ok is false once the run no longer is this network
-	// from its initial state (a change after time 0).
-	RunAverages(have int) (ts []float64, v [][]float64, ok bool)
+	// windows' boundaries) up to transientUnits units, when the last is
+	// later than after; ok is false once the run no longer is this
+	// network from its initial state (a change after time 0).
+	RunAverages(after float64) (ts []float64, v [][]float64, ok bool)
 }
 
 // netAvgJSON is the state's record of the run's running time averages
@@ -334,15 +339,17 @@ func (s *netSession) runAverage() netAvgJSON {
 	return out
 }
 
-// recordAverages keeps the run's running time averages while the run is
-// the current network's from its initial state (engMu held).
-func (s *netSession) recordAverages(have int) (ts []float64, v [][]float64) {
+// recordAverages returns the run's running time averages when there are
+// new ones, while the run is the current network's from its initial
+// state and its first transientUnits units are not all recorded (engMu
+// held; last is the time of the last one recorded, 0 for none).
+func (s *netSession) recordAverages(last, unit float64) (ts []float64, v [][]float64) {
 	tr, ok := s.live.(netTransienter)
-	if !ok || have >= transientUnits {
+	if !ok || last >= transientUnits*unit*(1-1e-9) {
 		return nil, nil
 	}
-	ts, v, ok = tr.RunAverages(have)
-	if !ok {
+	ts, v, ok = tr.RunAverages(last)
+	if !ok || len(ts) == 0 {
 		return nil, nil
 	}
 	return ts, v

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/text/language"
 
 	"queuelab/examples/networks"
+	"queuelab/model/network"
 )
 
 // transientOf asks for a session's transient until it is no longer being
@@ -352,4 +353,43 @@ func TestTransientRefusalsTranslated(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, refused, 5, "batches, lognormal and det laws, jsq, time-varying rates, schedules")
+	// The solver's refusals of a chain it builds, as it words them.
+	for _, msg := range []string{
+		`exact CTMC refused: at least 1.769e+05 states exceed the limit of 100000; smaller: the population of class "user" (100); the approximate methods still answer`,
+		`exact CTMC refused: at least 2e+04 states exceed the limit of 20000; smaller: the open load (the truncation keeps up to 65 open customers) or a capacity; the approximate methods still answer`,
+		`exact CTMC: Gauss-Seidel did not converge in 934 sweeps (residual 1.02e-08, target 4e-13; the limit is Options.MaxSweeps or MaxWork)`,
+		`exact CTMC refused: the open classes need more than 5000 customers kept in the network to cut less than 1e-12 of the probability (a station is nearly saturated or overloaded)`,
+	} {
+		for _, tag := range []language.Tag{language.Turkish, language.Uzbek} {
+			assert.NotRegexp(t, english, translateError(tag, msg), "%s: %q", tag, msg)
+		}
+	}
+}
+
+// TestRunAveragesAfterMerge: a run first looked at long after its first
+// hour (the page at full speed), when the Sim has merged its windows in
+// pairs, still gives the time average over the first hour, the same as
+// the same run looked at just after it (same seed: the same path), and
+// stops at the hour.
+func TestRunAveragesAfterMerge(t *testing.T) {
+	src, err := os.ReadFile("../examples/networks/backlog-drain.yaml")
+	require.NoError(t, err)
+	early, err := OpenNetwork("backlog-drain.yaml", src, 7)
+	require.NoError(t, err)
+	require.NoError(t, early.RunUntil(61*60))
+	ts0, v0, ok := early.(netTransienter).RunAverages(0)
+	require.True(t, ok)
+	require.Len(t, ts0, transientUnits)
+	late, err := OpenNetwork("backlog-drain.yaml", src, 7)
+	require.NoError(t, err)
+	require.NoError(t, late.RunUntil(3*network.MaxWindows*60))
+	ts, v, ok := late.(netTransienter).RunAverages(0)
+	require.True(t, ok)
+	require.NotEmpty(t, ts)
+	assert.Less(t, len(ts), transientUnits, "merged windows: fewer boundaries in the hour")
+	assert.InDelta(t, 3600, ts[len(ts)-1], 1e-6, "up to the hour, not past it")
+	assert.InDelta(t, v0[transientUnits-1][0], v[len(v)-1][0], 1e-9, "the same path's time average over the hour")
+	none, _, ok := late.(netTransienter).RunAverages(3600)
+	assert.True(t, ok)
+	assert.Empty(t, none, "nothing after the hour")
 }
