@@ -13,6 +13,7 @@ var transientPageTexts = []pageText{
 	{En: "all stations", Tr: "tüm istasyonlar", Uz: "barcha stansiyalar"},
 	{En: "number at the station", Tr: "istasyondaki sayı", Uz: "stansiyadagi soni"},
 	{En: "number at all stations", Tr: "tüm istasyonlardaki sayı", Uz: "barcha stansiyalardagi soni"},
+	{En: "number at the stations with an exact curve", Tr: "kesin eğrisi olan istasyonlardaki sayı", Uz: "aniq egri chizig‘i bor stansiyalardagi soni"},
 	{En: "t (s)", Tr: "t (sn)", Uz: "t (s)"},
 	{En: "exact E[N(t)]: the mean number at time t (dashed)", Tr: "kesin E[N(t)]: t anındaki ortalama sayı (kesikli)", Uz: "aniq E[N(t)]: t vaqtdagi o‘rtacha son (shtrix)"},
 	{En: "exact time average of E[N] over [0, t] (solid)", Tr: "E[N]'nin [0, t] üzerindeki kesin zaman ortalaması (düz)", Uz: "E[N] ning [0, t] bo‘yicha aniq vaqt o‘rtachasi (tutash)"},

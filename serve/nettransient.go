@@ -221,8 +221,9 @@ func (c *transientCache) compute(key [32]byte, an analytic.Network, unit float64
 }
 
 // solveTransient computes E[N_i(t)] on the grid of the first
-// transientUnits units, each station's and the network's total, with their
-// time averages; a refusal of the chain becomes a "refused" answer.
+// transientUnits units, each station's and their total, with their time
+// averages; a refusal of the chain becomes a "refused" answer. A fork's
+// and a join's series are null (see below), and the total leaves them out.
 func solveTransient(an analytic.Network, unit float64) *transientJSON {
 	window := transientUnits * unit
 	times := make([]float64, transientSteps+1)
@@ -235,7 +236,7 @@ func solveTransient(an analytic.Network, unit float64) *transientJSON {
 	}
 	M := len(an.Stations)
 	mean, bound := grid(M+1, len(times)), grid(M+1, len(times))
-	for i := range M { // a station the chain reports nothing for (none does today) stays NaN
+	for i := range M { // a station the chain reports nothing for stays NaN
 		for k := range times {
 			mean[i][k], bound[i][k] = math.NaN(), math.NaN()
 		}
@@ -243,6 +244,14 @@ func solveTransient(an analytic.Network, unit float64) *transientJSON {
 	index := map[string]int{}
 	for i, st := range an.Stations {
 		index[st.Name] = i
+	}
+	for _, f := range an.Forks {
+		// The simulator counts the jobs between fork and join at the fork
+		// and the tasks waiting for their siblings at the join; the
+		// chain's fork and join are points that hold nobody. No curve
+		// there, and neither counts in the total.
+		delete(index, an.Stations[f.Fork].Name)
+		delete(index, an.Stations[f.Join].Name)
 	}
 	for k := range times {
 		for j, m := range vals[k] {

@@ -57,11 +57,13 @@ function drawTransient(st) {
   }
   const n = st.graph.stations.length;
   if (TRANS.slot >= n) TRANS.slot = -1;
-  if (n > 1) box.append(transientSlots(st));
+  if (n > 1) box.append(transientSlots(st, res));
   const si = TRANS.slot < 0 ? res.series.length - 1 : TRANS.slot;
   const series = res.series[si];
-  const runPts = avg.comparable ? runPoints(avg, TRANS.slot) : [];
-  box.append(transientChart(res, series, runPts, TRANS.slot < 0 ? t("number at all stations") : t("number at the station")));
+  const exact = res.series.slice(0, -1).map((x) => x.mean[0] !== null); // a fork or a join has no curve
+  const runPts = avg.comparable ? runPoints(avg, TRANS.slot, exact) : [];
+  const yLabel = TRANS.slot >= 0 ? t("number at the station") : exact.every((x) => x) ? t("number at all stations") : t("number at the stations with an exact curve");
+  box.append(transientChart(res, series, runPts, yLabel));
   box.append(transientLegend());
   box.append(html("p", { class: "muted small", text: t("One run is one path of N(t), not its mean E[N(t)]. What one run estimates without bias is its time average (1/t)∫₀ᵗ N(s) ds, whose mean is the solid line: the dots scatter around it (one run: no band). The dashed line is where the network is on average at each moment.") }));
   box.append(html("p", { class: "muted small", "data-bound": String(series.bound),
@@ -73,26 +75,27 @@ function drawTransient(st) {
 }
 
 // runPoints returns the run's time averages [t, value] of station slot
-// (-1: the sum over the stations, itself the time average of the total).
-function runPoints(avg, slot) {
+// (-1: the sum over the stations with an exact curve, itself the time
+// average of their total).
+function runPoints(avg, slot, exact) {
   const out = [];
   avg.t.forEach((tk, k) => {
     const row = avg.v[k];
     let v = 0;
     if (slot >= 0) v = row[slot];
-    else for (const x of row) v = x === null || v === null ? null : v + x;
+    else row.forEach((x, i) => { if (exact[i]) v = x === null || v === null ? null : v + x; });
     if (v !== null) out.push([tk, v]);
   });
   return out;
 }
 
-// transientSlots offers the curve of the network's total or of a station.
-function transientSlots(st) {
+// transientSlots offers the curve of the total or of a station that has one.
+function transientSlots(st, res) {
   const g = html("div", { class: "slots", role: "group", "aria-labelledby": "transient-of" }, html("span", { id: "transient-of", text: t("curve of:") }));
   const pick = (k, label) => g.append(" ", html("button", { text: label, class: k === TRANS.slot ? "on" : "", "aria-pressed": String(k === TRANS.slot), "data-tslot": String(k),
     onclick: () => { TRANS.slot = k; drawTransient(net.st); } }));
   pick(-1, t("all stations"));
-  st.graph.stations.forEach((s, k) => pick(k, s.name));
+  st.graph.stations.forEach((s, k) => { if (res.series[k] && res.series[k].mean[0] !== null) pick(k, s.name); });
   return g;
 }
 
