@@ -14,6 +14,12 @@ import (
 // (Snapshot.Bound times the measure's largest value over the states) in
 // the same order.
 func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, err error) {
+	return CTMCTransientWith(n, times, CTMCOptions)
+}
+
+// CTMCTransientWith is CTMCTransient with the solver's options (a caller
+// that must answer soon, such as the live page, gives a lower MaxStates).
+func CTMCTransientWith(n Network, times []float64, opt ctmc.Options) (values, bounds [][]NetMetric, err error) {
 	model, err := n.CTMCModel()
 	if err != nil {
 		return nil, nil, err
@@ -23,7 +29,7 @@ func CTMCTransient(n Network, times []float64) (values, bounds [][]NetMetric, er
 			model.Initial[i] = append(model.Initial[i], make([]int, len(model.Classes)-len(n.Classes))...)
 		}
 	}
-	sol, err := ctmc.Solve(model, CTMCOptions)
+	sol, err := ctmc.Solve(model, opt)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -33,7 +33,7 @@ type errorTemplate struct {
 	re  *regexp.Regexp
 }
 
-var errorTemplates = compileErrorTemplates(slices.Concat(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts),
+var errorTemplates = compileErrorTemplates(slices.Concat(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts, transientRefusalTexts),
 	slices.Concat(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
 
 // compileErrorTemplates turns each template's English into an anchored

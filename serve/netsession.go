@@ -59,6 +59,8 @@ type netSession struct {
 	plan     []NetTimed  // changes still to apply, by time
 	pending  []NetChange // live changes waiting for the next step
 	taken    []NetTimed  // changes applied, with their time
+	avgT     []float64   // the run's running time averages (nettransient.go)
+	avgV     [][]float64
 }
 
 // netPoint is the charts' sample at simulated time T: per station (Graph
@@ -109,6 +111,7 @@ func (s *netSession) start(seed uint64, plan []NetTimed) error {
 	s.seed = seed
 	s.graph = live.Graph()
 	s.points, s.taken, s.pending, s.messages = nil, nil, nil, nil
+	s.avgT, s.avgV = nil, nil
 	s.marks = []netMark{{T: live.Now(), Text: "start"}}
 	s.plan = sorted
 	s.speed, s.steps = 0, 0
@@ -172,6 +175,10 @@ func (s *netSession) stepOnce() {
 	pending := s.pending
 	s.pending = nil
 	s.busy = true
+	last := 0.0
+	if n := len(s.avgT); n > 0 {
+		last = s.avgT[n-1]
+	}
 	s.mu.Unlock()
 
 	var pub netPublish
@@ -195,6 +202,7 @@ func (s *netSession) stepOnce() {
 			applied, notes = s.advance(now+float64(speed)*unit*netTick.Seconds(), deadline, applied, notes)
 		}
 		pub = observe(s.live)
+		pub.avgT, pub.avgV = s.recordAverages(last, unit)
 	})
 
 	s.mu.Lock()
@@ -322,6 +330,8 @@ type netPublish struct {
 	snap     NetSnapshot
 	ests     []NetEstimate
 	analytic NetAnalytic
+	avgT     []float64 // the run's running time averages, when new ones were read
+	avgV     [][]float64
 }
 
 func observe(live NetLive) netPublish {
@@ -339,6 +349,9 @@ func (p netPublish) customers() int {
 // publish stores an observation and adds its chart point (mu held).
 func (s *netSession) publish(p netPublish) {
 	s.snap, s.ests, s.analytic = p.snap, p.ests, p.analytic
+	if p.avgT != nil {
+		s.avgT, s.avgV = p.avgT, p.avgV
+	}
 	slots := s.slots()
 	pt := netPoint{T: p.snap.Time, V: make([][netSeries]float64, len(s.graph.Stations)*len(slots))}
 	for i, st := range s.graph.Stations {

@@ -194,6 +194,9 @@ type netStateJSON struct {
 	Planned  []string       `json:"planned"` // replay changes still to come
 	Pending  []string       `json:"pending"`
 	Messages []string       `json:"messages"`
+	// RunAverage is the run's running time average at each station over
+	// its first units, for the transient chart (nettransient.go).
+	RunAverage netAvgJSON `json:"runAverage"`
 }
 
 type netPointJSON struct {
@@ -214,6 +217,7 @@ func (s *netSession) state() netStateJSON {
 		Measures: netMeasures, Slots: s.slots(), Marks: append([]netMark{}, s.marks...),
 		Messages: append([]string{}, s.messages...),
 		Taken:    timedStrings(s.taken), Planned: timedStrings(s.plan), Pending: []string{},
+		RunAverage: s.runAverage(),
 	}
 	for _, c := range s.pending {
 		st.Pending = append(st.Pending, c.String())

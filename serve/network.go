@@ -44,6 +44,8 @@ const netWhat = "network simulation"
 //	GET  /api/networks/sessions/{id}/network.yaml    the network file with the changes applied
 //	GET  /api/networks/sessions/{id}/whatif          X and R against N with bounds and N* (one closed class; see whatif.go);
 //	                                                 ?mean.STATION=SECONDS recomputes them with edited service means
+//	GET  /api/networks/sessions/{id}/transient       the exact transient E[N(t)] over the first 60 units (nettransient.go):
+//	                                                 202 {status: computing} until it is ready, once per network
 //	POST /api/networks/sessions/{id}/close
 func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/networks", h.handleCatalogue)
@@ -55,6 +57,7 @@ func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/networks/sessions/{id}/restart", with(h.reg, netWhat, h.handleRestart))
 	m.HandleFunc("GET /api/networks/sessions/{id}/network.yaml", with(h.reg, netWhat, h.handleFile))
 	m.HandleFunc("GET /api/networks/sessions/{id}/whatif", with(h.reg, netWhat, h.handleWhatIf))
+	m.HandleFunc("GET /api/networks/sessions/{id}/transient", with(h.reg, netWhat, h.handleTransient))
 	m.HandleFunc("POST /api/networks/sessions/{id}/close", closer[*netSession](h.reg, netWhat))
 }
 

@@ -173,6 +173,7 @@ function show(st) {
   drawGraph(byId("graph"), st);
   drawSlots(st);
   drawCharts(byId("charts"), st, net.slot);
+  drawTransient(st);
   drawTable(st);
   drawLegend(st);
   drawTaken(st);
