@@ -25,6 +25,17 @@ type observer struct {
 	st  []des.StationSnapshot
 	srv []float64
 	nc  []netSnap
+
+	// Under a result plan (PlanResult, plan.go): the boundaries still to
+	// take, from plan[planAt]; the boundary the pending window closes;
+	// the whole plan's batch bounds; whether boundaries were skipped since
+	// the mark; and the windows skipped since time 0 (counted as events).
+	plan       []int
+	planAt     int
+	pending    int
+	planBounds []int
+	holes      bool
+	skipped    uint64
 }
 
 // netSnap is netCounts at one instant.
@@ -47,6 +58,7 @@ func (o *observer) init(s *Sim, width des.Time) {
 func (o *observer) mark() {
 	o.s.env.Cancel(o.next)
 	o.n = 0
+	o.plan, o.planBounds, o.holes = nil, nil, false
 	o.at, o.st, o.srv, o.nc = o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]
 	o.markAt = o.s.env.Now()
 	o.s.tapMark()
@@ -80,6 +92,10 @@ func (o *observer) take() {
 }
 
 func (o *observer) onWindow(des.Event) {
+	if o.plan != nil {
+		o.onPlanned()
+		return
+	}
 	o.take()
 	if w := o.n - 1; w >= MaxWindows && w%2 == 0 {
 		o.halve()

@@ -2,6 +2,7 @@ package network
 
 import (
 	"math"
+	"slices"
 
 	"queuelab/des"
 	"queuelab/des/queueing"
@@ -92,11 +93,11 @@ const AutoWarmup = -1.0
 func (s *Sim) Result(warmup float64, batches int) *Result {
 	o := &s.obs
 	w := o.n - 1
-	res := &Result{Start: o.markAt.Seconds(), Events: s.env.Steps()}
+	res := &Result{Start: o.markAt.Seconds(), Events: s.events()}
 	skip := 0
 	if warmup >= 0 {
-		skip = int(math.Ceil(warmup/o.width.Seconds() - 1e-9))
-	} else if w > 0 {
+		skip = fixedSkip(warmup, o.width)
+	} else if w > 0 && !o.holes {
 		series := make([]float64, w)
 		R := s.top.R
 		for b := range series {
@@ -106,25 +107,14 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 		skip = des.MSER5(series)
 		res.WarmupByMSER = true
 	}
-	skip = min(skip, w)
-	k := batches
-	if k <= 0 {
-		k = DefaultBatches
+	bounds := batchBounds(w, skip, batches)
+	if o.holes && (warmup < 0 || !slices.Equal(bounds, o.planBounds)) {
+		bounds = []int{w} // it would read boundaries a plan skipped (PlanResult)
 	}
-	n := w - skip
-	k = min(k, n)
-	size := 0
-	if k > 0 {
-		size = n / k
-		skip += n - size*k
-	}
+	k := len(bounds) - 1
 	res.Batches = k
-	res.Warmup = (o.at[skip] - o.markAt).Seconds()
-	res.Measured = (o.at[w] - o.at[skip]).Seconds()
-	bounds := make([]int, k+1)
-	for b := range bounds {
-		bounds[b] = skip + b*size
-	}
+	res.Warmup = (o.at[bounds[0]] - o.markAt).Seconds()
+	res.Measured = (o.at[w] - o.at[bounds[0]]).Seconds()
 	res.bounds = bounds
 	R := s.top.R
 	if k > 0 {
