@@ -36,6 +36,8 @@ type observer struct {
 	planBounds []int
 	holes      bool
 	skipped    uint64
+
+	spare *obsBuf // what came from obsBufs: its tap slices wait for Tap
 }
 
 // netSnap is netCounts at one instant.
@@ -48,6 +50,7 @@ func (o *observer) init(s *Sim, width des.Time) {
 	o.s = s
 	if b, ok := obsBufs.Get().(*obsBuf); ok {
 		o.at, o.st, o.srv, o.nc = b.at, b.st, b.srv, b.nc
+		o.spare = b
 	}
 	o.width = max(width, 1)
 	o.kind = s.env.Register("window", o.onWindow)
@@ -134,11 +137,21 @@ type obsBuf struct {
 	st  []des.StationSnapshot
 	srv []float64
 	nc  []netSnap
+	// a tap's boundaries (stationTap)
+	waited, over []int64
+	resp         []int
 }
 
-// release hands the observer's slices to obsBufs; the observer holds none
-// afterwards.
+// release hands the observer's slices, and the tap's, to obsBufs; the
+// observer holds none afterwards.
 func (o *observer) release() {
-	obsBufs.Put(&obsBuf{o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]})
-	o.at, o.st, o.srv, o.nc, o.n = nil, nil, nil, nil, 0
+	b := &obsBuf{at: o.at[:0], st: o.st[:0], srv: o.srv[:0], nc: o.nc[:0]}
+	if t := o.s.tap; t != nil {
+		b.waited, b.over, b.resp = t.bWaited[:0], t.bOver[:0], t.bResp[:0]
+		t.bWaited, t.bOver, t.bResp = nil, nil, nil
+	} else if o.spare != nil {
+		b.waited, b.over, b.resp = o.spare.waited, o.spare.over, o.spare.resp
+	}
+	obsBufs.Put(b)
+	o.at, o.st, o.srv, o.nc, o.n, o.spare = nil, nil, nil, nil, 0, nil
 }

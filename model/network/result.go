@@ -184,6 +184,8 @@ func (s *Sim) stationMetrics(bounds []int) []Metric {
 	per := M * (R + 1)
 	k := len(bounds) - 1
 	var out []Metric
+	var buf []float64             // the metrics' Num and Den, cut from one array
+	d := new(des.StationSnapshot) // one for all: the defs' funcs make it escape
 	for i := 0; i < M; i++ {
 		classes := []int{R} // all classes first
 		if R > 1 {
@@ -198,12 +200,16 @@ func (s *Sim) stationMetrics(bounds []int) []Metric {
 				if !s.applies(i, def.name) {
 					continue
 				}
-				m := Metric{Station: s.net.Stations[i].Name, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}
+				if len(buf) < 2*k {
+					buf = make([]float64, 2*k*len(stationDefs))
+				}
+				m := Metric{Station: s.net.Stations[i].Name, Class: s.className(r), Name: def.name, Num: buf[:k:k], Den: buf[k : 2*k : 2*k]}
+				buf = buf[2*k:]
 				for b := 0; b < k; b++ {
 					a, z := bounds[b], bounds[b+1]
-					d := o.st[z*per+i*(R+1)+r].Sub(o.st[a*per+i*(R+1)+r])
+					*d = o.st[z*per+i*(R+1)+r].Sub(o.st[a*per+i*(R+1)+r])
 					srv := o.srv[z*M+i] - o.srv[a*M+i]
-					m.Num[b], m.Den[b] = def.num(&d, srv), def.den(&d, srv)
+					m.Num[b], m.Den[b] = def.num(d, srv), def.den(d, srv)
 				}
 				out = append(out, m)
 			}
@@ -250,12 +256,17 @@ func (s *Sim) networkMetrics(bounds []int) []Metric {
 	}
 	k := len(bounds) - 1
 	var out []Metric
+	var buf []float64 // the metrics' Num and Den, cut from one array
 	for _, r := range classes {
 		for _, def := range networkDefs {
 			if (def.name == queueing.PLoss && !anyCap) || (def.name == queueing.PAbandon && !anyPat) || (def.name == queueing.PBalk && (!anyBalk || anyCap)) {
 				continue
 			}
-			m := Metric{Station: NetworkStation, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}
+			if len(buf) < 2*k {
+				buf = make([]float64, 2*k*len(networkDefs))
+			}
+			m := Metric{Station: NetworkStation, Class: s.className(r), Name: def.name, Num: buf[:k:k], Den: buf[k : 2*k : 2*k]}
+			buf = buf[2*k:]
 			for b := 0; b < k; b++ {
 				a, z := o.nc[bounds[b]*(R+1)+r], o.nc[bounds[b+1]*(R+1)+r]
 				d := netSnap{z.entered - a.entered, z.exits - a.exits, z.lost - a.lost, z.abandoned - a.abandoned, z.respSum - a.respSum, z.area - a.area}

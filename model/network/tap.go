@@ -68,6 +68,10 @@ func (s *Sim) Tap(c TapConfig) error {
 	}
 	t := &stationTap{above: append([]float64(nil), c.WaitAbove...), keepResp: c.Responses, station: i}
 	t.over = make([]int64, len(t.above))
+	if b := s.obs.spare; b != nil { // a closed Sim's (observer.release)
+		t.bWaited, t.bOver, t.bResp = b.waited, b.over, b.resp
+		b.waited, b.over, b.resp = nil, nil, nil
+	}
 	for b := 0; b < s.obs.n; b++ {
 		t.record()
 	}
