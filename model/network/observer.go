@@ -26,15 +26,17 @@ type observer struct {
 	srv []float64
 	nc  []netSnap
 
-	// Under a result plan (PlanResult, plan.go): the boundaries still to
-	// take, from plan[planAt]; the boundary the pending window closes;
-	// the whole plan's batch bounds; whether boundaries were skipped since
-	// the mark; and the windows skipped since time 0 (counted as events).
+	// Under a result plan (PlanResult, plan.go): whether there is one
+	// since the mark; the boundaries still to take, from plan[planAt];
+	// the boundary the pending window closes; the plan's batch bounds;
+	// the number of the boundary kept in each slot; and the windows
+	// skipped since time 0 (counted as events).
+	planned    bool
 	plan       []int
 	planAt     int
 	pending    int
 	planBounds []int
-	holes      bool
+	idx        []int
 	skipped    uint64
 
 	spare *obsBuf // what came from obsBufs: its tap slices wait for Tap
@@ -61,7 +63,7 @@ func (o *observer) init(s *Sim, width des.Time) {
 func (o *observer) mark() {
 	o.s.env.Cancel(o.next)
 	o.n = 0
-	o.plan, o.planBounds, o.holes = nil, nil, false
+	o.planned, o.plan, o.planBounds = false, nil, nil
 	o.at, o.st, o.srv, o.nc = o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]
 	o.markAt = o.s.env.Now()
 	o.s.tapMark()
@@ -95,7 +97,7 @@ func (o *observer) take() {
 }
 
 func (o *observer) onWindow(des.Event) {
-	if o.plan != nil {
+	if o.planned {
 		o.onPlanned()
 		return
 	}

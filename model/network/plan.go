@@ -19,25 +19,25 @@ import (
 // PlanResult tells the simulation that its next Result will be
 // Result(warmup, batches) taken at end seconds (after RunUntil(end)), so
 // that until then it takes only the observation-window boundaries that
-// Result reads. The numbers of that Result are exactly those of a run
-// without a plan, Events included: it counts one event per window, taken
-// or not.
+// Result reads, and none after. The numbers of that Result are exactly
+// those of a run without a plan, Events included: it counts one event per
+// window, taken or not.
 //
 // A plan needs a warm-up given in seconds (≥ 0: MSER-5 reads every
 // window), no percentiles, and a run short enough that windows never
-// merge (at most MaxWindows of them); otherwise, or if end is not after
-// the last boundary taken, PlanResult does nothing and every window is
-// taken as usual. After the plan's last boundary the windows are taken
-// as usual again; a later Result whose batches would read a boundary the
-// plan skipped has no batches (Batches 0, nothing measured). Mark starts
-// afresh.
+// merge (fewer than MaxWindows of them); otherwise, or if end is before
+// the next window closes, PlanResult does nothing and every window is
+// taken as usual. With a plan, any other Result (other arguments, or
+// taken before end or after the next window would have closed) has no
+// batches (Batches 0, nothing measured), since it would need boundaries
+// that were not taken. Mark starts afresh without a plan.
 func (s *Sim) PlanResult(end, warmup float64, batches int) error {
 	at, err := des.FromSeconds(end)
 	if err != nil {
 		return fmt.Errorf("plan result at %v s: %w", end, err)
 	}
 	o := &s.obs
-	if warmup < 0 || math.IsNaN(warmup) || s.pct != nil || o.plan != nil || at < s.env.Now() {
+	if warmup < 0 || math.IsNaN(warmup) || s.pct != nil || o.planned || at < s.env.Now() {
 		return nil
 	}
 	w := int((at - o.markAt) / o.width)
@@ -46,62 +46,53 @@ func (s *Sim) PlanResult(end, warmup float64, batches int) error {
 	}
 	bounds := batchBounds(w, fixedSkip(warmup, o.width), batches)
 	i, _ := slices.BinarySearch(bounds, o.n) // boundaries before o.n are taken already
-	o.plan, o.planAt, o.planBounds = bounds[i:], 0, bounds
+	o.plan, o.planAt, o.planBounds, o.planned = bounds[i:], 0, bounds, true
+	o.idx = o.idx[:0]
+	for b := range o.n {
+		o.idx = append(o.idx, b)
+	}
 	o.pending = o.n // the window already scheduled closes boundary o.n
 	return nil
 }
 
 // onPlanned is onWindow under a plan: take the boundary if the plan reads
-// it, then schedule the window that closes the next one it reads, or
-// after the last, go on as usual.
+// it, then schedule the window that closes the next one it reads; after
+// the last, every window closes as usual (the same events) but takes
+// nothing.
 func (o *observer) onPlanned() {
 	j := o.pending
-	if o.plan[o.planAt] == j {
-		o.padTo(j)
+	if o.planAt < len(o.plan) && o.plan[o.planAt] == j {
+		o.n = j // the boundaries since the last taken are skipped
 		o.take()
+		o.idx = append(o.idx, j)
 		o.planAt++
 	}
-	next := j + 1
+	next := j + 1 // after the plan, windows close but nothing is taken
 	if o.planAt < len(o.plan) {
 		next = o.plan[o.planAt]
-	} else {
-		o.plan = nil // done: every window from here on, as usual
 	}
 	o.skipped += uint64(next - j - 1)
 	o.pending = next
 	o.next = o.s.env.MustAfter(des.Time(next-j)*o.width, des.PriorityMonitor, des.Event{Kind: o.kind})
 }
 
-// padTo makes the observer hold boundaries 0 … j−1, leaving those not
-// taken since o.n as holes: their times are set, their statistics are
-// whatever the (reused) buffers held and are never read.
-func (o *observer) padTo(j int) {
-	if o.n == j {
-		return
+// slot returns where boundary b is kept: b itself unless a plan skipped
+// boundaries, else its place among those taken (b must be one of them).
+func (o *observer) slot(b int) int {
+	if !o.planned {
+		return b
 	}
-	s := o.s
-	for b := o.n; b < j; b++ {
-		o.at = append(o.at, o.markAt+des.Time(b)*o.width)
-	}
-	o.st = extend(o.st, j*s.top.M*(s.top.R+1))
-	o.srv = extend(o.srv, j*s.top.M)
-	o.nc = extend(o.nc, j*len(s.net0))
-	if t := s.tap; t != nil {
-		t.bWaited = extend(t.bWaited, j)
-		t.bResp = extend(t.bResp, j)
-		t.bOver = extend(t.bOver, j*len(t.above))
-	}
-	o.n = j
-	o.holes = true
+	i, _ := slices.BinarySearch(o.idx, b)
+	return i
 }
 
-// extend returns x with length n ≥ len(x); the elements beyond len(x) are
-// unspecified.
-func extend[T any](x []T, n int) []T {
-	if n <= cap(x) {
-		return x[:n]
-	}
-	return append(x, make([]T, n-len(x))...)
+// planFits reports whether a Result with these bounds (boundary numbers)
+// can be formed under a plan: they are the plan's, taken at its end
+// before the next window would have closed.
+func (o *observer) planFits(warmup float64, bounds []int) bool {
+	w := bounds[len(bounds)-1]
+	return warmup >= 0 && o.planAt == len(o.plan) && slices.Equal(bounds, o.planBounds) &&
+		o.s.env.Now() < o.markAt+des.Time(w+1)*o.width
 }
 
 // fixedSkip is the number of windows a warm-up of warmup seconds deletes.

@@ -57,7 +57,6 @@ func TestPlanResultSameResult(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dense, want := planRun(t, tt.n, tt.tap, false, tt.steps, tt.end, tt.wu, tt.batches)
 			sparse, got := planRun(t, tt.n, tt.tap, true, tt.steps, tt.end, tt.wu, tt.batches)
-			assert.Equal(t, want, got)
 			assert.Equal(t, dense.Events(), sparse.Events())
 			assert.GreaterOrEqual(t, dense.env.Steps()-sparse.env.Steps(), uint64(tt.notTaken), "window events the plan skipped")
 			wantSnaps, wantTaps, err := dense.StationBatches(want, tt.tap)
@@ -66,13 +65,15 @@ func TestPlanResultSameResult(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, wantSnaps, gotSnaps)
 			assert.Equal(t, wantTaps, gotTaps)
+			want.bounds, got.bounds = nil, nil // boundary numbers, or where a plan keeps them
+			assert.Equal(t, want, got)
 		})
 	}
 }
 
 // TestPlanResultOtherResults: after a planned result, a Result that
 // would read a skipped boundary (another warm-up, other batches, MSER,
-// or a later end) has no batches instead of reading holes; a Mark
+// or a later end) has no batches instead of reading boundaries never taken; a Mark
 // starts afresh and gives the same numbers as an unplanned run marked at
 // the same time.
 func TestPlanResultOtherResults(t *testing.T) {

@@ -2,7 +2,6 @@ package network
 
 import (
 	"math"
-	"slices"
 
 	"queuelab/des"
 	"queuelab/des/queueing"
@@ -97,7 +96,7 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 	skip := 0
 	if warmup >= 0 {
 		skip = fixedSkip(warmup, o.width)
-	} else if w > 0 && !o.holes {
+	} else if w > 0 && !o.planned {
 		series := make([]float64, w)
 		R := s.top.R
 		for b := range series {
@@ -108,13 +107,16 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 		res.WarmupByMSER = true
 	}
 	bounds := batchBounds(w, skip, batches)
-	if o.holes && (warmup < 0 || !slices.Equal(bounds, o.planBounds)) {
+	if o.planned && !o.planFits(warmup, bounds) {
 		bounds = []int{w} // it would read boundaries a plan skipped (PlanResult)
+	}
+	for b := range bounds {
+		bounds[b] = o.slot(bounds[b]) // from here on, where they are kept
 	}
 	k := len(bounds) - 1
 	res.Batches = k
 	res.Warmup = (o.at[bounds[0]] - o.markAt).Seconds()
-	res.Measured = (o.at[w] - o.at[bounds[0]]).Seconds()
+	res.Measured = (o.at[bounds[k]] - o.at[bounds[0]]).Seconds()
 	res.bounds = bounds
 	R := s.top.R
 	if k > 0 {

@@ -72,7 +72,7 @@ func (s *Sim) Tap(c TapConfig) error {
 		t.bWaited, t.bOver, t.bResp = b.waited, b.over, b.resp
 		b.waited, b.over, b.resp = nil, nil, nil
 	}
-	for b := 0; b < s.obs.n; b++ {
+	for range s.obs.at { // one per boundary kept
 		t.record()
 	}
 	s.tap = t
