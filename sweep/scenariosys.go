@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"queuelab/des"
@@ -88,16 +89,60 @@ func (s *scenarioSystem) Work([]Setting) des.Work {
 	return scenario.RunWork(s.sys.Name, s.minutes, len(s.responses))
 }
 
+// costColumns are the formula twin's columns whose totals count the
+// entities the per-entity engine simulates (its cost): the switch's
+// attempts, new and retried, and the web service's requests and
+// database queries.
+var costColumns = map[string][]string{"switch": {"offered_tps"}, "web": {"requests", "db_load"}}
+
+// cost estimates what a per-entity run of the settings costs, relative to
+// the design's other points, by the formula twin's run of the same
+// playbook (milliseconds): the entities it would simulate. A servers-8
+// sale surge with backoff retries from minute 5 makes 1.75 times the
+// attempts of a servers-10 one, and its run costs about twice the CPU
+// (BENCHMARKS.md, issue 25 item 5). Work's events when the twin cannot
+// tell.
+func (s *scenarioSystem) cost(settings []Setting) float64 {
+	work := s.Work(settings).Events
+	keys := costColumns[s.sys.Name]
+	if s.engine == scenario.Formula || keys == nil {
+		return work
+	}
+	e, err := s.sys.New(scenario.Formula, s.sc.Name, 0)
+	if err != nil {
+		return work
+	}
+	r, err := scenario.Run(e, s.playbook(settings), s.minutes)
+	if err != nil {
+		return work
+	}
+	c := 0.0
+	for i, col := range r.Columns {
+		if slices.Contains(keys, col.Key) {
+			c += r.Totals[i]
+		}
+	}
+	if !(c > 0) {
+		return work
+	}
+	return c
+}
+
+// playbook applies the settings at minute At.
+func (s *scenarioSystem) playbook(settings []Setting) scenario.Playbook {
+	pb := make(scenario.Playbook, len(settings))
+	for i, st := range settings {
+		pb[i] = scenario.Action{Minute: s.at, Control: st.Name, Value: st.Value, Source: st.Where}
+	}
+	return pb
+}
+
 func (s *scenarioSystem) Run(settings []Setting, seed uint64) (Outcome, error) {
 	e, err := s.sys.New(s.engine, s.sc.Name, seed)
 	if err != nil {
 		return Outcome{}, err
 	}
-	pb := make(scenario.Playbook, len(settings))
-	for i, st := range settings {
-		pb[i] = scenario.Action{Minute: s.at, Control: st.Name, Value: st.Value, Source: st.Where}
-	}
-	r, err := scenario.Run(e, pb, s.minutes)
+	r, err := scenario.Run(e, s.playbook(settings), s.minutes)
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -258,6 +258,12 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 	}
 	defer s.Close()
 	end := total
+	if cfg.Precision <= 0 {
+		// One result at the end: take only the window boundaries it reads.
+		if err := s.PlanResult(end, cfg.Warmup, cfg.Batches); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.RunUntil(end); err != nil {
 		return nil, err
 	}

@@ -78,9 +78,18 @@ func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Re
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Precision <= 0 && cfg.Warmup >= 0 {
+		// One result at the end: take only the window boundaries it reads.
+		if err := s.PlanResult(total, cfg.Warmup, cfg.batches()); err != nil {
+			return nil, err
+		}
+	}
 	// Run window by window so that progress can be shown; the events run
 	// are those of one RunUntil(end).
 	runTo := func(end float64) error {
+		if progress == nil {
+			return s.RunUntil(end)
+		}
 		for t := s.Now(); t < end; {
 			t = min(end, t+width)
 			if err := s.RunUntil(t); err != nil {

@@ -25,6 +25,21 @@ type observer struct {
 	st  []des.StationSnapshot
 	srv []float64
 	nc  []netSnap
+
+	// Under a result plan (PlanResult, plan.go): whether there is one
+	// since the mark; the boundaries still to take, from plan[planAt];
+	// the boundary the pending window closes; the plan's batch bounds;
+	// the number of the boundary kept in each slot; and the windows
+	// skipped since time 0 (counted as events).
+	planned    bool
+	plan       []int
+	planAt     int
+	pending    int
+	planBounds []int
+	idx        []int
+	skipped    uint64
+
+	spare *obsBuf // what came from obsBufs: its tap slices wait for Tap
 }
 
 // netSnap is netCounts at one instant.
@@ -37,6 +52,7 @@ func (o *observer) init(s *Sim, width des.Time) {
 	o.s = s
 	if b, ok := obsBufs.Get().(*obsBuf); ok {
 		o.at, o.st, o.srv, o.nc = b.at, b.st, b.srv, b.nc
+		o.spare = b
 	}
 	o.width = max(width, 1)
 	o.kind = s.env.Register("window", o.onWindow)
@@ -47,6 +63,7 @@ func (o *observer) init(s *Sim, width des.Time) {
 func (o *observer) mark() {
 	o.s.env.Cancel(o.next)
 	o.n = 0
+	o.planned, o.plan, o.planBounds = false, nil, nil
 	o.at, o.st, o.srv, o.nc = o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]
 	o.markAt = o.s.env.Now()
 	o.s.tapMark()
@@ -80,6 +97,10 @@ func (o *observer) take() {
 }
 
 func (o *observer) onWindow(des.Event) {
+	if o.planned {
+		o.onPlanned()
+		return
+	}
 	o.take()
 	if w := o.n - 1; w >= MaxWindows && w%2 == 0 {
 		o.halve()
@@ -118,11 +139,21 @@ type obsBuf struct {
 	st  []des.StationSnapshot
 	srv []float64
 	nc  []netSnap
+	// a tap's boundaries (stationTap)
+	waited, over []int64
+	resp         []int
 }
 
-// release hands the observer's slices to obsBufs; the observer holds none
-// afterwards.
+// release hands the observer's slices, and the tap's, to obsBufs; the
+// observer holds none afterwards.
 func (o *observer) release() {
-	obsBufs.Put(&obsBuf{o.at[:0], o.st[:0], o.srv[:0], o.nc[:0]})
-	o.at, o.st, o.srv, o.nc, o.n = nil, nil, nil, nil, 0
+	b := &obsBuf{at: o.at[:0], st: o.st[:0], srv: o.srv[:0], nc: o.nc[:0]}
+	if t := o.s.tap; t != nil {
+		b.waited, b.over, b.resp = t.bWaited[:0], t.bOver[:0], t.bResp[:0]
+		t.bWaited, t.bOver, t.bResp = nil, nil, nil
+	} else if o.spare != nil {
+		b.waited, b.over, b.resp = o.spare.waited, o.spare.over, o.spare.resp
+	}
+	obsBufs.Put(b)
+	o.at, o.st, o.srv, o.nc, o.n, o.spare = nil, nil, nil, nil, 0, nil
 }

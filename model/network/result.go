@@ -92,11 +92,11 @@ const AutoWarmup = -1.0
 func (s *Sim) Result(warmup float64, batches int) *Result {
 	o := &s.obs
 	w := o.n - 1
-	res := &Result{Start: o.markAt.Seconds(), Events: s.env.Steps()}
+	res := &Result{Start: o.markAt.Seconds(), Events: s.events()}
 	skip := 0
 	if warmup >= 0 {
-		skip = int(math.Ceil(warmup/o.width.Seconds() - 1e-9))
-	} else if w > 0 {
+		skip = fixedSkip(warmup, o.width)
+	} else if w > 0 && !o.planned {
 		series := make([]float64, w)
 		R := s.top.R
 		for b := range series {
@@ -106,25 +106,17 @@ func (s *Sim) Result(warmup float64, batches int) *Result {
 		skip = des.MSER5(series)
 		res.WarmupByMSER = true
 	}
-	skip = min(skip, w)
-	k := batches
-	if k <= 0 {
-		k = DefaultBatches
+	bounds := batchBounds(w, skip, batches)
+	if o.planned && !o.planFits(warmup, bounds) {
+		bounds = []int{w} // it would read boundaries a plan skipped (PlanResult)
 	}
-	n := w - skip
-	k = min(k, n)
-	size := 0
-	if k > 0 {
-		size = n / k
-		skip += n - size*k
-	}
-	res.Batches = k
-	res.Warmup = (o.at[skip] - o.markAt).Seconds()
-	res.Measured = (o.at[w] - o.at[skip]).Seconds()
-	bounds := make([]int, k+1)
 	for b := range bounds {
-		bounds[b] = skip + b*size
+		bounds[b] = o.slot(bounds[b]) // from here on, where they are kept
 	}
+	k := len(bounds) - 1
+	res.Batches = k
+	res.Warmup = (o.at[bounds[0]] - o.markAt).Seconds()
+	res.Measured = (o.at[bounds[k]] - o.at[bounds[0]]).Seconds()
 	res.bounds = bounds
 	R := s.top.R
 	if k > 0 {
@@ -194,6 +186,8 @@ func (s *Sim) stationMetrics(bounds []int) []Metric {
 	per := M * (R + 1)
 	k := len(bounds) - 1
 	var out []Metric
+	var buf []float64             // the metrics' Num and Den, cut from one array
+	d := new(des.StationSnapshot) // one for all: the defs' funcs make it escape
 	for i := 0; i < M; i++ {
 		classes := []int{R} // all classes first
 		if R > 1 {
@@ -208,12 +202,16 @@ func (s *Sim) stationMetrics(bounds []int) []Metric {
 				if !s.applies(i, def.name) {
 					continue
 				}
-				m := Metric{Station: s.net.Stations[i].Name, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}
+				if len(buf) < 2*k {
+					buf = make([]float64, 2*k*len(stationDefs))
+				}
+				m := Metric{Station: s.net.Stations[i].Name, Class: s.className(r), Name: def.name, Num: buf[:k:k], Den: buf[k : 2*k : 2*k]}
+				buf = buf[2*k:]
 				for b := 0; b < k; b++ {
 					a, z := bounds[b], bounds[b+1]
-					d := o.st[z*per+i*(R+1)+r].Sub(o.st[a*per+i*(R+1)+r])
+					*d = o.st[z*per+i*(R+1)+r].Sub(o.st[a*per+i*(R+1)+r])
 					srv := o.srv[z*M+i] - o.srv[a*M+i]
-					m.Num[b], m.Den[b] = def.num(&d, srv), def.den(&d, srv)
+					m.Num[b], m.Den[b] = def.num(d, srv), def.den(d, srv)
 				}
 				out = append(out, m)
 			}
@@ -260,12 +258,17 @@ func (s *Sim) networkMetrics(bounds []int) []Metric {
 	}
 	k := len(bounds) - 1
 	var out []Metric
+	var buf []float64 // the metrics' Num and Den, cut from one array
 	for _, r := range classes {
 		for _, def := range networkDefs {
 			if (def.name == queueing.PLoss && !anyCap) || (def.name == queueing.PAbandon && !anyPat) || (def.name == queueing.PBalk && (!anyBalk || anyCap)) {
 				continue
 			}
-			m := Metric{Station: NetworkStation, Class: s.className(r), Name: def.name, Num: make([]float64, k), Den: make([]float64, k)}
+			if len(buf) < 2*k {
+				buf = make([]float64, 2*k*len(networkDefs))
+			}
+			m := Metric{Station: NetworkStation, Class: s.className(r), Name: def.name, Num: buf[:k:k], Den: buf[k : 2*k : 2*k]}
+			buf = buf[2*k:]
 			for b := 0; b < k; b++ {
 				a, z := o.nc[bounds[b]*(R+1)+r], o.nc[bounds[b+1]*(R+1)+r]
 				d := netSnap{z.entered - a.entered, z.exits - a.exits, z.lost - a.lost, z.abandoned - a.abandoned, z.respSum - a.respSum, z.area - a.area}

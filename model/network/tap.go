@@ -68,7 +68,11 @@ func (s *Sim) Tap(c TapConfig) error {
 	}
 	t := &stationTap{above: append([]float64(nil), c.WaitAbove...), keepResp: c.Responses, station: i}
 	t.over = make([]int64, len(t.above))
-	for b := 0; b < s.obs.n; b++ {
+	if b := s.obs.spare; b != nil { // a closed Sim's (observer.release)
+		t.bWaited, t.bOver, t.bResp = b.waited, b.over, b.resp
+		b.waited, b.over, b.resp = nil, nil, nil
+	}
+	for range s.obs.at { // one per boundary kept
 		t.record()
 	}
 	s.tap = t
@@ -152,7 +156,7 @@ func (s *Sim) StationBatches(r *Result, station string) ([]des.StationSnapshot, 
 	switch {
 	case !ok:
 		return nil, nil, fmt.Errorf("station batches: no station %q", station)
-	case r.Events != s.env.Steps() || r.Start != s.obs.markAt.Seconds():
+	case r.Events != s.events() || r.Start != s.obs.markAt.Seconds():
 		return nil, nil, errors.New("station batches: the result is not the simulation's latest")
 	}
 	o := &s.obs
