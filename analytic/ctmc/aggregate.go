@@ -84,8 +84,12 @@ func (a *aggregator) step(c *chain, pi []float64) {
 		return
 	}
 	for I, v := range xi {
-		if !(v > 0) {
-			return // rounding left a group without mass: keep pi as it is
+		if !(v > 0) || !(mass[I] > 0) {
+			// Rounding left the group without mass (its exact share is
+			// next to nothing): it keeps what it has, the others move,
+			// and the next sweep normalises.
+			xi[I] = 1
+			continue
 		}
 		xi[I] = v / mass[I]
 	}
