@@ -58,9 +58,12 @@ func (a *aggregator) step(c *chain, pi []float64) {
 	for x, p := range pi {
 		mass[a.block[x]] += p
 	}
-	for x, p := range pi {
-		a.w[x] = p / mass[a.block[x]]
-	}
+	n := len(pi)
+	halves(n, n/2, n >= parallelFrom, func(_, lo, hi int) {
+		for x := lo; x < hi; x++ {
+			a.w[x] = pi[x] / mass[a.block[x]]
+		}
+	})
 	pl := a.plans[i]
 	g := a.couple(c, i, nb, pl)
 	if pl == nil {
@@ -93,9 +96,11 @@ func (a *aggregator) step(c *chain, pi []float64) {
 		}
 		xi[I] = v / mass[I]
 	}
-	for x := range pi {
-		pi[x] *= xi[a.block[x]]
-	}
+	halves(n, n/2, n >= parallelFrom, func(_, lo, hi int) {
+		for x := lo; x < hi; x++ {
+			pi[x] *= xi[a.block[x]]
+		}
+	})
 }
 
 // solveGenerator solves the n×(n+1) augmented system a — the transposed
@@ -270,19 +275,36 @@ func (a *aggregator) couple(c *chain, i int, nb int32, pl *groupPlan) [][]float6
 		}
 	}
 	bit := uint8(1) << i
-	diag := make([]float64, nb) // kept apart: a small array stays in cache
-	for y := range a.block {
-		J := a.block[y]
-		row := g[J]
-		for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
-			if c.tags != nil && c.tags[k]&bit == 0 {
-				continue // station i's local state stays: within the group
+	n := len(a.block)
+	split := n >= parallelFrom
+	var diags [2][]float64 // kept apart: a small array stays in cache
+	halves(n, n/2, split, func(part, _, _ int) {
+		diag := make([]float64, nb)
+		// Split, each part takes the groups J of its parity whole, so
+		// that no row is written by both; each row sums in state order.
+		for y := range n {
+			J := a.block[y]
+			if split && int(J)%2 != part {
+				continue
 			}
-			if I := a.block[c.src[k]]; I != J {
-				f := a.w[c.src[k]] * c.rate[k]
-				row[I] += f
-				diag[I] -= f
+			row := g[J]
+			for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
+				if c.tags != nil && c.tags[k]&bit == 0 {
+					continue // station i's local state stays: within the group
+				}
+				if I := a.block[c.src[k]]; I != J {
+					f := a.w[c.src[k]] * c.rate[k]
+					row[I] += f
+					diag[I] -= f
+				}
 			}
+		}
+		diags[part] = diag
+	})
+	diag := diags[0]
+	if split {
+		for I, d := range diags[1] {
+			diag[I] += d
 		}
 	}
 	for I, d := range diag {
