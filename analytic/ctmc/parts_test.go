@@ -22,11 +22,12 @@ func ringOfThree(pop int) *Model {
 }
 
 // smallParts makes every chain of the test run in parts, in blocks of 16
-// states, so that the parallel paths are exercised on small chains.
+// states, built in chunks of 100, so that the parallel paths are
+// exercised on small chains.
 func smallParts(t *testing.T) {
-	pf, sb := parallelFrom, sweepBlock
-	parallelFrom, sweepBlock = 1, 16
-	t.Cleanup(func() { parallelFrom, sweepBlock = pf, sb })
+	pf, sb, bc := parallelFrom, sweepBlock, buildChunk
+	parallelFrom, sweepBlock, buildChunk = 1, 16, 100
+	t.Cleanup(func() { parallelFrom, sweepBlock, buildChunk = pf, sb, bc })
 }
 
 // TestPairedSweepsAreGaussSeidel: two sweeps done as a pair (the second
@@ -119,4 +120,21 @@ func TestPartsAgree(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBuildInPartsIsTheSame: the chain built with its lookups in two
+// halves and with the tables filled in two halves is the chain built in
+// one part, state for state and transition for transition.
+func TestBuildInPartsIsTheSame(t *testing.T) {
+	one := newChain(ringOfThree(12), 0, 1_000_000)
+	require.NoError(t, one.build())
+	smallParts(t)
+	two := newChain(ringOfThree(12), 0, 1_000_000)
+	require.NoError(t, two.build())
+	require.Equal(t, one.tuples, two.tuples)
+	require.Equal(t, one.ptr, two.ptr)
+	require.Equal(t, one.src, two.src)
+	require.Equal(t, one.rate, two.rate)
+	require.Equal(t, one.tags, two.tags)
+	require.Equal(t, one.out, two.out)
 }
