@@ -16,9 +16,16 @@ type aggregator struct {
 	stations []int       // stations whose local states group the states, in turn
 	next     int         // the next of them
 	block    []int32     // scratch: each state's group
-	w        []float64   // scratch: each state's share of its group's mass
+	w        []shareOf   // scratch: each state's share of its group's mass, and its group
 	g        [][]float64 // scratch: the groups' generator
 	plans    map[int]*groupPlan
+}
+
+// shareOf is a state's share of its group's mass and the group, side by
+// side: the step reads both at each transition's source, one cache line.
+type shareOf struct {
+	w     float64
+	group int32
 }
 
 // groupPlan is what the first step on a station learns of its groups'
@@ -34,7 +41,7 @@ type groupPlan struct {
 const maxAggregate = 2000
 
 func newAggregator(c *chain) *aggregator {
-	a := &aggregator{block: make([]int32, c.states()), w: make([]float64, c.states()), plans: map[int]*groupPlan{}}
+	a := &aggregator{block: make([]int32, c.states()), w: make([]shareOf, c.states()), plans: map[int]*groupPlan{}}
 	for i, tb := range c.tabs {
 		if n := len(tb.lists); n >= 2 && n <= maxAggregate {
 			a.stations = append(a.stations, i)
@@ -61,7 +68,8 @@ func (a *aggregator) step(c *chain, pi []float64) {
 	n := len(pi)
 	halves(n, n/2, n >= parallelFrom, func(_, lo, hi int) {
 		for x := lo; x < hi; x++ {
-			a.w[x] = pi[x] / mass[a.block[x]]
+			b := a.block[x]
+			a.w[x] = shareOf{pi[x] / mass[b], b}
 		}
 	})
 	pl := a.plans[i]
@@ -292,8 +300,9 @@ func (a *aggregator) couple(c *chain, i int, nb int32, pl *groupPlan) [][]float6
 				if c.tags != nil && c.tags[k]&bit == 0 {
 					continue // station i's local state stays: within the group
 				}
-				if I := a.block[c.src[k]]; I != J {
-					f := a.w[c.src[k]] * c.rate[k]
+				if sh := a.w[c.src[k]]; sh.group != J {
+					I := sh.group
+					f := sh.w * c.rate[k]
 					row[I] += f
 					diag[I] -= f
 				}

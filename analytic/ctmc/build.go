@@ -31,20 +31,16 @@ func (c *chain) build() error {
 		c.add(t)
 	}
 	var (
-		rowPtr = []int64{0}
-		col    []int32
-		val    []float64
-		tags   []uint8 // by transition: the stations whose local state it changes (M ≤ 8)
-		tagged = c.M <= 8
+		pieces []*rowPiece
 		buf    []edge
-		ends   []int // by state of the chunk: the end of its edges in buf
+		ends   = []int{0} // by state of the chunk: the end of its edges in buf
 		found  []int32
 		hashes []uint64
 		check  = c.blocking()
 	)
 	for lo := 0; lo < c.states(); {
 		hi := min(c.states(), lo+buildChunk)
-		buf, ends, c.pending = buf[:0], ends[:0], c.pending[:0]
+		buf, ends, c.pending = buf[:0], ends[:1], c.pending[:0]
 		for x := lo; x < hi; x++ {
 			cur := c.tuple(x)
 			if check {
@@ -64,38 +60,72 @@ func (c *chain) build() error {
 		if c.states() > c.limit {
 			return &TooLargeError{States: float64(c.states()), AtLeast: true, Limit: c.limit, Shrink: c.shrinkHint()}
 		}
-		start := 0
-		for k, x := 0, lo; x < hi; k, x = k+1, x+1 {
-			es := buf[start:ends[k]]
-			start = ends[k]
-			for e := range es {
-				es[e].to = found[es[e].to]
+		var two [2]*rowPiece
+		mid := lo + (hi-lo)/2
+		halves(hi, mid, c.states() >= parallelFrom, func(part, from, to int) {
+			two[part] = c.rows(max(from, lo), to, buf, ends[max(from, lo)-lo:to-lo+1], found)
+		})
+		for _, pc := range two {
+			if pc != nil && len(pc.out) > 0 {
+				pieces = append(pieces, pc)
+				c.out = append(c.out, pc.out...)
 			}
-			slices.SortFunc(es, func(a, b edge) int { return int(a.to) - int(b.to) })
-			cur := c.tuple(x)
-			sum := 0.0
-			for e, ed := range es {
-				if ed.to == int32(x) {
-					continue // a self-loop changes nothing
-				}
-				sum += ed.rate
-				if e > 0 && es[e-1].to == ed.to {
-					val[len(val)-1] += ed.rate
-					continue
-				}
-				col, val = append(col, ed.to), append(val, ed.rate)
-				if tagged {
-					tags = append(tags, c.changed(cur, ed.to))
-				}
-			}
-			c.out = append(c.out, sum)
-			rowPtr = append(rowPtr, int64(len(col)))
 		}
 		lo = hi
 	}
 	c.pending = nil
-	c.transpose(rowPtr, col, val, tags)
+	c.transpose(pieces)
 	return nil
+}
+
+// rowPiece holds the out-transitions of the states first, first+1, … by
+// row: those of first+k are col[ptr[k]:ptr[k+1]] at rates val[…].
+type rowPiece struct {
+	first int
+	ptr   []int32
+	col   []int32
+	val   []float64
+	tags  []uint8 // by transition: the stations whose local state it changes; nil beyond 8 stations
+	out   []float64
+}
+
+// rows turns the edges of the states [lo, hi) — state lo+k's are
+// buf[ends[k]:ends[k+1]], each to the pending tuple found names — into
+// rows: sorted by target, merged, self-loops dropped.
+func (c *chain) rows(lo, hi int, buf []edge, ends []int, found []int32) *rowPiece {
+	pc := &rowPiece{first: lo, ptr: make([]int32, 1, hi-lo+1), out: make([]float64, 0, hi-lo)}
+	size := ends[hi-lo] - ends[0]
+	pc.col, pc.val = make([]int32, 0, size), make([]float64, 0, size)
+	tagged := c.M <= 8
+	if tagged {
+		pc.tags = make([]uint8, 0, size)
+	}
+	for k, x := 0, lo; x < hi; k, x = k+1, x+1 {
+		es := buf[ends[k]:ends[k+1]]
+		for e := range es {
+			es[e].to = found[es[e].to]
+		}
+		slices.SortFunc(es, func(a, b edge) int { return int(a.to) - int(b.to) })
+		cur := c.tuple(x)
+		sum := 0.0
+		for e, ed := range es {
+			if ed.to == int32(x) {
+				continue // a self-loop changes nothing
+			}
+			sum += ed.rate
+			if e > 0 && es[e-1].to == ed.to {
+				pc.val[len(pc.val)-1] += ed.rate
+				continue
+			}
+			pc.col, pc.val = append(pc.col, ed.to), append(pc.val, ed.rate)
+			if tagged {
+				pc.tags = append(pc.tags, c.changed(cur, ed.to))
+			}
+		}
+		pc.out = append(pc.out, sum)
+		pc.ptr = append(pc.ptr, int32(len(pc.col)))
+	}
+	return pc
 }
 
 // lookup finds each tuple of c.pending in the hash set (−1: not there)
@@ -118,33 +148,41 @@ func (c *chain) lookup(found []int32, hashes []uint64) ([]int32, []uint64) {
 // transpose turns the rows (out-transitions) into columns; the sources
 // of each column come in increasing order (the sweeps rely on it). On a
 // large chain two halves of the columns are filled side by side.
-func (c *chain) transpose(rowPtr []int64, col []int32, val []float64, tags []uint8) {
+func (c *chain) transpose(pieces []*rowPiece) {
 	n := c.states()
 	c.ptr = make([]int64, n+1)
-	for _, j := range col {
-		c.ptr[j+1]++
+	total, tagged := 0, false
+	for _, pc := range pieces {
+		for _, j := range pc.col {
+			c.ptr[j+1]++
+		}
+		total += len(pc.col)
+		tagged = pc.tags != nil
 	}
 	for j := range n {
 		c.ptr[j+1] += c.ptr[j]
 	}
-	c.src = make([]int32, len(col))
-	c.rate = make([]float64, len(col))
-	if tags != nil {
-		c.tags = make([]uint8, len(col))
+	c.src = make([]int32, total)
+	c.rate = make([]float64, total)
+	if tagged {
+		c.tags = make([]uint8, total)
 	}
 	fill := slices.Clone(c.ptr[:n])
 	halves(n, n/2, n >= parallelFrom, func(part, lo, hi int) {
-		for i := range n {
-			for k := rowPtr[i]; k < rowPtr[i+1]; k++ {
-				j := col[k]
-				if int(j) < lo || int(j) >= hi {
-					continue
+		for _, pc := range pieces {
+			for r := range len(pc.ptr) - 1 {
+				i := int32(pc.first + r)
+				for k := pc.ptr[r]; k < pc.ptr[r+1]; k++ {
+					j := pc.col[k]
+					if int(j) < lo || int(j) >= hi {
+						continue
+					}
+					c.src[fill[j]], c.rate[fill[j]] = i, pc.val[k]
+					if tagged {
+						c.tags[fill[j]] = pc.tags[k]
+					}
+					fill[j]++
 				}
-				c.src[fill[j]], c.rate[fill[j]] = int32(i), val[k]
-				if tags != nil {
-					c.tags[fill[j]] = tags[k]
-				}
-				fill[j]++
 			}
 		}
 	})
