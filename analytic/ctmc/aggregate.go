@@ -16,9 +16,16 @@ type aggregator struct {
 	stations []int       // stations whose local states group the states, in turn
 	next     int         // the next of them
 	block    []int32     // scratch: each state's group
-	w        []float64   // scratch: each state's share of its group's mass
+	w        []shareOf   // scratch: each state's share of its group's mass, and its group
 	g        [][]float64 // scratch: the groups' generator
 	plans    map[int]*groupPlan
+}
+
+// shareOf is a state's share of its group's mass and the group, side by
+// side: the step reads both at each transition's source, one cache line.
+type shareOf struct {
+	w     float64
+	group int32
 }
 
 // groupPlan is what the first step on a station learns of its groups'
@@ -34,7 +41,7 @@ type groupPlan struct {
 const maxAggregate = 2000
 
 func newAggregator(c *chain) *aggregator {
-	a := &aggregator{block: make([]int32, c.states()), w: make([]float64, c.states()), plans: map[int]*groupPlan{}}
+	a := &aggregator{block: make([]int32, c.states()), w: make([]shareOf, c.states()), plans: map[int]*groupPlan{}}
 	for i, tb := range c.tabs {
 		if n := len(tb.lists); n >= 2 && n <= maxAggregate {
 			a.stations = append(a.stations, i)
@@ -58,9 +65,13 @@ func (a *aggregator) step(c *chain, pi []float64) {
 	for x, p := range pi {
 		mass[a.block[x]] += p
 	}
-	for x, p := range pi {
-		a.w[x] = p / mass[a.block[x]]
-	}
+	n := len(pi)
+	halves(n, n/2, n >= parallelFrom, func(_, lo, hi int) {
+		for x := lo; x < hi; x++ {
+			b := a.block[x]
+			a.w[x] = shareOf{pi[x] / mass[b], b}
+		}
+	})
 	pl := a.plans[i]
 	g := a.couple(c, i, nb, pl)
 	if pl == nil {
@@ -84,14 +95,20 @@ func (a *aggregator) step(c *chain, pi []float64) {
 		return
 	}
 	for I, v := range xi {
-		if !(v > 0) {
-			return // rounding left a group without mass: keep pi as it is
+		if !(v > 0) || !(mass[I] > 0) {
+			// Rounding left the group without mass (its exact share is
+			// next to nothing): it keeps what it has, the others move,
+			// and the next sweep normalises.
+			xi[I] = 1
+			continue
 		}
 		xi[I] = v / mass[I]
 	}
-	for x := range pi {
-		pi[x] *= xi[a.block[x]]
-	}
+	halves(n, n/2, n >= parallelFrom, func(_, lo, hi int) {
+		for x := lo; x < hi; x++ {
+			pi[x] *= xi[a.block[x]]
+		}
+	})
 }
 
 // solveGenerator solves the n×(n+1) augmented system a — the transposed
@@ -266,19 +283,37 @@ func (a *aggregator) couple(c *chain, i int, nb int32, pl *groupPlan) [][]float6
 		}
 	}
 	bit := uint8(1) << i
-	diag := make([]float64, nb) // kept apart: a small array stays in cache
-	for y := range a.block {
-		J := a.block[y]
-		row := g[J]
-		for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
-			if c.tags != nil && c.tags[k]&bit == 0 {
-				continue // station i's local state stays: within the group
+	n := len(a.block)
+	split := n >= parallelFrom
+	var diags [2][]float64 // kept apart: a small array stays in cache
+	halves(n, n/2, split, func(part, _, _ int) {
+		diag := make([]float64, nb)
+		// Split, each part takes the groups J of its parity whole, so
+		// that no row is written by both; each row sums in state order.
+		for y := range n {
+			J := a.block[y]
+			if split && int(J)%2 != part {
+				continue
 			}
-			if I := a.block[c.src[k]]; I != J {
-				f := a.w[c.src[k]] * c.rate[k]
-				row[I] += f
-				diag[I] -= f
+			row := g[J]
+			for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
+				if c.tags != nil && c.tags[k]&bit == 0 {
+					continue // station i's local state stays: within the group
+				}
+				if sh := a.w[c.src[k]]; sh.group != J {
+					I := sh.group
+					f := sh.w * c.rate[k]
+					row[I] += f
+					diag[I] -= f
+				}
 			}
+		}
+		diags[part] = diag
+	})
+	diag := diags[0]
+	if split {
+		for I, d := range diags[1] {
+			diag[I] += d
 		}
 	}
 	for I, d := range diag {

@@ -40,14 +40,18 @@ func twoClassOpen(k int) *ctmc.Model {
 // servers)
 // visited by three classes of pop customers each, with class-dependent
 // means at the PS stations: ((pop+3)·(pop+2)·(pop+1)/6)³ states.
-func threeClass(pop int) *ctmc.Model {
+func threeClass(pop int) *ctmc.Model { return threeClassOf(pop, pop, pop) }
+
+// threeClassOf is threeClass with populations x, y and z: the product of
+// C(N+3, 3) over the classes in states (7, 7, 8: 2 376 000).
+func threeClassOf(x, y, z int) *ctmc.Model {
 	e := func(mean float64) *ctmc.PH { p := ctmc.Exponential(mean); return &p }
 	ps := func(name string, m0, m1, m2 float64) ctmc.Station {
 		return ctmc.Station{Name: name, Servers: 1, Discipline: ctmc.PS, Service: []*ctmc.PH{e(m0), e(m1), e(m2)}}
 	}
 	two := ctmc.Station{Name: "d", Servers: 2, Discipline: ctmc.PS, Service: []*ctmc.PH{e(1), e(1), e(1)}}
 	m := &ctmc.Model{Stations: []ctmc.Station{ps("a", 1, 2, 0.5), ps("b", 0.7, 0.4, 1.2), ps("c", 2, 1, 1), two},
-		Classes: []ctmc.Class{{Name: "x", Population: pop}, {Name: "y", Population: pop, Start: 1}, {Name: "z", Population: pop, Start: 2}}}
+		Classes: []ctmc.Class{{Name: "x", Population: x}, {Name: "y", Population: y, Start: 1}, {Name: "z", Population: z, Start: 2}}}
 	m.Routing = make([][]float64, 12)
 	for x := range m.Routing {
 		m.Routing[x] = make([]float64, 12)
@@ -70,7 +74,7 @@ func BenchmarkSolve(b *testing.B) {
 		m    *ctmc.Model
 	}{
 		{"cyclic/pop=100", cyclic(100)}, {"cyclic/pop=300", cyclic(300)}, {"cyclic/pop=1000", cyclic(1000)},
-		{"three-class/pop=3", threeClass(3)}, {"three-class/pop=5", threeClass(5)}, {"three-class/pop=6", threeClass(6)}, {"three-class/pop=7", threeClass(7)},
+		{"three-class/pop=3", threeClass(3)}, {"three-class/pop=5", threeClass(5)}, {"three-class/pop=6", threeClass(6)}, {"three-class/pop=7", threeClass(7)}, {"three-class/pop=7,7,8", threeClassOf(7, 7, 8)},
 		{"two-class-open/k=8", twoClassOpen(8)}, {"two-class-open/k=12", twoClassOpen(12)}, {"two-class-open/k=10", twoClassOpen(10)},
 	}
 	for _, tc := range cases {

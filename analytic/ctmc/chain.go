@@ -1,7 +1,6 @@
 package ctmc
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 )
@@ -27,8 +26,9 @@ type chain struct {
 	bbs   []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
 	tmp   []int32   // scratch tuple of arrive
 
-	tuples []int32 // flat, W per state
-	set    hashSet
+	tuples  []int32 // flat, W per state
+	set     hashSet
+	pending []int32 // flat, W per tuple: the states reached, being looked up (build)
 
 	// The generator Q without its diagonal, by column (in-CSR): the
 	// states i that reach j are src[ptr[j]:ptr[j+1]] at rates rate[…].
@@ -186,61 +186,6 @@ func addDist(ts [][]int32, ps []float64, v []int32, p float64) ([][]int32, []flo
 	return append(ts, v), append(ps, p)
 }
 
-// build explores every state reachable from the initial ones, breadth
-// first, and stores the generator by column. With blocking, a reachable
-// state in which stations are deadlocked is an error.
-func (c *chain) build() error {
-	starts, _ := c.initial()
-	if len(starts) == 0 {
-		return errors.New("exact CTMC: the closed customers do not fit at their start stations (capacity below the population)")
-	}
-	for _, t := range starts {
-		c.add(t)
-	}
-	var (
-		rowPtr = []int64{0}
-		col    []int32
-		val    []float64
-		tags   []uint8 // by transition: the stations whose local state it changes (M ≤ 8)
-		tagged = c.M <= 8
-		buf    []edge
-		cur    = make([]int32, c.W)
-		check  = c.blocking()
-	)
-	for x := 0; x < c.states(); x++ {
-		copy(cur, c.tuple(x))
-		if check {
-			if err := c.deadlock(cur); err != nil {
-				return err
-			}
-		}
-		buf = c.transitions(cur, buf[:0])
-		slices.SortFunc(buf, func(a, b edge) int { return int(a.to) - int(b.to) })
-		sum := 0.0
-		for k, e := range buf {
-			if e.to == int32(x) {
-				continue // a self-loop changes nothing
-			}
-			sum += e.rate
-			if k > 0 && buf[k-1].to == e.to {
-				val[len(val)-1] += e.rate
-				continue
-			}
-			col, val = append(col, e.to), append(val, e.rate)
-			if tagged {
-				tags = append(tags, c.changed(cur, e.to))
-			}
-		}
-		c.out = append(c.out, sum)
-		rowPtr = append(rowPtr, int64(len(col)))
-		if c.states() > c.limit {
-			return &TooLargeError{States: float64(c.states()), AtLeast: true, Limit: c.limit, Shrink: c.shrinkHint()}
-		}
-	}
-	c.transpose(rowPtr, col, val, tags)
-	return nil
-}
-
 // changed returns the stations whose local state differs between tuple t
 // and state y, as a bit mask.
 func (c *chain) changed(t []int32, y int32) uint8 {
@@ -263,12 +208,13 @@ type edge struct {
 // rounding without counting as lost or balked.
 const leftSlack = 1e-12
 
-// transitions appends the transitions out of state tuple t to buf,
-// adding the states they reach.
+// transitions appends the transitions out of state tuple t to buf, the
+// tuples they reach to c.pending (edge.to: the tuple's place there).
 func (c *chain) transitions(t []int32, buf []edge) []edge {
 	next := make([]int32, c.W)
 	emit := func(n []int32, rate float64) {
-		buf = append(buf, edge{c.add(n), rate})
+		buf = append(buf, edge{int32(len(c.pending) / c.W), rate})
+		c.pending = append(c.pending, n...)
 	}
 	moved := emit // after a customer left a station: let held ones in
 	if c.blk >= 0 {
@@ -392,34 +338,6 @@ func (c *chain) arrive(base []int32, r int, rate float64, emit func([]int32, flo
 func (c *chain) suspended(t []int32, i, r int) bool {
 	j := c.bbs[r*c.M+i]
 	return j >= 0 && c.tabs[j].full(t[j])
-}
-
-// transpose turns the rows (out-transitions) into columns.
-func (c *chain) transpose(rowPtr []int64, col []int32, val []float64, tags []uint8) {
-	n := c.states()
-	c.ptr = make([]int64, n+1)
-	for _, j := range col {
-		c.ptr[j+1]++
-	}
-	for j := range n {
-		c.ptr[j+1] += c.ptr[j]
-	}
-	c.src = make([]int32, len(col))
-	c.rate = make([]float64, len(col))
-	if tags != nil {
-		c.tags = make([]uint8, len(col))
-	}
-	fill := slices.Clone(c.ptr[:n])
-	for i := range n {
-		for k := rowPtr[i]; k < rowPtr[i+1]; k++ {
-			j := col[k]
-			c.src[fill[j]], c.rate[fill[j]] = int32(i), val[k]
-			if tags != nil {
-				c.tags[fill[j]] = tags[k]
-			}
-			fill[j]++
-		}
-	}
 }
 
 func (c *chain) states() int          { return len(c.tuples) / c.W }

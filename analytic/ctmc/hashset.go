@@ -30,8 +30,13 @@ func hashTuple(t []int32) uint64 {
 const fingerprint = 0xFFFFFFFF_00000000
 
 func (h *hashSet) find(t []int32, tuples []int32) int32 {
+	return h.findHashed(t, hashTuple(t), tuples)
+}
+
+// findHashed is find with the tuple's hash hv given. It only reads the
+// set.
+func (h *hashSet) findHashed(t []int32, hv uint64, tuples []int32) int32 {
 	mask := uint64(len(h.slots) - 1)
-	hv := hashTuple(t)
 	for k := hv & mask; ; k = (k + 1) & mask {
 		s := h.slots[k]
 		if s == 0 {
@@ -47,11 +52,15 @@ func (h *hashSet) find(t []int32, tuples []int32) int32 {
 }
 
 func (h *hashSet) add(t []int32, tuples *[]int32) int32 {
+	return h.addHashed(t, hashTuple(t), tuples)
+}
+
+// addHashed is add with the tuple's hash hv given.
+func (h *hashSet) addHashed(t []int32, hv uint64, tuples *[]int32) int32 {
 	if 2*(h.used+1) > len(h.slots) {
 		h.grow(*tuples)
 	}
 	mask := uint64(len(h.slots) - 1)
-	hv := hashTuple(t)
 	for k := hv & mask; ; k = (k + 1) & mask {
 		s := h.slots[k]
 		if s == 0 {

@@ -29,20 +29,45 @@ func (t *table) rates(x int32) (dep, ab []float64) {
 
 // measures returns the expected measures under the distribution pi (which
 // need not sum to 1) and, for each, its largest value over the states
-// (what a mass ε of unaccounted probability can change it by).
+// (what a mass ε of unaccounted probability can change it by). On large
+// chains the two halves of the states are summed side by side.
 func (c *chain) measures(pi []float64) (res, most []StationResult) {
-	M, R := c.M, c.R
-	res, most = make([]StationResult, M), make([]StationResult, M)
-	for i := range M {
-		res[i], most[i] = newResult(R), newResult(R)
-	}
-	dep := make([][][]float64, M) // by station, local id: departure rates by class
-	ab := make([][][]float64, M)
+	dep := make([][][]float64, c.M) // by station, local id: departure rates by class
+	ab := make([][][]float64, c.M)
 	for i, tb := range c.tabs {
 		dep[i], ab[i] = make([][]float64, len(tb.lists)), make([][]float64, len(tb.lists))
 		for x := range tb.lists {
 			dep[i][x], ab[i][x] = tb.rates(int32(x))
 		}
+	}
+	n := len(pi)
+	var parts [2][2][]StationResult
+	halves(n, n/2, n >= parallelFrom, func(part, lo, hi int) {
+		parts[part][0], parts[part][1] = c.measureStates(pi, lo, hi, dep, ab)
+	})
+	res, most = parts[0][0], parts[0][1]
+	if parts[1][0] != nil {
+		for i := range res {
+			r0, r1 := res[i].fields(), parts[1][0][i].fields()
+			m0, m1 := most[i].fields(), parts[1][1][i].fields()
+			for k := range r0 {
+				for r := range r0[k] {
+					r0[k][r] += r1[k][r]
+					m0[k][r] = math.Max(m0[k][r], m1[k][r])
+				}
+			}
+		}
+	}
+	return res, most
+}
+
+// measureStates is measures over the states [lo, hi), with the departure
+// and abandonment rates of every local state (by station) in dep and ab.
+func (c *chain) measureStates(pi []float64, lo, hi int, dep, ab [][][]float64) (res, most []StationResult) {
+	M, R := c.M, c.R
+	res, most = make([]StationResult, M), make([]StationResult, M)
+	for i := range M {
+		res[i], most[i] = newResult(R), newResult(R)
 	}
 	cur := make([]StationResult, M)
 	var curF, resF, mostF [][][]float64 // the fields of each, taken once
@@ -50,7 +75,8 @@ func (c *chain) measures(pi []float64) (res, most []StationResult) {
 		cur[i] = newResult(R)
 		curF, resF, mostF = append(curF, cur[i].fields()), append(resF, res[i].fields()), append(mostF, most[i].fields())
 	}
-	for x, p := range pi {
+	for x := lo; x < hi; x++ {
+		p := pi[x]
 		t := c.tuple(x)
 		for i := range M {
 			for _, f := range curF[i] {
@@ -58,40 +84,8 @@ func (c *chain) measures(pi []float64) (res, most []StationResult) {
 			}
 		}
 		c.offered(t, cur)
-		for i, tb := range c.tabs {
-			in := &tb.info[t[i]]
-			d, a := dep[i][t[i]], ab[i][t[i]]
-			for r := range R {
-				cur[i].InSystem[r] += in.count[r]
-				cur[i].InQueue[r] += in.queue[r]
-				cur[i].Waiting[r] += in.fresh[r]
-				cur[i].Abandoned[r] += a[r]
-				cur[i].Blocked[r] += in.held[r]
-				if c.suspended(t, i, r) { // blocked before service: no progress
-					cur[i].Blocked[r] += in.busy[r]
-					continue
-				}
-				cur[i].Throughput[r] += d[r]
-				cur[i].Busy[r] += in.busy[r]
-				if d[r] == 0 {
-					continue
-				}
-				for _, rt := range c.routes[r*M+i] {
-					f := d[r] * rt.p
-					j, to := rt.station, c.tabs[rt.station]
-					cur[j].Offered[rt.class] += f
-					switch {
-					case j == i:
-						cur[j].Balked[rt.class] += c.rebalk(tb, t[i], r, rt)
-					case to.full(t[j]):
-						if to.st.Blocking != AfterService {
-							cur[j].Lost[rt.class] += f
-						}
-					default:
-						cur[j].Balked[rt.class] += f * (1 - to.st.join(len(to.lists[t[j]])))
-					}
-				}
-			}
+		for i := range c.tabs {
+			c.stateMeasures(t, i, dep[i][t[i]], ab[i][t[i]], cur)
 		}
 		for i := range M {
 			cf, rf, mf := curF[i], resF[i], mostF[i]
@@ -104,6 +98,44 @@ func (c *chain) measures(pi []float64) (res, most []StationResult) {
 		}
 	}
 	return res, most
+}
+
+// stateMeasures adds to cur what station i does in state tuple t, its
+// departure and abandonment rates by class being d and a.
+func (c *chain) stateMeasures(t []int32, i int, d, a []float64, cur []StationResult) {
+	tb := c.tabs[i]
+	in := &tb.info[t[i]]
+	for r := range c.R {
+		cur[i].InSystem[r] += in.count[r]
+		cur[i].InQueue[r] += in.queue[r]
+		cur[i].Waiting[r] += in.fresh[r]
+		cur[i].Abandoned[r] += a[r]
+		cur[i].Blocked[r] += in.held[r]
+		if c.suspended(t, i, r) { // blocked before service: no progress
+			cur[i].Blocked[r] += in.busy[r]
+			continue
+		}
+		cur[i].Throughput[r] += d[r]
+		cur[i].Busy[r] += in.busy[r]
+		if d[r] == 0 {
+			continue
+		}
+		for _, rt := range c.routes[r*c.M+i] {
+			f := d[r] * rt.p
+			j, to := rt.station, c.tabs[rt.station]
+			cur[j].Offered[rt.class] += f
+			switch {
+			case j == i:
+				cur[j].Balked[rt.class] += c.rebalk(tb, t[i], r, rt)
+			case to.full(t[j]):
+				if to.st.Blocking != AfterService {
+					cur[j].Lost[rt.class] += f
+				}
+			default:
+				cur[j].Balked[rt.class] += f * (1 - to.st.join(len(to.lists[t[j]])))
+			}
+		}
+	}
 }
 
 // offered adds to cur the arrivals from outside in state t: offered,

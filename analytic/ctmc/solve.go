@@ -336,8 +336,9 @@ func aggregationPays(r20, r30, r40 float64) bool {
 const aggregateEvery = 2
 
 // gaussSeidel iterates π_j ← Σ_i π_i q_ij / |q_jj| over the states in
-// order, normalising after every sweep, until the residual ‖πQ‖₁ is at
-// most opt.Residual times the largest |q_jj| ([Stewart] §3.2).
+// order (two sweeps at once on large chains: see sweeper), normalising
+// after every sweep (pair), until the residual ‖πQ‖₁ is at most
+// opt.Residual times the largest |q_jj| ([Stewart] §3.2).
 func (c *chain) gaussSeidel(opt Options) ([]float64, int, error) {
 	n := c.states()
 	pi := make([]float64, n)
@@ -359,51 +360,36 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, error) {
 	if opt.MaxWork > 0 {
 		most = min(most, max(10, int(opt.MaxWork/work)))
 	}
-	var res20, res30 float64 // the residuals after sweeps 20 and 30, for the trial below
-	for sweep := 1; sweep <= most; sweep++ {
-		if agg != nil && sweep%aggregateEvery == 0 && (sweep <= 30 || sweep > 40) {
+	var res20, res30 float64 // the residuals after sweeps 20 and 30 (21 and 31 paired), for the trial below
+	sw := newSweeper(c)
+	off := 0 // paired, the checks come after 11, 21, … sweeps: a pair ends at an odd count
+	if sw.paired {
+		off = 1
+	}
+	for done := 0; done < most; {
+		if agg != nil && done%aggregateEvery == 1 && (done < 30 || done >= 40) {
 			agg.step(c, pi)
 		}
-		sum := 0.0
-		for j := range n {
-			s := 0.0
-			for k := c.ptr[j]; k < c.ptr[j+1]; k++ {
-				s += pi[c.src[k]] * c.rate[k]
-			}
-			if c.out[j] > 0 {
-				pi[j] = s / c.out[j]
-			}
-			sum += pi[j]
+		k := 1
+		if sw.paired && done%2 == 1 && most-done >= 2 {
+			k = 2
 		}
-		for j := range pi {
-			pi[j] /= sum
-		}
-		if sweep%10 == 0 || sweep < 10 {
+		done += sw.run(pi, k)
+		if (done-off)%10 == 0 || done < 10 {
 			if res = c.residual(pi); res <= opt.Residual*big {
-				return pi, sweep, nil
+				return pi, done, nil
 			}
 		}
-		switch {
-		case sweep == 20:
+		switch done - off {
+		case 20:
 			res20 = res
-		case sweep == 30:
+		case 30:
 			res30 = res
-		case sweep == 40 && agg != nil && !aggregationPays(res20, res30, res):
-			agg = nil
+		case 40:
+			if agg != nil && !aggregationPays(res20, res30, res) {
+				agg = nil
+			}
 		}
 	}
 	return nil, most, fmt.Errorf("exact CTMC: Gauss-Seidel did not converge in %d sweeps (residual %.3g, target %.3g; the limit is Options.MaxSweeps or MaxWork)", most, res, opt.Residual*big)
-}
-
-// residual returns ‖πQ‖₁.
-func (c *chain) residual(pi []float64) float64 {
-	r := 0.0
-	for j := range pi {
-		s := -pi[j] * c.out[j]
-		for k := c.ptr[j]; k < c.ptr[j+1]; k++ {
-			s += pi[c.src[k]] * c.rate[k]
-		}
-		r += math.Abs(s)
-	}
-	return r
 }
