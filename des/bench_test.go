@@ -8,6 +8,8 @@ import (
 
 	"queuelab/des"
 	"queuelab/des/desbench"
+
+	"github.com/stretchr/testify/require"
 )
 
 // The benchmark workloads live in des/desbench, so that `queuelab bench`
@@ -92,5 +94,29 @@ func BenchmarkRunTasksOverhead(b *testing.B) {
 func TestHoldIncrementsMatchDesbench(t *testing.T) {
 	if !slices.Equal(des.HoldIncrementsForTest, desbench.HoldIncrements) {
 		t.Fatal("des's holdIncrements and desbench.HoldIncrements differ")
+	}
+}
+
+// TestMMcSourceRungsMatch: the source rungs of the ladder run the same
+// simulation as the rungs they are compared with — the des station with
+// its arrivals from a Source ends 50 000 customers at the same time with
+// the same statistics and event count as with arrivals as events, and
+// the floor with a held arrival at the same time and state as the floor.
+func TestMMcSourceRungsMatch(t *testing.T) {
+	for _, c := range desbench.MMcCases {
+		t.Run(c.Name, func(t *testing.T) {
+			ev, src := desbench.NewMMcStation(c, 5), desbench.NewMMcStationSource(c, 5)
+			ev.RunCustomers(50_000)
+			src.RunCustomers(50_000)
+			require.Equal(t, ev.Env.Now(), src.Env.Now())
+			require.Equal(t, ev.Env.Steps(), src.Env.Steps())
+			require.Equal(t, ev.St.Stats.Total, src.St.Stats.Total)
+
+			f, fs := desbench.NewMinimal(c, 5), desbench.NewMinimalSource(c, 5)
+			f.RunCustomers(50_000)
+			fs.RunCustomers(50_000)
+			require.Equal(t, f.Now, fs.Now)
+			require.Equal(t, [2]int{f.Busy, f.Q}, [2]int{fs.Busy, fs.Q})
+		})
 	}
 }
