@@ -36,17 +36,31 @@ type guideStep struct {
 // the student reads rounded numbers off the page.
 const guideTolerance = 0.05
 
-// guides are the steps by "system/scenario".
-var guides = map[string][]guideStep{
-	"switch/" + paymentswitch.Normal:       {stepLittleSwitch},
-	"switch/" + paymentswitch.SaleSurge:    {stepRetryShare},
-	"switch/" + paymentswitch.FraudWave:    {stepThresholdShift},
-	"switch/" + paymentswitch.IssuerOutage: {stepGroupBSlots},
-	"web/normal":                           {stepWorkerUtilisation},
-	"web/bad-build":                        {stepBurnRate},
-	"web/viral-link":                       {stepFleetForSurge},
-	"web/cache-flush":                      {stepQueryTime},
+// guideList holds each scenario's steps by "system/scenario", in the
+// order the catalogue lists their texts (guideTexts): a scenario's steps
+// are entered here once.
+var guideList = []struct {
+	key   string
+	steps []guideStep
+}{
+	{"switch/" + paymentswitch.Normal, []guideStep{stepLittleSwitch}},
+	{"switch/" + paymentswitch.SaleSurge, []guideStep{stepRetryShare}},
+	{"switch/" + paymentswitch.FraudWave, []guideStep{stepThresholdShift}},
+	{"switch/" + paymentswitch.IssuerOutage, []guideStep{stepGroupBSlots}},
+	{"web/normal", []guideStep{stepWorkerUtilisation}},
+	{"web/bad-build", []guideStep{stepBurnRate}},
+	{"web/viral-link", []guideStep{stepFleetForSurge}},
+	{"web/cache-flush", []guideStep{stepQueryTime}},
 }
+
+// guides are guideList's steps by "system/scenario".
+var guides = func() map[string][]guideStep {
+	m := make(map[string][]guideStep, len(guideList))
+	for _, g := range guideList {
+		m[g.key] = g.steps
+	}
+	return m
+}()
 
 // guideJSON is GET /api/guide?system=…&scenario=…: the steps as keys.
 type guideJSON struct {

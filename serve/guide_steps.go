@@ -178,9 +178,8 @@ func seconds(v string) (float64, error) {
 // guideTexts are the steps' messages, for the catalogue.
 var guideTexts = func() []pageText {
 	var out []pageText
-	for _, key := range []string{"switch/" + paymentswitch.Normal, "switch/" + paymentswitch.SaleSurge, "switch/" + paymentswitch.FraudWave, "switch/" + paymentswitch.IssuerOutage,
-		"web/normal", "web/bad-build", "web/viral-link", "web/cache-flush"} {
-		for _, s := range guides[key] {
+	for _, g := range guideList {
+		for _, s := range g.steps {
 			out = append(out, s.Do, s.Ask, s.Work)
 		}
 	}
