@@ -17,11 +17,11 @@ const MethodCTMC = "exact CTMC"
 // instead of 1e-9, so that values of open networks agree with the closed
 // forms to a relative 1e-9 (the mass cut moves a mean by about the level
 // times the mass), and, since net run, net solve and the live page wait
-// for it, at most 10⁶ states and 2·10⁹ transitions read by the solver
-// (seconds, not minutes: BENCHMARKS.md measures 6 CPU s for 5.9·10⁵
-// states with aggregation steps, 21 s for 1.7·10⁶). ctmc.Solve itself
-// goes to 2.5·10⁶ states.
-var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: 1_000_000, MaxWork: 2e9}
+// for it, at most 2.5·10⁶ states (ctmc.Solve's own limit) and 10¹⁰
+// transitions read by the solver (BENCHMARKS.md: about 200 sweeps of the
+// 2.4·10⁶-state network measured there; 1.7·10⁶ states take about 16 CPU
+// s, of which the larger part runs on two cores side by side).
+var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: ctmc.DefaultMaxStates, MaxWork: 1e10}
 
 // CTMCModel returns n as the CTMC solver takes it, or an error saying why
 // the chain does not apply: a service, patience or arrival law that is not

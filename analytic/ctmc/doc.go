@@ -94,7 +94,21 @@
 // groups miss the slow modes the steps cost more than they save, so after
 // 40 sweeps they are kept only if sweeps 21–30 with them reduced the
 // residual more per transition read than sweeps 31–40 without. The
-// convergence test is the same.
+// convergence test is the same. A group the step leaves without mass
+// (rounding of a share next to nothing) keeps its own.
+//
+// From 50 000 states on the work is shared by two goroutines, cut in
+// two fixed parts (never by the number of cores, so the results are the
+// same everywhere): the building looks up the states a chunk of states
+// reaches in two halves (the hash set only read; the new ones are then
+// added in the order reached, so the numbering is the breadth-first one)
+// and sorts the chunk's rows in two halves; the sweeps run in pairs, the
+// second on its own goroutine trailing the first by the blocks of states
+// it depends on (exactly two Gauss–Seidel sweeps; the residual is
+// checked after 1, 3, …, 9, 11, 21, … sweeps); the steps' sums, the
+// residual and the measures are summed in two halves. The steady state's
+// measures of a closed network without capacity, blocking or balking are
+// read from the stations' marginal laws.
 //
 // A chain beyond Options.MaxStates (2.5·10⁶) is refused with a
 // *TooLargeError that gives the count (or a lower bound reached before

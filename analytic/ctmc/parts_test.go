@@ -138,3 +138,32 @@ func TestBuildInPartsIsTheSame(t *testing.T) {
 	require.Equal(t, one.tags, two.tags)
 	require.Equal(t, one.out, two.out)
 }
+
+// TestMeansFromMarginals: on a closed network without capacity the
+// steady-state measures read from the stations' marginal laws are those
+// summed state by state; the open model of TestPartsAgree takes the
+// state-by-state path.
+func TestMeansFromMarginals(t *testing.T) {
+	for _, split := range []bool{false, true} {
+		if split {
+			smallParts(t)
+		}
+		c := newChain(ringOfThree(12), 0, 1_000_000)
+		require.NoError(t, c.build())
+		require.True(t, c.separable())
+		pi := make([]float64, c.states())
+		for x := range pi {
+			pi[x] = float64(1+x%5) / float64(3*len(pi))
+		}
+		want, _ := c.measures(pi)
+		got := c.means(pi)
+		for i := range want {
+			a, b := want[i].fields(), got[i].fields()
+			for k := range a {
+				for r := range a[k] {
+					require.InDelta(t, a[k][r], b[k][r], 1e-12*math.Max(1, math.Abs(a[k][r])), "split %v station %d field %d class %d", split, i, k, r)
+				}
+			}
+		}
+	}
+}

@@ -286,7 +286,7 @@ func (c *chain) steady(opt Options) (*Solution, error) {
 		return nil, err
 	}
 	sol.Residual = c.residual(sol.pi)
-	sol.Stations, _ = c.measures(sol.pi)
+	sol.Stations = c.means(sol.pi)
 	sol.ForkJoin = c.forkJoin(sol.pi)
 	return sol, nil
 }
