@@ -9,7 +9,7 @@
 "use strict";
 
 const TRANS = { key: null, res: null, asking: false, slot: -1 }; // slot: a station's index, -1 = all stations
-const TCHART = { w: 560, h: 230, padL: 46, padR: 12, padT: 12, padB: 34 };
+const TCHART = { w: 560, h: 240, padL: 46, padR: 12, padT: 24, padB: 34 };
 
 // transientKey names the network the exact curves are for: the session,
 // its epoch (a restart) and the changes made.
@@ -116,7 +116,7 @@ function transientChart(res, series, runPts, yLabel) {
   for (const v of [0, y1 / 2, y1]) svg.append(svgEl("text", { x: C.padL - 4, y: Y(v) + 3, class: "tick", "text-anchor": "end" }, fmtNum(v)));
   for (const f of [0, 0.25, 0.5, 0.75, 1]) svg.append(svgEl("text", { x: X(f * x1), y: C.h - C.padB + 13, class: "tick", "text-anchor": f === 0 ? "start" : f === 1 ? "end" : "middle" }, fmtNum(f * x1)));
   svg.append(svgEl("text", { x: (C.padL + C.w - C.padR) / 2, y: C.h - 4, class: "axis-label", "text-anchor": "middle" }, t("t (s)")));
-  svg.append(svgEl("text", { x: 10, y: (C.padT + C.h - C.padB) / 2, class: "axis-label", "text-anchor": "middle", transform: `rotate(-90 10 ${(C.padT + C.h - C.padB) / 2})` }, yLabel));
+  svg.append(svgEl("text", { x: C.padL + 6, y: 12, class: "axis-label", "text-anchor": "start" }, yLabel));
   const line = (vals, cls) => {
     const pts = [];
     res.times.forEach((tk, k) => { if (vals[k] !== null) pts.push(`${X(tk).toFixed(1)},${Y(vals[k]).toFixed(1)}`); });
