@@ -13,14 +13,18 @@ import (
 // (8.05 tickets at 10 min, as net solve --at says) and its time average
 // over the 61 times of the first hour, then the run's time average once
 // per simulated minute as it runs, with the legend and the note in the
-// page's language. It waits for what it checks through #transient's
-// data-drawn, set after drawing.
+// page's language. The chain is asked for once the panel is on screen. It
+// waits for what it checks through #transient's data-drawn, set after
+// drawing.
 func TestBrowserNetworkTransient(t *testing.T) {
 	p := page{t, browser(t)}
 	ts := liveServer(t, nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
 	const drawn = `document.querySelector("#transient").dataset.drawn`
 	p.do(chromedp.Navigate(ts.URL+"/network.html?net=backlog-drain&seed=3&lang=tr"),
-		until(`net.st && (`+drawn+` || "").startsWith("ready")`, 10*time.Second))
+		until(`net.st !== null`, 10*time.Second))
+	assert.Equal(t, "", p.str(drawn+` || ""`), "nothing asked before the panel is on screen")
+	p.do(chromedp.ScrollIntoView(`#transient-panel`),
+		until(`(`+drawn+` || "").startsWith("ready")`, 10*time.Second))
 	assert.Equal(t, 61, p.count(`document.querySelector("#transient polyline.tr-mean").getAttribute("points").split(" ").length`), "E[N(t)] at 61 times")
 	assert.Equal(t, 61, p.count(`document.querySelector("#transient polyline.tr-avg").getAttribute("points").split(" ").length`))
 	assert.InDelta(t, 8.05, p.num(`TRANS.res.series[0].mean[10]`), 0.005, "E[N(10 min)] as net solve --at gives it")

@@ -184,6 +184,13 @@ func TestNetworkTransientExact(t *testing.T) {
 	}
 	assert.Less(t, desk.Quad, 1e-3, "the quadrature estimate is small on a one-unit grid")
 
+	// Computed once per network: another tab on the same file gets it at
+	// once, not a 202.
+	other := netCreate(t, srv, `{"example": "backlog-drain", "seed": 2}`)
+	var again transientTest
+	require.Equal(t, http.StatusOK, call(t, srv, "GET", "/api/networks/sessions/"+other.ID+"/transient", "", &again))
+	assert.Equal(t, desk.Mean, again.Series[0].Mean)
+
 	// The record of the run's time averages: one per unit, from the start.
 	requireStep(t, srv, st.ID, 5)
 	s := netWait(t, srv, st.ID, "5 units", func(s netTestState) bool { return len(s.RunAverage.T) >= 5 })

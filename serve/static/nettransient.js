@@ -5,11 +5,15 @@
 // [0, t] (the state's runAverage, one point per unit) as dots: one run
 // estimates the time average, not E[N(t)], so the dots are compared with
 // the solid line. #transient's data-drawn says what was drawn last
-// ("ready:12" = the exact curves and 12 of the run's points), for tests.
+// ("ready:12" = the exact curves and 12 of the run's points), for tests;
+// nothing is asked before the panel has been on screen.
 "use strict";
 
-const TRANS = { key: null, res: null, asking: false, slot: -1 }; // slot: a station's index, -1 = all stations
-const TCHART = { w: 560, h: 230, padL: 46, padR: 12, padT: 12, padB: 34 };
+// slot: a station's index, -1 = all stations; seen: the panel has been on
+// screen (the chain is asked for then, not for every page opened: it can
+// cost a second of the server's time).
+const TRANS = { key: null, res: null, asking: false, slot: -1, seen: false };
+const TCHART = { w: 560, h: 240, padL: 46, padR: 12, padT: 24, padB: 34 };
 
 // transientKey names the network the exact curves are for: the session,
 // its epoch (a restart) and the changes made.
@@ -40,6 +44,8 @@ async function askTransient(st) {
 
 // drawTransient draws the panel for state st (called at every state).
 function drawTransient(st) {
+  watchTransient();
+  if (!TRANS.seen) return;
   askTransient(st);
   const box = byId("transient");
   const res = TRANS.res && TRANS.key === transientKey(st) ? TRANS.res : { status: "computing" };
@@ -72,6 +78,16 @@ function drawTransient(st) {
   else if (!runPts.length) status.textContent = t("no time average yet: run the simulation");
   box.append(status);
   box.dataset.drawn = "ready:" + runPts.length;
+}
+
+// watchTransient marks the panel seen the first time it is on screen.
+function watchTransient() {
+  if (TRANS.observer) return;
+  const panel = byId("transient-panel");
+  const seen = () => { TRANS.seen = true; TRANS.observer.disconnect(); if (net.st) drawTransient(net.st); };
+  if (!("IntersectionObserver" in window)) { TRANS.observer = { disconnect() {} }; seen(); return; }
+  TRANS.observer = new IntersectionObserver((es) => { if (es.some((e) => e.isIntersecting)) seen(); });
+  TRANS.observer.observe(panel);
 }
 
 // runPoints returns the run's time averages [t, value] of station slot
@@ -116,7 +132,7 @@ function transientChart(res, series, runPts, yLabel) {
   for (const v of [0, y1 / 2, y1]) svg.append(svgEl("text", { x: C.padL - 4, y: Y(v) + 3, class: "tick", "text-anchor": "end" }, fmtNum(v)));
   for (const f of [0, 0.25, 0.5, 0.75, 1]) svg.append(svgEl("text", { x: X(f * x1), y: C.h - C.padB + 13, class: "tick", "text-anchor": f === 0 ? "start" : f === 1 ? "end" : "middle" }, fmtNum(f * x1)));
   svg.append(svgEl("text", { x: (C.padL + C.w - C.padR) / 2, y: C.h - 4, class: "axis-label", "text-anchor": "middle" }, t("t (s)")));
-  svg.append(svgEl("text", { x: 10, y: (C.padT + C.h - C.padB) / 2, class: "axis-label", "text-anchor": "middle", transform: `rotate(-90 10 ${(C.padT + C.h - C.padB) / 2})` }, yLabel));
+  svg.append(svgEl("text", { x: C.padL + 6, y: 12, class: "axis-label", "text-anchor": "start" }, yLabel));
   const line = (vals, cls) => {
     const pts = [];
     res.times.forEach((tk, k) => { if (vals[k] !== null) pts.push(`${X(tk).toFixed(1)},${Y(vals[k]).toFixed(1)}`); });
