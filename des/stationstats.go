@@ -224,15 +224,16 @@ func (s *Station) noteWait(class int, w float64) {
 // all classes (not PS: see psNote).
 func (s *Station) note(class int32) {
 	s.noteTotal()
-	if s.Stats.classes != nil {
-		s.noteClass(class)
-	}
+	s.noteClass(class)
 }
 
 // noteTotal records the numbers present, waiting and busy of all classes.
 func (s *Station) noteTotal() {
+	now := s.env.Now()
 	tot := &s.Stats.Total
-	s.noteCounts(&tot.InSystem, &tot.InQueue, &tot.Busy, s.n, s.waiting, s.busy)
+	setChanged(&tot.InSystem, now, s.n)
+	setChanged(&tot.InQueue, now, s.waiting)
+	setChanged(&tot.Busy, now, s.busy)
 }
 
 // noteClass records the numbers present, waiting and busy of class class
@@ -241,57 +242,18 @@ func (s *Station) noteClass(class int32) {
 	if s.Stats.classes == nil {
 		return
 	}
+	now := s.env.Now()
 	cs, c := &s.Stats.classes[class], &s.counts[class]
-	s.noteCounts(&cs.InSystem, &cs.InQueue, &cs.Busy, c.n, c.waiting, c.busy)
+	setChanged(&cs.InSystem, now, c.n)
+	setChanged(&cs.InQueue, now, c.waiting)
+	setChanged(&cs.Busy, now, c.busy)
 }
 
-// noteCounts records that the three counts (present, waiting, busy) are
-// n, q and b from now on, setting only those that changed (setting an
-// unchanged value would only split the area into two equal parts). It
-// does exactly what TimeWeighted.Set does for each, with one saving: two
-// counts that last changed at the same instant (present and waiting
-// while customers queue, present and busy while they do not) share the
-// interval's length in seconds, a division computed once. The area added
-// is the same product of the same two numbers as Set's.
-func (s *Station) noteCounts(wn, wq, wb *TimeWeighted, n, q, b int) {
-	now := s.env.sched.now
-	from, secs := Time(-1), 0.0 // no clock reading is negative
-	if v := float64(n); v != wn.value {
-		if !wn.started {
-			wn.Set(now, v)
-		} else {
-			from, secs = wn.last, (now - wn.last).Seconds()
-			wn.moveOn(now, v, secs)
-		}
-	}
-	if v := float64(q); v != wq.value {
-		if !wq.started {
-			wq.Set(now, v)
-		} else {
-			if wq.last != from {
-				from, secs = wq.last, (now - wq.last).Seconds()
-			}
-			wq.moveOn(now, v, secs)
-		}
-	}
-	if v := float64(b); v != wb.value {
-		if !wb.started {
-			wb.Set(now, v)
-		} else {
-			if wb.last != from {
-				secs = (now - wb.last).Seconds()
-			}
-			wb.moveOn(now, v, secs)
-		}
-	}
-}
-
-// moveOn is Set(now, v) for a started w, given (now − last) in seconds.
-func (w *TimeWeighted) moveOn(now Time, v, secs float64) {
-	w.area += w.value * secs
-	w.last, w.value = now, v
-	if v > w.maxValue {
-		w.maxValue = v
+// setChanged records that w is v from now on, if that is a change (setting
+// an unchanged value would only split the area into two equal parts).
+func setChanged(w *TimeWeighted, now Time, v int) {
+	if x := float64(v); x != w.Value() {
+		w.Set(now, x)
 	}
 }
 
