@@ -24,9 +24,9 @@ seed: 1
 }
 
 // TestLongestFirstScenario: a scenario's points are costed by the formula
-// twin's attempts, so the servers-8 sale surge (more than
-// attempts of servers 10: 1.75×, its retries) starts first whichever way the
-// design lists the points; with the formula engine every point costs its
+// twin's attempts, so the servers-8 sale surge (1.75 times the attempts
+// of servers 10: its retries) starts first whichever way the design lists
+// the points; with the formula engine every point costs its
 // minutes and the order stays the task order.
 func TestLongestFirstScenario(t *testing.T) {
 	tests := []struct {

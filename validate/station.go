@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"math"
 	"sort"
 
 	"queuelab/des"
@@ -52,12 +53,35 @@ func (c Config) Network() *network.Network {
 // (seed included) always gives the same Result.
 func Station(cfg Config) (*Result, error) { return StationProgress(cfg, nil) }
 
+// StationMeans is Station for a caller that keeps only point estimates (a
+// sweep over replications): every metric's Mean is Station's, to the
+// last bit, but no interval is formed (HalfWidth and SE are NaN, Batch is
+// nil). A precision-driven run (cfg.Precision > 0) needs its intervals
+// and gets them.
+func StationMeans(cfg Config) (*Result, error) {
+	if cfg.Precision > 0 {
+		return Station(cfg)
+	}
+	return stationRun(cfg, nil, meanOnly)
+}
+
+// meanOnly is estimate.Ratio without the interval.
+func meanOnly(name string, num, den []float64) estimate.Estimate {
+	return estimate.Estimate{Name: name, Mean: estimate.RatioMean(num, den), K: len(num), HalfWidth: math.NaN(), SE: math.NaN()}
+}
+
 // StationProgress is Station that also calls progress, if not nil, at the
 // end of every observation window of the first length (about 1200 times
 // per run length) with the simulated seconds so far and the most the run
 // will simulate (for a precision-driven run: its MaxDuration plus
 // warm-up).
 func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Result, error) {
+	return stationRun(cfg, progress, estimate.Ratio)
+}
+
+// stationRun runs the station experiment, forming each metric's estimate
+// from its batch sums with ratio.
+func stationRun(cfg Config, progress func(simulated, planned float64), ratio func(name string, num, den []float64) estimate.Estimate) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -105,7 +129,7 @@ func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Re
 	if err := runTo(end); err != nil {
 		return nil, err
 	}
-	res, err := stationResult(s, cfg)
+	res, err := stationResult(s, cfg, ratio)
 	if err != nil || cfg.Precision <= 0 {
 		return res, err
 	}
@@ -117,15 +141,16 @@ func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Re
 		if err := runTo(end); err != nil {
 			return nil, err
 		}
-		if res, err = stationResult(s, cfg); err != nil {
+		if res, err = stationResult(s, cfg, ratio); err != nil {
 			return nil, err
 		}
 	}
 	return res, nil
 }
 
-// stationResult turns the simulation's batches into estimates.
-func stationResult(s *network.Sim, cfg Config) (*Result, error) {
+// stationResult turns the simulation's batches into estimates by ratio
+// (estimate.Ratio, or meanOnly).
+func stationResult(s *network.Sim, cfg Config, ratio func(name string, num, den []float64) estimate.Estimate) (*Result, error) {
 	nr := s.Result(cfg.Warmup, cfg.batches())
 	snaps, taps, err := s.StationBatches(nr, StationName)
 	if err != nil {
@@ -142,19 +167,19 @@ func stationResult(s *network.Sim, cfg Config) (*Result, error) {
 	for _, def := range stationDefs {
 		if m, ok := nr.Metric(StationName, "", def.network); ok && def.network != "" {
 			// The network simulator's own metric: the numbers of net run.
-			res.Metrics = append(res.Metrics, estimate.Ratio(string(def.name), m.Num, m.Den))
+			res.Metrics = append(res.Metrics, ratio(string(def.name), m.Num, m.Den))
 			continue
 		}
 		for b := range snaps {
 			num[b], den[b] = def.terms(&snaps[b], &taps[b])
 		}
-		res.Metrics = append(res.Metrics, estimate.Ratio(string(def.name), num, den))
+		res.Metrics = append(res.Metrics, ratio(string(def.name), num, den))
 	}
 	for j, t := range cfg.WaitThresholds {
 		for b := range snaps {
 			num[b], den[b] = float64(taps[b].Above[j]), float64(snaps[b].Starts+snaps[b].Abandons)
 		}
-		res.Metrics = append(res.Metrics, estimate.Ratio(string(WaitMetricName(t)), num, den))
+		res.Metrics = append(res.Metrics, ratio(string(WaitMetricName(t)), num, den))
 	}
 	res.Metrics = append(res.Metrics, quantileEstimates(cfg.ResponseQuantiles, taps)...)
 	return res, nil

@@ -186,8 +186,9 @@ func (s *Sim) stationMetrics(bounds []int) []Metric {
 	per := M * (R + 1)
 	k := len(bounds) - 1
 	var out []Metric
-	var buf []float64             // the metrics' Num and Den, cut from one array
-	d := new(des.StationSnapshot) // one for all: the defs' funcs make it escape
+	var buf []float64                   // the metrics' Num and Den, cut from one array
+	d := make([]des.StationSnapshot, k) // a row's batches, for every metric of the row
+	srv := make([]float64, k)
 	for i := 0; i < M; i++ {
 		classes := []int{R} // all classes first
 		if R > 1 {
@@ -198,6 +199,11 @@ func (s *Sim) stationMetrics(bounds []int) []Metric {
 			}
 		}
 		for _, r := range classes {
+			for b := 0; b < k; b++ {
+				a, z := bounds[b], bounds[b+1]
+				d[b] = o.st[z*per+i*(R+1)+r].Sub(o.st[a*per+i*(R+1)+r])
+				srv[b] = o.srv[z*M+i] - o.srv[a*M+i]
+			}
 			for _, def := range stationDefs {
 				if !s.applies(i, def.name) {
 					continue
@@ -207,11 +213,8 @@ func (s *Sim) stationMetrics(bounds []int) []Metric {
 				}
 				m := Metric{Station: s.net.Stations[i].Name, Class: s.className(r), Name: def.name, Num: buf[:k:k], Den: buf[k : 2*k : 2*k]}
 				buf = buf[2*k:]
-				for b := 0; b < k; b++ {
-					a, z := bounds[b], bounds[b+1]
-					*d = o.st[z*per+i*(R+1)+r].Sub(o.st[a*per+i*(R+1)+r])
-					srv := o.srv[z*M+i] - o.srv[a*M+i]
-					m.Num[b], m.Den[b] = def.num(d, srv), def.den(d, srv)
+				for b := range d {
+					m.Num[b], m.Den[b] = def.num(&d[b], srv[b]), def.den(&d[b], srv[b])
 				}
 				out = append(out, m)
 			}

@@ -74,6 +74,21 @@ func Ratio(name string, num, den []float64) Estimate {
 	return e
 }
 
+// RatioMean is Ratio(name, num, den).Mean without the interval: the same
+// sums in the same order, so the same bits, for a caller that keeps only
+// point estimates (a sweep over replications).
+func RatioMean(num, den []float64) float64 {
+	var sy, sx float64
+	for b := range num {
+		sy += num[b]
+		sx += den[b]
+	}
+	if sx == 0 {
+		return math.NaN()
+	}
+	return sy / sx
+}
+
 // Mean builds the plain batch-means estimate of the mean of xs (one value
 // per batch, or per replication). NaN batch values are an undefined
 // estimate.

@@ -73,3 +73,22 @@ func ExampleRatio() {
 	fmt.Printf("%s = %.3g ± %.3g (95 %%, %d batches)\n", e.Name, e.Mean, e.HalfWidth, e.K)
 	// Output: mean_wait = 2 ± 0.866 (95 %, 4 batches)
 }
+
+// TestRatioMean: RatioMean is Ratio's Mean to the last bit (random batch
+// sums of mixed magnitudes, seed 5; the sums' rounding depends on their
+// order, so a different order would show), and NaN without observations.
+func TestRatioMean(t *testing.T) {
+	st := des.Streams{Seed: 5, Gen: des.PCG}.Stream("ratio")
+	for trial := range 200 {
+		k := 1 + trial%40
+		num, den := make([]float64, k), make([]float64, k)
+		for b := range num {
+			num[b] = st.Float64() * math.Pow(10, float64(b%7))
+			den[b] = st.Float64() * math.Pow(10, float64(b%5))
+		}
+		want := Ratio("x", num, den).Mean
+		assert.Equal(t, math.Float64bits(want), math.Float64bits(RatioMean(num, den)), "trial %d", trial)
+	}
+	assert.True(t, math.IsNaN(RatioMean([]float64{0, 0}, []float64{0, 0})))
+	assert.True(t, math.IsNaN(RatioMean(nil, nil)))
+}
