@@ -349,13 +349,15 @@ func setControl(name, value string) chromedp.Action[chromedp.Void] {
 		click(fmt.Sprintf(`button[data-set=%q]`, name)))
 }
 
-// pick chooses a scenario in the picker the way a user does.
+// pick chooses a scenario in the picker the way a user does, in one
+// evaluation: set apart, a state answer drawn between setting the value
+// and the change event put the old scenario back in the picker.
 func pick(scen string) chromedp.Action[chromedp.Void] {
-	return chromedp.Steps(chromedp.SetValue(chromedp.CSS("#scenario"), scen),
-		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			_, err := chromedp.Evaluate[bool](`document.getElementById("scenario").dispatchEvent(new Event("change"))`)(ctx, t)
-			return err
-		}))
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+  const s = document.getElementById("scenario");
+  s.value = %q;
+  s.dispatchEvent(new Event("change"));
+})()`, scen))
 }
 
 // column returns the expression for the des value of column key at minute m.

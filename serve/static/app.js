@@ -188,8 +188,13 @@ function resetRun(st) {
   $("summary").hidden = true;
 }
 
-// absorb merges a state answer into the page.
+// absorb merges a state answer into the page. An answer that arrives
+// late — another session's (a poll sent before a switch of system) or an
+// older run's of this one (a poll sent before a restart: epochs only grow)
+// — is dropped, or it would put the old run back on screen until the
+// next poll.
 function absorb(st) {
+  if (st.id !== app.id || st.epoch < app.epoch) return;
   if (st.epoch !== app.epoch) resetRun(st);
   app.columns = st.columns;
   app.rows.length = st.since;
