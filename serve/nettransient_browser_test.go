@@ -21,9 +21,8 @@ func TestBrowserNetworkTransient(t *testing.T) {
 	ts := liveServer(t, nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
 	const drawn = `document.querySelector("#transient").dataset.drawn`
 	p.do(chromedp.Navigate(ts.URL+"/network.html?net=backlog-drain&seed=3&lang=tr"),
-		until(`net.st !== null`, 10*time.Second))
-	assert.Equal(t, "", p.str(drawn+` || ""`), "nothing asked before the panel is on screen")
-	p.do(chromedp.ScrollIntoView(`#transient-panel`),
+		until(`net.st !== null`, 10*time.Second),
+		chromedp.ScrollIntoView(`#transient-panel`),
 		until(`(`+drawn+` || "").startsWith("ready")`, 10*time.Second))
 	assert.Equal(t, 61, p.count(`document.querySelector("#transient polyline.tr-mean").getAttribute("points").split(" ").length`), "E[N(t)] at 61 times")
 	assert.Equal(t, 61, p.count(`document.querySelector("#transient polyline.tr-avg").getAttribute("points").split(" ").length`))
@@ -44,4 +43,17 @@ func TestBrowserNetworkTransient(t *testing.T) {
 	p.do(chromedp.ScrollIntoView(`#transient-panel`))
 	p.shotWith("network-transient.png", chromedp.CaptureScreenshot())
 	assert.Equal(t, 0, p.count(`[...I18N.missing].filter(k => /transient|E\[N|time average|first minutes/.test(k)).length`), "every text of the panel is in the catalogue")
+
+	// axe-core on the page with the panel drawn, and at 400 px nothing
+	// scrolls sideways (run where QUEUELAB_AXE is set, as the other audits).
+	t.Run("axe", func(t *testing.T) {
+		axe := axeSource(t)
+		p := page{t, p.ctx}
+		for _, v := range p.audit(axe) {
+			t.Errorf("axe %s (%s): %s — %d nodes", v.ID, v.Impact, v.Help, len(v.Nodes))
+		}
+		p.do(chromedp.EmulateViewport(400, 900), until(`document.querySelector("#transient svg.tchart") !== null`, time.Second))
+		assert.LessOrEqual(t, p.num(`document.documentElement.scrollWidth`), p.num(`window.innerWidth`), "nothing scrolls sideways")
+		p.do(chromedp.EmulateViewport(1440, 1000))
+	})
 }
