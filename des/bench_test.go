@@ -19,9 +19,9 @@ import (
 // scheduler against container/heap and gods' binary heap.
 func BenchmarkHold(b *testing.B) { runCases(b, desbench.Hold()) }
 
-// BenchmarkMMc is the M/M/c ladder (desbench.MMc); one operation is one
-// simulated customer.
-func BenchmarkMMc(b *testing.B) { runCases(b, desbench.MMc()) }
+// BenchmarkMMc is the M/M/c ladder (desbench.MMc, then its source pair,
+// desbench.MMcSource); one operation is one simulated customer.
+func BenchmarkMMc(b *testing.B) { runCases(b, append(desbench.MMc(), desbench.MMcSource()...)) }
 
 func runCases(b *testing.B, cases []desbench.Case) {
 	for _, c := range cases {

@@ -50,14 +50,6 @@ func MMc() []Case {
 			Case{"impl=minimal/" + c.Name, func(b *testing.B) {
 				m := NewMinimal(c, 1)
 				benchMMc(b, m.RunCustomers, func() uint64 { return uint64(m.events) })
-			}},
-			Case{"impl=des-source/" + c.Name, func(b *testing.B) {
-				m := NewMMcStationSource(c, 1)
-				benchMMc(b, m.RunCustomers, m.Env.Steps)
-			}},
-			Case{"impl=minimal-source/" + c.Name, func(b *testing.B) {
-				m := NewMinimalSource(c, 1)
-				benchMMc(b, m.RunCustomers, func() uint64 { return uint64(m.events) })
 			}})
 	}
 	return cs

@@ -2,6 +2,7 @@ package desbench
 
 import (
 	"math"
+	"testing"
 
 	"queuelab/des"
 )
@@ -13,6 +14,25 @@ import (
 // (Env.RunUntilSources); impl=minimal-source is the floor given the same
 // trick, so that the pair compares like with like. BENCHMARKS.md (issue 25,
 // item 2) measures both pairs.
+
+// MMcSource is the ladder's source pair, "impl=des-source/rho=0.69" and so
+// on; go test -bench runs it under BenchmarkMMc beside MMc (`queuelab
+// bench` runs MMc alone).
+func MMcSource() []Case {
+	var cs []Case
+	for _, c := range MMcCases {
+		cs = append(cs,
+			Case{"impl=des-source/" + c.Name, func(b *testing.B) {
+				m := NewMMcStationSource(c, 1)
+				benchMMc(b, m.RunCustomers, m.Env.Steps)
+			}},
+			Case{"impl=minimal-source/" + c.Name, func(b *testing.B) {
+				m := NewMinimalSource(c, 1)
+				benchMMc(b, m.RunCustomers, func() uint64 { return uint64(m.events) })
+			}})
+	}
+	return cs
+}
 
 // MinimalSource is Minimal with the next arrival held beside the heap: the
 // heap holds only departures.
