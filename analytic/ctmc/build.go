@@ -145,9 +145,9 @@ func (c *chain) lookup(found []int32, hashes []uint64) ([]int32, []uint64) {
 	return found, hashes
 }
 
-// transpose turns the rows (out-transitions) into columns; the sources
-// of each column come in increasing order (the sweeps rely on it). On a
-// large chain two halves of the columns are filled side by side.
+// transpose turns the rows (out-transitions) into columns, the sources
+// of each column in increasing order. On a large chain two halves of the
+// columns are filled side by side.
 func (c *chain) transpose(pieces []*rowPiece) {
 	n := c.states()
 	c.ptr = make([]int64, n+1)
