@@ -19,8 +19,8 @@ const MethodCTMC = "exact CTMC"
 // times the mass), and, since net run, net solve and the live page wait
 // for it, at most 2.5·10⁶ states (ctmc.Solve's own limit) and 10¹⁰
 // transitions read by the solver (BENCHMARKS.md: about 200 sweeps of the
-// 2.4·10⁶-state network measured there; 1.7·10⁶ states take about 16 CPU
-// s, of which the larger part runs on two cores side by side).
+// 2.4·10⁶-state network measured there; 1.7·10⁶ states take about 15 CPU
+// s, about half of it on a second core beside the rest).
 var CTMCOptions = ctmc.Options{Tol: 1e-12, MaxStates: ctmc.DefaultMaxStates, MaxWork: 1e10}
 
 // CTMCModel returns n as the CTMC solver takes it, or an error saying why

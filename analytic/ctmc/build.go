@@ -17,9 +17,10 @@ var buildChunk = 16384
 // The states are taken in chunks of consecutive indices. For a chunk, the
 // transitions are generated in order (the stations' tables grow as they
 // go, so this part is sequential); then the tuples they reach are looked
-// up in the hash set, which does not change meanwhile (in two halves side
-// by side on a large chain); then the tuples not found are added in the
-// order they were reached. A state is so numbered where the plain
+// up in the hash set, which does not change meanwhile (on a large chain
+// on a second goroutine too, while the next chunk's transitions are
+// generated); then the tuples not found are added in the order they were
+// reached. A state is so numbered where the plain
 // breadth-first walk (each tuple added as it is reached) would number it,
 // and the chain is the same whether the lookups run in parts or not.
 func (c *chain) build() error {
@@ -31,39 +32,36 @@ func (c *chain) build() error {
 		c.add(t)
 	}
 	var (
-		pieces []*rowPiece
-		buf    []edge
-		ends   = []int{0} // by state of the chunk: the end of its edges in buf
-		found  []int32
-		hashes []uint64
-		check  = c.blocking()
+		pieces    []*rowPiece
+		cur, next = &chunk{}, &chunk{}
+		found     []int32
+		hashes    []uint64
 	)
-	for lo := 0; lo < c.states(); {
-		hi := min(c.states(), lo+buildChunk)
-		buf, ends, c.pending = buf[:0], ends[:1], c.pending[:0]
-		for x := lo; x < hi; x++ {
-			cur := c.tuple(x)
-			if check {
-				if err := c.deadlock(cur); err != nil {
-					return err
-				}
-			}
-			buf = c.transitions(cur, buf)
-			ends = append(ends, len(buf))
+	if err := c.generate(cur, 0, min(c.states(), buildChunk)); err != nil {
+		return err
+	}
+	for cur.lo < cur.hi {
+		// The next chunk — the states known now that follow this one —
+		// is generated while this one's tuples are looked up.
+		var genErr error
+		lo, hi := cur.hi, min(c.states(), cur.hi+buildChunk)
+		found, hashes = c.lookup(cur.pending, found, hashes, func() { genErr = c.generate(next, lo, hi) })
+		if genErr != nil {
+			return genErr
 		}
-		found, hashes = c.lookup(found, hashes)
 		for p, x := range found {
 			if x < 0 {
-				found[p] = c.set.addHashed(c.pending[p*c.W:(p+1)*c.W], hashes[p], &c.tuples)
+				found[p] = c.set.addHashed(cur.pending[p*c.W:(p+1)*c.W], hashes[p], &c.tuples)
 			}
 		}
 		if c.states() > c.limit {
 			return &TooLargeError{States: float64(c.states()), AtLeast: true, Limit: c.limit, Shrink: c.shrinkHint()}
 		}
 		var two [2]*rowPiece
-		mid := lo + (hi-lo)/2
-		halves(hi, mid, c.states() >= parallelFrom, func(part, from, to int) {
-			two[part] = c.rows(max(from, lo), to, buf, ends[max(from, lo)-lo:to-lo+1], found)
+		mid := cur.lo + (cur.hi-cur.lo)/2
+		halves(cur.hi, mid, c.states() >= parallelFrom, func(part, from, to int) {
+			from = max(from, cur.lo)
+			two[part] = c.rows(from, to, cur.buf, cur.ends[from-cur.lo:to-cur.lo+1], found)
 		})
 		for _, pc := range two {
 			if pc != nil && len(pc.out) > 0 {
@@ -71,10 +69,45 @@ func (c *chain) build() error {
 				c.out = append(c.out, pc.out...)
 			}
 		}
-		lo = hi
+		cur, next = next, cur
+		if cur.lo == cur.hi && c.states() > cur.hi { // nothing was known beyond: generate now
+			if err := c.generate(cur, cur.hi, min(c.states(), cur.hi+buildChunk)); err != nil {
+				return err
+			}
+		}
 	}
 	c.pending = nil
 	c.transpose(pieces)
+	return nil
+}
+
+// chunk holds the transitions of the states [lo, hi) being built: those
+// of state lo+k are buf[ends[k]:ends[k+1]], each to the tuple at its
+// place in pending.
+type chunk struct {
+	lo, hi  int
+	buf     []edge
+	ends    []int
+	pending []int32
+}
+
+// generate fills ch with the transitions of the states [lo, hi), checking
+// each for a deadlock where stations block.
+func (c *chain) generate(ch *chunk, lo, hi int) error {
+	ch.lo, ch.hi = lo, hi
+	ch.buf, ch.ends, c.pending = ch.buf[:0], append(ch.ends[:0], 0), ch.pending[:0]
+	check := c.blocking()
+	for x := lo; x < hi; x++ {
+		t := c.tuple(x)
+		if check {
+			if err := c.deadlock(t); err != nil {
+				return err
+			}
+		}
+		ch.buf = c.transitions(t, ch.buf)
+		ch.ends = append(ch.ends, len(ch.buf))
+	}
+	ch.pending = c.pending
 	return nil
 }
 
@@ -128,16 +161,22 @@ func (c *chain) rows(lo, hi int, buf []edge, ends []int, found []int32) *rowPiec
 	return pc
 }
 
-// lookup finds each tuple of c.pending in the hash set (−1: not there)
-// and returns the indices and the tuples' hashes, reusing the slices
-// given. On a large chain the two halves of the tuples are looked up side
-// by side: the set is only read.
-func (c *chain) lookup(found []int32, hashes []uint64) ([]int32, []uint64) {
-	n := len(c.pending) / c.W
+// lookup finds each tuple of pending in the hash set (−1: not there) and
+// returns the indices and the tuples' hashes, reusing the slices given,
+// having run also (before its share of the lookups, or beside them) —
+// the set and the tuples are only read meanwhile. On a large chain a
+// second goroutine looks up the last two thirds while this one runs also
+// and then the first third.
+func (c *chain) lookup(pending []int32, found []int32, hashes []uint64, also func()) ([]int32, []uint64) {
+	n := len(pending) / c.W
 	found, hashes = slices.Grow(found[:0], n)[:n], slices.Grow(hashes[:0], n)[:n]
-	halves(n, n/2, c.states() >= parallelFrom, func(_, lo, hi int) {
+	split := c.states() >= parallelFrom
+	halves(n, n/3, split, func(part, lo, hi int) {
+		if part == 0 {
+			also()
+		}
 		for p := lo; p < hi; p++ {
-			t := c.pending[p*c.W : (p+1)*c.W]
+			t := pending[p*c.W : (p+1)*c.W]
 			hashes[p] = hashTuple(t)
 			found[p] = c.set.findHashed(t, hashes[p], c.tuples)
 		}
@@ -145,9 +184,9 @@ func (c *chain) lookup(found []int32, hashes []uint64) ([]int32, []uint64) {
 	return found, hashes
 }
 
-// transpose turns the rows (out-transitions) into columns; the sources
-// of each column come in increasing order (the sweeps rely on it). On a
-// large chain two halves of the columns are filled side by side.
+// transpose turns the rows (out-transitions) into columns, the sources
+// of each column in increasing order. On a large chain two halves of the
+// columns are filled side by side.
 func (c *chain) transpose(pieces []*rowPiece) {
 	n := c.states()
 	c.ptr = make([]int64, n+1)
