@@ -154,6 +154,7 @@ func (s *netSolver) addCTMC() {
 	}
 	sol, err := NetworkCTMC(s.n)
 	if err != nil {
+		s.ctmcErr = err
 		return
 	}
 	s.emitCTMC(sol.Stations)

@@ -71,7 +71,7 @@ func (n Network) validateForks() error {
 // (ctmcForks), else no values (and no error): its throughputs alone would
 // need the traffic equations to know the forks, and nothing else has a
 // closed form.
-func solveForkJoin(n Network) ([]NetMetric, error) {
+func solveForkJoin(n Network) (*netSolver, error) {
 	if err := n.forkExit(); err != nil {
 		return nil, err
 	}
@@ -80,7 +80,7 @@ func solveForkJoin(n Network) ([]NetMetric, error) {
 	if !ok {
 		s.addCTMC()
 		s.sort()
-		return s.out, nil
+		return s, nil
 	}
 	fk, cl := n.Forks[0], n.Classes[0]
 	lambda, mu := cl.Rate, 1/n.Stations[branches[0]].Mean[0]
@@ -111,7 +111,7 @@ func solveForkJoin(n Network) ([]NetMetric, error) {
 	s.add(join, "", queueing.MeanInSystem, float64(k)*lambda*(rk-r1), method, exact)
 	s.addCTMC()
 	s.sort()
-	return s.out, nil
+	return s, nil
 }
 
 // NelsonTantawi returns the mean response time (fork to leaving the join)

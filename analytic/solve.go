@@ -150,9 +150,30 @@ const (
 // exact MVA would exceed MVAStateLimit it is left out and the approximate
 // methods are returned with a nil error.
 func SolveNetwork(n Network) ([]NetMetric, error) {
+	ms, _, err := SolveNetworkCTMCWhy(n)
+	return ms, err
+}
+
+// SolveNetworkCTMCWhy is SolveNetwork that also says why the exact CTMC
+// is not among the methods when it was tried and could not be used: the
+// chain would pass CTMCOptions' limits (a *ctmc.TooLargeError, with the
+// state count and what would shrink it), or it has no chain for one of the
+// network's laws or features. ctmcWhy is nil when the chain's values are
+// there, when the closed forms are exact (the chain is not tried) and
+// when SkipCTMC is set.
+func SolveNetworkCTMCWhy(n Network) (ms []NetMetric, ctmcWhy error, err error) {
 	if err := n.Validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	s, err := solveNetwork(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.out, s.ctmcErr, nil
+}
+
+// solveNetwork is SolveNetwork's work: the solver with its values sorted.
+func solveNetwork(n Network) (*netSolver, error) {
 	if len(n.Forks) > 0 {
 		return solveForkJoin(n)
 	}
@@ -169,7 +190,7 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 		}
 		s.addCTMC()
 		s.sort()
-		return s.out, nil
+		return s, nil
 	}
 	var err error
 	switch open, closed := s.counts(); {
@@ -190,7 +211,7 @@ func SolveNetwork(n Network) ([]NetMetric, error) {
 		}
 	}
 	s.sort()
-	return s.out, nil
+	return s, nil
 }
 
 // netSolver collects the metrics of one SolveNetwork call.
@@ -199,6 +220,7 @@ type netSolver struct {
 	m, r     int
 	out      []NetMetric
 	nodeResp []float64 // per-visit response per node (NaN: unknown)
+	ctmcErr  error     // why the exact CTMC was tried and not used (addCTMC)
 }
 
 func (s *netSolver) counts() (open, closed int) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -406,7 +407,7 @@ func newNetSolveCmd() *cobra.Command {
 			if len(at) > 0 {
 				return netSolveAt(cmd.OutOrStdout(), n, an, at, asJSON) // netsolveat.go
 			}
-			ms, err := analytic.SolveNetwork(an)
+			ms, ctmcWhy, err := analytic.SolveNetworkCTMCWhy(an)
 			var u *analytic.UnstableError
 			if errors.As(err, &u) {
 				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
@@ -421,9 +422,9 @@ func newNetSolveCmd() *cobra.Command {
 				ms[i].Value *= netUnitScale(unit, ms[i].Name)
 			}
 			if asJSON {
-				return writeNetSolveJSON(cmd.OutOrStdout(), unit, ms)
+				return writeNetSolveJSON(cmd.OutOrStdout(), unit, ms, ctmcWhy)
 			}
-			return writeNetSolveTable(cmd.OutOrStdout(), n, unit, ms)
+			return writeNetSolveTable(cmd.OutOrStdout(), n, unit, ms, ctmcWhy)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}; an infinite value is null with \"infinite\": true")
@@ -431,7 +432,9 @@ func newNetSolveCmd() *cobra.Command {
 	return cmd
 }
 
-func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric) error {
+// writeNetSolveJSON writes net solve's values; ctmcWhy, when not nil,
+// says why the exact CTMC is not among them (ctmc_not_used).
+func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric, ctmcWhy error) error {
 	type metric struct {
 		Station string              `json:"station"`
 		Class   *string             `json:"class"`
@@ -444,9 +447,13 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric) error 
 		Infinite bool `json:"infinite,omitempty"`
 	}
 	out := struct {
-		TimeUnit string   `json:"time_unit,omitempty"` // of the values; seconds when absent
-		Metrics  []metric `json:"metrics"`
+		TimeUnit    string   `json:"time_unit,omitempty"` // of the values; seconds when absent
+		Metrics     []metric `json:"metrics"`
+		CTMCNotUsed string   `json:"ctmc_not_used,omitempty"`
 	}{TimeUnit: netUnitName(unit), Metrics: []metric{}}
+	if ctmcWhy != nil {
+		out.CTMCNotUsed = ctmcWhy.Error()
+	}
 	for _, m := range ms {
 		out.Metrics = append(out.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact, math.IsInf(m.Value, 1)})
 	}
@@ -455,7 +462,9 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric) error 
 	return enc.Encode(out)
 }
 
-func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analytic.NetMetric) error {
+// writeNetSolveTable writes net solve's values as a table; ctmcWhy, when
+// not nil, is said after it: why the exact CTMC is not among them.
+func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analytic.NetMetric, ctmcWhy error) error {
 	fmt.Fprintf(w, "network %q: %d analytic values%s\n\n", n.Name, len(ms), netUnitNote(unit))
 	if len(ms) == 0 && n.HasFeatures() {
 		fmt.Fprintf(w, "No analytic method covers this network's %s yet; queuelab net run simulates it.\n\n", n.FeatureNames())
@@ -469,7 +478,17 @@ func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analy
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Station, orDash(m.Class), m.Name, validate.FormatValue(m.Value), m.Method, ex)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if ctmcWhy != nil {
+		why := ctmcWhy.Error()
+		if !strings.HasPrefix(why, "exact CTMC") {
+			why = "exact CTMC not used: " + why
+		}
+		fmt.Fprintf(w, "\n%s\n", why)
+	}
+	return nil
 }
 
 // netUnitName is the network file's time unit when it is not seconds, else

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestNetSolveSaysWhyNoCTMC: when net solve tries the exact CTMC and
+// cannot use it, it says why — the chain's size and what would shrink it,
+// or the law or feature it has no chain for — in the table and in the
+// JSON (ctmc_not_used); where the chain answers, or the closed forms are
+// exact, it says nothing.
+func TestNetSolveSaysWhyNoCTMC(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.yaml")
+	require.NoError(t, os.WriteFile(big, []byte(`name: big
+classes:
+  - {name: a, population: 10, start: s1}
+  - {name: b, population: 10, start: s1}
+  - {name: c, population: 10, start: s1}
+stations:
+  - {name: s1, servers: 1, discipline: priority, service: {dist: exp, mean: 0.02}}
+  - {name: s2, servers: 1, discipline: ps, service: {dist: exp, mean: 0.03}}
+  - {name: s3, servers: 1, discipline: ps, service: {dist: exp, mean: 0.04}}
+  - {name: s4, servers: 1, discipline: ps, service: {dist: exp, mean: 0.05}}
+routing:
+  s1: {s2: 0.4, s3: 0.3, s4: 0.3}
+  s2: {s1: 1}
+  s3: {s1: 1}
+  s4: {s1: 1}
+`), 0o644))
+	for _, tc := range []struct {
+		name, file string
+		why        []string // "" = no reason given
+	}{
+		{"too many states", big, []string{"exact CTMC refused: at least 2.339e+07 states exceed the limit of 2500000", `the population of class "a" (10)`}},
+		{"a law with no chain", "../../examples/networks/gg1-qna.yaml", []string{"exact CTMC not used: ", "lognormal service is not phase-type"}},
+		{"a server schedule", "../../examples/networks/shifts.yaml", []string{"exact CTMC not used: ", "server schedule"}},
+		{"the chain answers", "../../examples/networks/blocking-tandem.yaml", nil},
+		{"closed forms exact", "../../examples/networks/central-server.yaml", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCapture3(t, "net", "solve", tc.file)
+			require.Equal(t, 0, code, errOut)
+			code, js, errOut := runCapture3(t, "net", "solve", tc.file, "--json")
+			require.Equal(t, 0, code, errOut)
+			var v struct {
+				NotUsed *string `json:"ctmc_not_used"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(js), &v))
+			if tc.why == nil {
+				assert.NotContains(t, out, "exact CTMC not used")
+				assert.NotContains(t, out, "exact CTMC refused")
+				assert.Nil(t, v.NotUsed)
+				return
+			}
+			require.NotNil(t, v.NotUsed)
+			for _, w := range tc.why {
+				assert.Contains(t, out, w)
+			}
+			assert.Contains(t, out, *v.NotUsed, "the table and the JSON give the same reason")
+		})
+	}
+}
