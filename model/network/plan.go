@@ -30,7 +30,8 @@ import (
 // taken as usual. With a plan, any other Result (other arguments, or
 // taken before end or after the next window would have closed) has no
 // batches (Batches 0, nothing measured), since it would need boundaries
-// that were not taken. Mark starts afresh without a plan.
+// that were not taken. A second plan before the next Mark does nothing;
+// Mark starts afresh without a plan.
 func (s *Sim) PlanResult(end, warmup float64, batches int) error {
 	at, err := des.FromSeconds(end)
 	if err != nil {
