@@ -56,13 +56,15 @@ func Station(cfg Config) (*Result, error) { return StationProgress(cfg, nil) }
 // StationMeans is Station for a caller that keeps only point estimates (a
 // sweep over replications): every metric's Mean is Station's, to the
 // last bit, but no interval is formed (HalfWidth and SE are NaN, Batch is
-// nil). A precision-driven run (cfg.Precision > 0) needs its intervals
-// and gets them.
+// nil), and with a warm-up in seconds the run takes only the observation
+// windows its batches read (network.Sim.PlanResult), so Events counts
+// fewer events than Station's. A precision-driven run (cfg.Precision > 0)
+// needs its intervals and gets Station's result.
 func StationMeans(cfg Config) (*Result, error) {
 	if cfg.Precision > 0 {
 		return Station(cfg)
 	}
-	return stationRun(cfg, nil, meanOnly)
+	return stationRun(cfg, nil, meanOnly, true)
 }
 
 // meanOnly is estimate.Ratio without the interval.
@@ -76,12 +78,14 @@ func meanOnly(name string, num, den []float64) estimate.Estimate {
 // will simulate (for a precision-driven run: its MaxDuration plus
 // warm-up).
 func StationProgress(cfg Config, progress func(simulated, planned float64)) (*Result, error) {
-	return stationRun(cfg, progress, estimate.Ratio)
+	return stationRun(cfg, progress, estimate.Ratio, false)
 }
 
 // stationRun runs the station experiment, forming each metric's estimate
-// from its batch sums with ratio.
-func stationRun(cfg Config, progress func(simulated, planned float64), ratio func(name string, num, den []float64) estimate.Estimate) (*Result, error) {
+// from its batch sums with ratio; plan takes only the windows a fixed
+// warm-up's batches read. Station does not plan, so that the events it
+// reports are those an event profile counts, every window included.
+func stationRun(cfg Config, progress func(simulated, planned float64), ratio func(name string, num, den []float64) estimate.Estimate, plan bool) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -102,7 +106,7 @@ func stationRun(cfg Config, progress func(simulated, planned float64), ratio fun
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Precision <= 0 && cfg.Warmup >= 0 {
+	if plan && cfg.Precision <= 0 && cfg.Warmup >= 0 {
 		// One result at the end: take only the window boundaries it reads.
 		if err := s.PlanResult(total, cfg.Warmup, cfg.batches()); err != nil {
 			return nil, err

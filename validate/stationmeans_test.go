@@ -41,7 +41,7 @@ func TestStationMeans(t *testing.T) {
 				assert.True(t, math.IsNaN(m.HalfWidth), m.Name)
 				assert.Nil(t, m.Batch, m.Name)
 			}
-			assert.Equal(t, full.Events, means.Events)
+			assert.LessOrEqual(t, means.Events, full.Events, "a plan runs fewer window events")
 			assert.Equal(t, full.Customers, means.Customers)
 		})
 	}

@@ -29,15 +29,13 @@ type observer struct {
 	// Under a result plan (PlanResult, plan.go): whether there is one
 	// since the mark; the boundaries still to take, from plan[planAt];
 	// the boundary the pending window closes; the plan's batch bounds;
-	// the number of the boundary kept in each slot; and the windows
-	// skipped since time 0 (counted as events).
+	// and the number of the boundary kept in each slot.
 	planned    bool
 	plan       []int
 	planAt     int
 	pending    int
 	planBounds []int
 	idx        []int
-	skipped    uint64
 
 	spare *obsBuf // what came from obsBufs: its tap slices wait for Tap
 }

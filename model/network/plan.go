@@ -20,8 +20,8 @@ import (
 // Result(warmup, batches) taken at end seconds (after RunUntil(end)), so
 // that until then it takes only the observation-window boundaries that
 // Result reads, and none after. The numbers of that Result are exactly
-// those of a run without a plan, Events included: it counts one event per
-// window, taken or not.
+// those of a run without a plan but Events, the events run: one fewer per
+// window not taken.
 //
 // A plan needs a warm-up given in seconds (≥ 0: MSER-5 reads every
 // window), no percentiles, and a run short enough that windows never
@@ -30,7 +30,8 @@ import (
 // taken as usual. With a plan, any other Result (other arguments, or
 // taken before end or after the next window would have closed) has no
 // batches (Batches 0, nothing measured), since it would need boundaries
-// that were not taken. Mark starts afresh without a plan.
+// that were not taken. A second plan before the next Mark does nothing;
+// Mark starts afresh without a plan.
 func (s *Sim) PlanResult(end, warmup float64, batches int) error {
 	at, err := des.FromSeconds(end)
 	if err != nil {
@@ -71,7 +72,6 @@ func (o *observer) onPlanned() {
 	if o.planAt < len(o.plan) {
 		next = o.plan[o.planAt]
 	}
-	o.skipped += uint64(next - j - 1)
 	o.pending = next
 	o.next = o.s.env.MustAfter(des.Time(next-j)*o.width, des.PriorityMonitor, des.Event{Kind: o.kind})
 }
@@ -124,7 +124,3 @@ func batchBounds(w, skip, batches int) []int {
 	}
 	return bounds
 }
-
-// events is the number of events run since time 0, counting one per
-// window a plan skipped.
-func (s *Sim) events() uint64 { return s.env.Steps() + s.obs.skipped }

@@ -92,7 +92,7 @@ const AutoWarmup = -1.0
 func (s *Sim) Result(warmup float64, batches int) *Result {
 	o := &s.obs
 	w := o.n - 1
-	res := &Result{Start: o.markAt.Seconds(), Events: s.events()}
+	res := &Result{Start: o.markAt.Seconds(), Events: s.env.Steps()}
 	skip := 0
 	if warmup >= 0 {
 		skip = fixedSkip(warmup, o.width)

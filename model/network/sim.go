@@ -376,9 +376,8 @@ func (s *Sim) RunUntil(t float64) error {
 // Now returns the simulated time in seconds.
 func (s *Sim) Now() float64 { return s.env.Now().Seconds() }
 
-// Events returns the number of events run so far, counting one per
-// observation window a result plan skipped (PlanResult).
-func (s *Sim) Events() uint64 { return s.events() }
+// Events returns the number of events run so far.
+func (s *Sim) Events() uint64 { return s.env.Steps() }
 
 // Network returns a copy of the network as it is now, with every change
 // made while running.

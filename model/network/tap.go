@@ -156,7 +156,7 @@ func (s *Sim) StationBatches(r *Result, station string) ([]des.StationSnapshot, 
 	switch {
 	case !ok:
 		return nil, nil, fmt.Errorf("station batches: no station %q", station)
-	case r.Events != s.events() || r.Start != s.obs.markAt.Seconds():
+	case r.Events != s.env.Steps() || r.Start != s.obs.markAt.Seconds():
 		return nil, nil, errors.New("station batches: the result is not the simulation's latest")
 	}
 	o := &s.obs
