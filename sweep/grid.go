@@ -69,6 +69,7 @@ func (p parser) settings(d *Design, keys map[string]*yaml.Node) error {
 				if err != nil {
 					return err
 				}
+				st.Varied = true
 				for _, prev := range f.Levels {
 					if prev.Value.Num == st.Value.Num {
 						return p.errf(x, "vary: factor %s: level %s is the same as %s at %s", c.Name, st.Value.Text, prev.Value.Text, prev.Where)

@@ -102,7 +102,7 @@ func (p parser) latin(d *Design, n *yaml.Node, name func(*yaml.Node) (input.Cont
 			if err != nil { // cannot happen: x is inside [lo, hi]
 				return nil, p.errf(v, "%v", err)
 			}
-			ls.samples[j] = append(ls.samples[j], Setting{Name: c.Name, Value: val, Where: p.where(v)})
+			ls.samples[j] = append(ls.samples[j], Setting{Name: c.Name, Value: val, Where: p.where(v), Varied: true})
 		}
 	}
 	return ls, nil

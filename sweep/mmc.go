@@ -47,6 +47,7 @@ func (mmcSystem) config(settings []Setting) (validate.Config, error) {
 	cfg := validate.Config{Duration: 600, Warmup: -1, Generator: des.PCG}
 	station := validate.StationSettings{}
 	where := map[string]string{}
+	var variedService, variedCV bool
 	for _, st := range settings {
 		v := st.Value.Num
 		switch st.Name {
@@ -64,12 +65,25 @@ func (mmcSystem) config(settings []Setting) (validate.Config, error) {
 			station[st.Name] = v
 			where[st.Name] = st.Where
 		}
+		switch st.Name {
+		case "service":
+			variedService = st.Varied
+		case "service-cv":
+			variedCV = st.Varied
+		}
 	}
 	name := func(p string) string {
 		if w := where[p]; w != "" {
 			return p + " (" + w + ")"
 		}
 		return p
+	}
+	// A service-cv given once for a design whose service law varies is
+	// meant for the laws that take one (lognormal, hyperexp); at the other
+	// levels the law's own CV stands (det 0, exp 1, erlang-k 1/√k). Given
+	// with one law that does not take it, it is still refused.
+	if law, ok := station["service"]; ok && variedService && !variedCV && !validate.ServiceTakesCV(int(law)) {
+		delete(station, "service-cv")
 	}
 	if err := station.Apply(&cfg, name); err != nil {
 		return cfg, err

@@ -41,6 +41,8 @@ type Setting struct {
 	Name  string
 	Value input.Value
 	Where string
+	// Varied marks a level of a vary: or latin: factor (not a set: value).
+	Varied bool
 }
 
 // Response is one number a run records.

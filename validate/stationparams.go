@@ -88,7 +88,7 @@ func (s StationSettings) Apply(cfg *Config, name func(param string) string) erro
 	law := ServiceNames[int(v("service"))]
 	if cv, ok := s["service-cv"]; ok {
 		switch {
-		case law != "lognormal" && law != "hyperexp":
+		case !ServiceTakesCV(int(v("service"))):
 			return fmt.Errorf("%s: applies only to %s lognormal or hyperexp (the %s law has a fixed CV)", name("service-cv"), name("service"), law)
 		case law == "hyperexp" && cv <= 1:
 			return fmt.Errorf("%s: must be a number > 1 and ≤ 20 for hyperexp service, got %g", name("service-cv"), cv)
@@ -122,4 +122,14 @@ func kindNoun(k input.ValueKind) string {
 		return "a whole number"
 	}
 	return "a number"
+}
+
+// ServiceTakesCV reports whether the service law of index law (in
+// ServiceNames) takes service-cv: lognormal and hyperexp do; det, exp and
+// erlang-k have a CV of their own.
+func ServiceTakesCV(law int) bool {
+	if law < 0 || law >= len(ServiceNames) {
+		return false
+	}
+	return ServiceNames[law] == "lognormal" || ServiceNames[law] == "hyperexp"
 }
