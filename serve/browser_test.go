@@ -320,7 +320,8 @@ func seen(ctx context.Context, t *chromedp.Target, cond string) string {
 
 // andTerms splits a JavaScript expression at its top-level && (outside
 // brackets and string or template literals), trimmed. An expression that
-// is not a conjunction is its own one term.
+// is not a conjunction is its own one term, and so is one with a
+// top-level ||, ?: or comma, which bind more loosely than &&.
 func andTerms(expr string) []string {
 	var terms []string
 	depth, start := 0, 0
@@ -328,6 +329,8 @@ func andTerms(expr string) []string {
 	for i := 0; i < len(expr); i++ {
 		c := expr[i]
 		switch {
+		case quote == 0 && depth == 0 && (c == '?' || c == ',' || c == '|' && i+1 < len(expr) && expr[i+1] == '|'):
+			return []string{strings.TrimSpace(expr)}
 		case quote != 0:
 			if c == '\\' {
 				i++
