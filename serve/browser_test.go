@@ -367,6 +367,15 @@ const networkDrawn = `net.st && WHATIF.key !== null && WHATIF.drawn === WHATIF.k
 
 func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
 
+// press clicks the button sel selects in one evaluation, for a button the
+// page draws again on every state answer (the network page's class
+// choice): click finds the node first and then clicks it, and the node
+// may have been replaced in between ("Could not find node with given id").
+func press(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(until(fmt.Sprintf(`document.querySelector(%q) !== null`, sel), time.Second),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).click()`, sel)))
+}
+
 // setControl types value into a control's box and presses its "set" button.
 func setControl(name, value string) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(chromedp.SetValue(chromedp.CSS(fmt.Sprintf(`input[data-control=%q]`, name)), value),
