@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -43,7 +46,7 @@ func chromiumPath() string {
 // when there is no Chromium outside CI (in CI, CI=true, a missing browser
 // fails the test). It marks the test parallel: a browser test spends most
 // of its time waiting for a page to reach a state, so tests overlap their
-// waits (up to go test's -parallel, GOMAXPROCS by default), and starting
+// waits (up to go test's -parallel, browserParallel unless given), and starting
 // Chromium once instead of once per test saves about a second each. The
 // returned context bounds every later action by the test binary's
 // deadline.
@@ -129,8 +132,26 @@ func (c *sharedChromium) start(t *testing.T) context.Context {
 	return c.ctx
 }
 
+// browserParallel is how many parallel tests run at once when go test's
+// -parallel is not given (its default is GOMAXPROCS). The browser tests
+// spend much of their time waiting for the pages' polls and the live
+// runs' pacing. Measured on the shared 2-core machine (CPU of the test
+// binary and every Chromium process): the whole package took 226 s wall
+// at -parallel 2 and 193 s at 4 (139 and 136 s CPU, load 21-28); the
+// browser tests alone 243 s and 169 s (107 and 117 s CPU, load 35-45).
+const browserParallel = 4
+
 // TestMain runs the package's tests and then stops the shared Chromium.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given && runtime.GOMAXPROCS(0) < browserParallel {
+		if err := flag.Set("test.parallel", strconv.Itoa(browserParallel)); err != nil {
+			fmt.Fprintln(os.Stderr, "setting -test.parallel:", err)
+			os.Exit(2)
+		}
+	}
 	code := m.Run()
 	if chromium.stop != nil {
 		chromium.stop()
@@ -299,7 +320,8 @@ func seen(ctx context.Context, t *chromedp.Target, cond string) string {
 
 // andTerms splits a JavaScript expression at its top-level && (outside
 // brackets and string or template literals), trimmed. An expression that
-// is not a conjunction is its own one term.
+// is not a conjunction is its own one term, and so is one with a
+// top-level ||, ?: or comma, which bind more loosely than &&.
 func andTerms(expr string) []string {
 	var terms []string
 	depth, start := 0, 0
@@ -307,6 +329,8 @@ func andTerms(expr string) []string {
 	for i := 0; i < len(expr); i++ {
 		c := expr[i]
 		switch {
+		case quote == 0 && depth == 0 && (c == '?' || c == ',' || c == '|' && i+1 < len(expr) && expr[i+1] == '|'):
+			return []string{strings.TrimSpace(expr)}
 		case quote != 0:
 			if c == '\\' {
 				i++
@@ -342,6 +366,15 @@ const systemsDrawn = `app.st && MODELP.drawn === MODELP.key && WHY.drawn === WHY
 const networkDrawn = `net.st && WHATIF.key !== null && WHATIF.drawn === WHATIF.key`
 
 func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
+
+// press clicks the button sel selects in one evaluation, for a button the
+// page draws again on every state answer (the network page's class
+// choice): click finds the node first and then clicks it, and the node
+// may have been replaced in between ("Could not find node with given id").
+func press(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(until(fmt.Sprintf(`document.querySelector(%q) !== null`, sel), time.Second),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).click()`, sel)))
+}
 
 // setControl types value into a control's box and presses its "set" button.
 func setControl(name, value string) chromedp.Action[chromedp.Void] {

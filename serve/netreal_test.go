@@ -233,7 +233,11 @@ func roundRho(us []NetUnstable) []NetUnstable {
 
 // TestNetworkManyEventsStayResponsive: a network with a billion arrivals
 // a second asked to run at speed 1000 still answers at once, pauses,
-// downloads and closes without waiting for the time asked for.
+// downloads and closes without waiting for the time asked for. A request
+// waits at most for the step in progress, netTick of computing; the time
+// asked for is 100 units a tick, 10¹¹ events, hours of CPU. The bound,
+// 50 netTicks, is far below that and above what a loaded machine adds
+// (500 ms failed at load 25 on 2 cores: 660 ms).
 func TestNetworkManyEventsStayResponsive(t *testing.T) {
 	src := "arrivals: {to: a, rate: 1e9}\nstations: [{name: a, servers: inf, service: {dist: exp, mean: 1}}]\n"
 	srv := newTestServer(t, Options{OpenNetwork: OpenNetwork})
@@ -247,6 +251,6 @@ func TestNetworkManyEventsStayResponsive(t *testing.T) {
 		rec := httptest.NewRecorder()
 		srv.ServeHTTP(rec, newReq(req.method, "/api/networks/sessions/"+st.ID+req.path, strings.NewReader(req.body)))
 		assert.Equal(t, 200, rec.Code, req.path)
-		assert.Less(t, time.Since(began), 500*time.Millisecond, req.path)
+		assert.Less(t, time.Since(began), 50*netTick, req.path)
 	}
 }

@@ -198,7 +198,7 @@ func TestBrowserNetworkClasses(t *testing.T) {
 
 	p.do(chromedp.Navigate(ts.URL+"/network.html?net=priority-mg1&seed=2"),
 		until(`net.st && net.st.slots.length === 3`, 10*time.Second),
-		click(`#chart-classes button[data-slot="urgent"]`),
+		press(`#chart-classes button[data-slot="urgent"]`),
 		until(urgentW+` !== null`, 5*time.Second))
 	assert.Contains(t, p.str(urgentW+`.parentNode.textContent`), "Cobham priority · exact")
 	assert.InDelta(t, 0.643, p.num(wait("urgent")+`.formulas[0].value`), 0.001, "Cobham: W0/(1 − σ1) = 0.45/0.7")

@@ -23,6 +23,10 @@ func TestAndTerms(t *testing.T) {
 		{`q("a && b") && r('&&') && s(` + "`&&${x}`" + `)`, []string{`q("a && b")`, `r('&&')`, "s(`&&${x}`)"}},
 		{`e("say \" && \"") && [1 && 2].length`, []string{`e("say \" && \"")`, `[1 && 2].length`}},
 		{`a & b || c`, []string{`a & b || c`}},
+		{`a && b || c && d`, []string{`a && b || c && d`}},
+		{`a && (b || c) && d`, []string{`a`, `(b || c)`, `d`}},
+		{`a && b ? c : d`, []string{`a && b ? c : d`}},
+		{`a && x?.y`, []string{`a && x?.y`}},
 	} {
 		assert.Equal(t, tc.want, andTerms(tc.expr), tc.expr)
 	}

@@ -495,6 +495,11 @@ function renderDetail() {
   const tlast = app.twin[app.twin.length - 1];
   const tot = app.st.totals, ttot = app.st.twinTotals;
   const twinOn = $("twin").checked && app.st.hasTwin;
+  // Unchanged (a poll while paused): keep the nodes, so a tap or a screen
+  // reader's place is not lost to a redraw of the same numbers.
+  const sig = JSON.stringify([app.columns.map((c) => c.key), last, tlast, tot, ttot, twinOn, I18N.lang]);
+  if ($("detail").dataset.sig === sig) return;
+  $("detail").dataset.sig = sig;
   const head = el("tr", {}, el("th", { scope: "col", text: t("indicator") }), el("th", { scope: "col", text: t("last minute") }));
   if (twinOn) head.append(el("th", { scope: "col", text: t("formula") }));
   head.append(el("th", { scope: "col", text: t("whole run") }));
@@ -508,9 +513,9 @@ function renderDetail() {
     if (twinOn) tr.append(el("td", { class: "t", text: ttot ? fmtUnit(ttot[i], col) : "—" }));
     rows.push(tr);
   });
-  // Redrawn on every state answer (every half second while paused): the
+  // Redrawn when its numbers change (each minute of a run): the
   // definitions the reader opened stay open and the keyboard keeps its
-  // place, or a definition opened by Enter closed at the next poll.
+  // place, or a definition opened by Enter closed at the next minute.
   const box = $("detail");
   const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.key));
   const focus = box.contains(document.activeElement) && document.activeElement.closest("details");
