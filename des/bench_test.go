@@ -92,7 +92,7 @@ func BenchmarkRunTasksOverhead(b *testing.B) {
 // TestHoldIncrementsMatchDesbench: the scheduler's internal benchmarks
 // and desbench's hold model draw the same increments.
 func TestHoldIncrementsMatchDesbench(t *testing.T) {
-	if !slices.Equal(des.HoldIncrementsForTest, desbench.HoldIncrements) {
+	if !slices.Equal(des.HoldIncrementsForTest, desbench.HoldIncrements()) {
 		t.Fatal("des's holdIncrements and desbench.HoldIncrements differ")
 	}
 }

@@ -3,6 +3,7 @@ package serve
 import (
 	"net/http"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -42,9 +43,11 @@ func (m pageText) key() string {
 	return m.En
 }
 
-// pageCatalogue holds every message of pageTexts; catalogueKeys lists the
-// keys in order.
-var pageCatalogue, catalogueKeys = buildCatalogue(allPageTexts())
+// pageCatalogue returns the catalogue of every message of pageTexts and
+// the keys in order, built on the first call rather than at start-up:
+// every queuelab command links this package, and what init builds stays
+// live, to be marked by each cycle of the collector (a sweep runs many).
+var pageCatalogue = sync.OnceValues(func() (*catalog.Builder, []string) { return buildCatalogue(allPageTexts()) })
 
 // allPageTexts gathers the message tables of the pages and the models.
 func allPageTexts() []pageText {
@@ -138,9 +141,10 @@ type languageJSON struct {
 
 // messagesOf renders every message of the catalogue in tag.
 func messagesOf(tag language.Tag) map[string]string {
-	p := message.NewPrinter(tag, message.Catalog(pageCatalogue))
-	out := make(map[string]string, len(catalogueKeys))
-	for _, k := range catalogueKeys {
+	cat, keys := pageCatalogue()
+	p := message.NewPrinter(tag, message.Catalog(cat))
+	out := make(map[string]string, len(keys))
+	for _, k := range keys {
 		out[k] = p.Sprintf(k)
 	}
 	return out

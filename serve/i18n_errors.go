@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -33,8 +34,13 @@ type errorTemplate struct {
 	re  *regexp.Regexp
 }
 
-var errorTemplates = compileErrorTemplates(slices.Concat(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts, transientRefusalTexts),
-	slices.Concat(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
+// errorTemplates returns the compiled templates, compiled on the first
+// call, not at start-up (every command links this package; compiling them
+// cost each command about 25 ms and left their patterns live).
+var errorTemplates = sync.OnceValue(func() []errorTemplate {
+	return compileErrorTemplates(slices.Concat(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts, transientRefusalTexts),
+		slices.Concat(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
+})
 
 // compileErrorTemplates turns each template's English into an anchored
 // pattern, {i} capturing as little as it can and never a ": " (a value
@@ -62,7 +68,8 @@ func translateError(tag language.Tag, msg string) string {
 	if tag == language.English {
 		return msg
 	}
-	l := errorLocale{message.NewPrinter(tag, message.Catalog(pageCatalogue)), symbolsOf(tag)}
+	cat, _ := pageCatalogue()
+	l := errorLocale{message.NewPrinter(tag, message.Catalog(cat)), symbolsOf(tag)}
 	return l.part(msg, 0)
 }
 
@@ -90,7 +97,7 @@ func (l errorLocale) part(msg string, depth int) string {
 	if s, ok := localInterval(l.sym, msg); ok {
 		return s
 	}
-	for _, t := range errorTemplates {
+	for _, t := range errorTemplates() {
 		m := t.re.FindStringSubmatch(msg)
 		if m == nil {
 			continue

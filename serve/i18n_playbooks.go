@@ -51,7 +51,8 @@ func localPlaybook(tag language.Tag, src string) string {
 	if tag == language.English || !playbookKeys[key] {
 		return src
 	}
-	text := message.NewPrinter(tag, message.Catalog(pageCatalogue)).Sprintf(key)
+	cat, _ := pageCatalogue()
+	text := message.NewPrinter(tag, message.Catalog(cat)).Sprintf(key)
 	var b strings.Builder
 	line := "#"
 	for _, w := range strings.Fields(text) {

@@ -3,6 +3,7 @@ package desbench
 import (
 	"container/heap"
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/emirpasic/gods/trees/binaryheap"
@@ -13,17 +14,20 @@ import (
 // HoldSizes are the pending-set sizes of the hold ladder.
 var HoldSizes = []int{100, 10_000, 1_000_000}
 
-// HoldIncrements are Exp(1) time increments (in nanoseconds, mean 1 s),
-// drawn once so that every implementation in the hold model pays the same
-// for randomness: nothing.
-var HoldIncrements = func() []des.Time {
+// HoldIncrements returns Exp(1) time increments (in nanoseconds, mean
+// 1 s), drawn once so that every implementation in the hold model pays the
+// same for randomness: nothing. They are drawn on the first call, not at
+// start-up: every queuelab command links this package, and a 512 KiB table
+// made by init stays live, to be marked by each cycle of the collector (a
+// sweep's replications run 16 of them).
+var HoldIncrements = sync.OnceValue(func() []des.Time {
 	s := des.NewMulberry32(1)
 	out := make([]des.Time, 1<<16)
 	for i := range out {
 		out[i] = des.Seconds(des.Exponential{Rate: 1}.Rand(s))
 	}
 	return out
-}()
+})
 
 // chItem and chHeap are the container/heap baseline: the textbook
 // heap.Interface implementation ordered by (time, sequence).
@@ -63,35 +67,38 @@ func Hold() []Case {
 }
 
 func holdDES(b *testing.B, n int) {
+	inc := HoldIncrements()
 	var s des.Scheduler[int32]
 	for i := 0; i < n; i++ {
-		s.Schedule(HoldIncrements[i&0xffff]*des.Time(i%7+1), 0, int32(i))
+		s.Schedule(inc[i&0xffff]*des.Time(i%7+1), 0, int32(i))
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		at, p, _ := s.Pop()
-		s.Schedule(at+HoldIncrements[i&0xffff], 0, p)
+		s.Schedule(at+inc[i&0xffff], 0, p)
 	}
 }
 
 func holdContainerHeap(b *testing.B, n int) {
+	inc := HoldIncrements()
 	h := make(chHeap, 0, n+1)
 	var seq uint64
 	for i := 0; i < n; i++ {
 		seq++
-		heap.Push(&h, chItem{HoldIncrements[i&0xffff] * des.Time(i%7+1), seq})
+		heap.Push(&h, chItem{inc[i&0xffff] * des.Time(i%7+1), seq})
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		it := heap.Pop(&h).(chItem)
 		seq++
-		heap.Push(&h, chItem{it.at + HoldIncrements[i&0xffff], seq})
+		heap.Push(&h, chItem{it.at + inc[i&0xffff], seq})
 	}
 }
 
 func holdGods(b *testing.B, n int) {
+	inc := HoldIncrements()
 	h := binaryheap.NewWith(func(x, y any) int {
 		a, c := x.(chItem), y.(chItem)
 		switch {
@@ -105,13 +112,13 @@ func holdGods(b *testing.B, n int) {
 	var seq uint64
 	for i := 0; i < n; i++ {
 		seq++
-		h.Push(chItem{HoldIncrements[i&0xffff] * des.Time(i%7+1), seq})
+		h.Push(chItem{inc[i&0xffff] * des.Time(i%7+1), seq})
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v, _ := h.Pop()
 		seq++
-		h.Push(chItem{v.(chItem).at + HoldIncrements[i&0xffff], seq})
+		h.Push(chItem{v.(chItem).at + inc[i&0xffff], seq})
 	}
 }
