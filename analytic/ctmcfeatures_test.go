@@ -93,9 +93,9 @@ func TestCTMCModelRefuses(t *testing.T) {
 // the chain covers maps, and the chain then refuses it with the reason.
 func TestCTMCBeforeStartRefuses(t *testing.T) {
 	for want, n := range map[string]Network{
-		"covers that only for a single fcfs server fed from outside alone, one open class, no initial state (it is not a single fcfs server)": func() Network {
+		"covers that only for fcfs servers fed from outside alone, one open class, no initial state (it is not an fcfs station with a finite number of servers)": func() Network {
 			n := featNet(StationFeatures{Buffer: 2, BlockBeforeService: true})
-			n.Stations[0].Servers = 2
+			n.Stations[0].Servers = queueing.Infinite
 			return n
 		}(),
 		"(station \"b\" routes customers into it)": func() Network {

@@ -107,8 +107,16 @@ func TestTandemBeforeStartBruteForce(t *testing.T) {
 // station full, or the destination is random, the chain refuses.
 func TestBeforeStartRefuses(t *testing.T) {
 	for want, mod := range map[string]func(m *ctmc.Model){
-		"it is not a single fcfs server": func(m *ctmc.Model) { m.Stations[0].Servers = 2 },
-		"with probability 0.5, not 1":    func(m *ctmc.Model) { m.Routing[0][1] = 0.5 },
+		"it is not an fcfs station with a finite number of servers": func(m *ctmc.Model) { m.Stations[0].Discipline = ctmc.SIRO },
+		"the model has several classes": func(m *ctmc.Model) {
+			e := ctmc.Exponential(1)
+			m.Classes = append(m.Classes, ctmc.Class{Name: "other", Rate: 0.2})
+			m.Routing = [][]float64{{0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}
+			for i := range m.Stations {
+				m.Stations[i].Service = append(m.Stations[i].Service, &e)
+			}
+		},
+		"with probability 0.5, not 1": func(m *ctmc.Model) { m.Routing[0][1] = 0.5 },
 		`station "b" routes customers into it`: func(m *ctmc.Model) {
 			m.Routing[1][0] = 0.3
 		},

@@ -164,7 +164,7 @@ func (c *chain) waitsWithin(t []int32, i int, set []bool) bool {
 }
 
 // gatedStart emits, and reports true, when an arrival from outside of
-// class r in state t reaches the idle server of a station whose customers
+// class r in state t reaches an idle server of a station whose customers
 // check a BeforeStart station on starting and finds that station full: it
 // holds the server without starting, blocked before service. (Where the
 // chain takes BeforeStart, see Model.validateBeforeStart, this is the one
@@ -173,11 +173,14 @@ func (c *chain) waitsWithin(t []int32, i int, set []bool) bool {
 func (c *chain) gatedStart(t []int32, r int, rate float64, emit func([]int32, float64)) bool {
 	i := c.m.Classes[r].Source
 	j := c.gate[r*c.M+i]
-	if j < 0 || len(c.tabs[i].lists[t[i]]) > 0 || !c.tabs[j].full(t[j]) {
+	tb := c.tabs[i]
+	if j < 0 || len(tb.lists[t[i]]) >= tb.st.Servers || !c.tabs[j].full(t[j]) {
 		return false
 	}
+	l := tb.disc.arrive(append([]code(nil), tb.lists[t[i]]...), mkcode(r, startPhase))
+	tb.disc.canon(l, tb.st.Servers)
 	v := slices.Clone(t)
-	v[i] = c.tabs[i].id([]code{mkcode(r, startPhase)})
+	v[i] = tb.id(l)
 	v[c.blk] = c.held.push(t[c.blk], heldCustomer{int16(i), int16(r), int16(j), -1})
 	emit(v, rate)
 	return true

@@ -38,9 +38,10 @@ const (
 	// when the service ends, the customer is held after service as under
 	// AfterService. The chain covers it where the check happens only on an
 	// arrival from outside at an idle server: every station feeding this
-	// one has one FCFS server, receives no routed customers, sends here
-	// with probability 1, has no blocking of its own, patience, balking
-	// or rates, and the model has one class and no initial state.
+	// one is FCFS with a finite number of servers, receives no routed
+	// customers, sends here with probability 1, has no blocking of its
+	// own, patience, balking or rates, and the model has one open class
+	// and no initial state.
 	BeforeStart
 )
 
@@ -205,8 +206,8 @@ func (m *Model) validateBeforeStart(i, j int, p float64) error {
 		why = "the model has several classes, or a closed one"
 	case p < 1-routingSlack:
 		why = fmt.Sprintf("it goes there with probability %v, not 1", p)
-	case from.Servers != 1 || from.Discipline != nil && from.Discipline != FCFS:
-		why = "it is not a single fcfs server"
+	case from.Servers < 1 || from.Discipline != nil && from.Discipline != FCFS:
+		why = "it is not an fcfs station with a finite number of servers"
 	case from.Blocking != NoBlocking || from.Patience != 0 || from.JoinProb != nil || from.RateScale != nil:
 		why = "it has blocking, patience, balking or rates"
 	case m.Initial != nil:
@@ -222,6 +223,6 @@ func (m *Model) validateBeforeStart(i, j int, p float64) error {
 	if why == "" {
 		return nil
 	}
-	return fmt.Errorf("station %q feeds %q, which blocks before service: the exact CTMC covers that only for a single fcfs server fed from outside alone, one open class, no initial state (%s)",
+	return fmt.Errorf("station %q feeds %q, which blocks before service: the exact CTMC covers that only for fcfs servers fed from outside alone, one open class, no initial state (%s)",
 		from.Name, m.Stations[j].Name, why)
 }
