@@ -18,10 +18,12 @@ import (
 //     lost, a customer routed from another station waits on its server
 //     upstream, and places free first come first served (the first
 //     blocked moves first, after the departing customer's own move).
-//   - Before-service blocking is refused: the simulator checks the
-//     destination when service starts (and blocks after service should
-//     it be full again by then), the chain stops the service whenever the
-//     destination is full; the two are different models.
+//   - Buffer with before-service blocking → Capacity + ctmc.BeforeStart:
+//     the customer upstream checks the buffer when it reaches a server,
+//     holds the server unstarted while it is full, and is held after
+//     service should it be full again by then. The chain takes it where
+//     only an arrival from outside at an idle server can find the buffer
+//     full (see ctmc.BeforeStart); elsewhere it refuses with the reason.
 //   - RateMultipliers → RateScale and JoinProbability → JoinProb: both
 //     read the number present (blocked customers included), the last value
 //     holding beyond the list; a balking customer leaves the network.
@@ -47,10 +49,11 @@ func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
 		return fmt.Errorf("station %q has a server schedule: its server count changes with time, so it has no steady state in the exact CTMC", st.Name)
 	case f.Router != "" && f.Router != "random":
 		return fmt.Errorf("router %q chooses by %s, which depends on more than the routing probabilities (a counter or the targets' queues): the exact CTMC takes random routers only", st.Name, f.Router)
-	case f.BlockBeforeService:
-		return fmt.Errorf("station %q blocks before service: the simulator checks the buffer when an upstream service starts, the exact CTMC pauses that service whenever the buffer is full; the chain is not the simulated model", st.Name)
 	}
-	if f.Buffer > 0 {
+	switch {
+	case f.Buffer > 0 && f.BlockBeforeService:
+		cs.Capacity, cs.Blocking = f.Buffer, ctmc.BeforeStart
+	case f.Buffer > 0:
 		cs.Capacity, cs.Blocking = f.Buffer, ctmc.AfterService
 	}
 	cs.RateScale = f.RateMultipliers

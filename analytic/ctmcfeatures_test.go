@@ -36,6 +36,8 @@ func TestCTMCModelMapsFeatures(t *testing.T) {
 		want *ctmc.Model
 	}{
 		"buffer after service": {StationFeatures{Buffer: 2}, hand(ctmc.Station{Capacity: 2, Blocking: ctmc.AfterService})},
+		"buffer before service": {StationFeatures{Buffer: 2, BlockBeforeService: true},
+			hand(ctmc.Station{Capacity: 2, Blocking: ctmc.BeforeStart})},
 		"rates and balking": {StationFeatures{RateMultipliers: []float64{1, 2}, JoinProbability: []float64{1, 0.5}},
 			hand(ctmc.Station{RateScale: []float64{1, 2}, JoinProb: []float64{1, 0.5}})},
 	} {
@@ -69,9 +71,8 @@ func TestCTMCModelRandomRouter(t *testing.T) {
 // with its reason.
 func TestCTMCModelRefuses(t *testing.T) {
 	for want, n := range map[string]Network{
-		"server schedule":       featNet(StationFeatures{ServerSchedule: true}),
-		"blocks before service": featNet(StationFeatures{Buffer: 2, BlockBeforeService: true}),
-		"chooses by jsq":        featNet(StationFeatures{Router: "jsq"}),
+		"server schedule": featNet(StationFeatures{ServerSchedule: true}),
+		"chooses by jsq":  featNet(StationFeatures{Router: "jsq"}),
 		"time-varying arrival rate": func() Network {
 			n := featNet(StationFeatures{})
 			n.Classes[0].Varying = &Varying{At: []float64{0}, Rates: []float64{0.6}}
@@ -84,6 +85,28 @@ func TestCTMCModelRefuses(t *testing.T) {
 		}(),
 	} {
 		_, err := n.CTMCModel()
+		assert.ErrorContains(t, err, want)
+	}
+}
+
+// TestCTMCBeforeStartRefuses: before-service blocking outside the case
+// the chain covers maps, and the chain then refuses it with the reason.
+func TestCTMCBeforeStartRefuses(t *testing.T) {
+	for want, n := range map[string]Network{
+		"covers that only for fcfs servers fed from outside alone, one open class, no initial state (it is not an fcfs station with a finite number of servers)": func() Network {
+			n := featNet(StationFeatures{Buffer: 2, BlockBeforeService: true})
+			n.Stations[0].Servers = queueing.Infinite
+			return n
+		}(),
+		"(station \"b\" routes customers into it)": func() Network {
+			n := featNet(StationFeatures{Buffer: 2, BlockBeforeService: true})
+			n.Routing[1][0] = 0.5
+			return n
+		}(),
+	} {
+		m, err := n.CTMCModel()
+		require.NoError(t, err, want)
+		_, err = ctmc.Solve(m, CTMCOptions)
 		assert.ErrorContains(t, err, want)
 	}
 }

@@ -8,7 +8,8 @@ import (
 
 // heldCustomer is one customer held on its server at station from (as
 // class class), blocked after service until station to, where it will be
-// class toClass, has room.
+// class toClass, has room; toClass −1: blocked before service
+// (BeforeStart), it starts when to has room.
 type heldCustomer struct {
 	from, class, to, toClass int16
 }
@@ -65,6 +66,14 @@ func (c *chain) resolve(t []int32, rate float64, emit func([]int32, float64)) {
 			continue
 		}
 		rest := c.held.without(t[c.blk], k)
+		if e.toClass < 0 { // held before service: it starts, taking no place
+			for _, o := range c.tabs[e.from].start(t[e.from], int(e.class)) {
+				u := slices.Clone(t)
+				u[e.from], u[c.blk] = o.to, rest
+				c.resolve(u, rate*o.p, emit)
+			}
+			return
+		}
 		for _, o := range c.tabs[e.from].unblock(t[e.from], int(e.class)) {
 			u := slices.Clone(t)
 			u[e.from], u[c.blk] = o.to, rest
@@ -127,7 +136,7 @@ func (c *chain) stuck(t []int32, i int) bool {
 	s := tb.shares(l)
 	for k, cd := range l {
 		switch {
-		case s[k] > 0 && phaseOf(cd) != blockedPhase && !c.suspended(t, i, classOf(cd)):
+		case s[k] > 0 && !holding(cd) && !c.suspended(t, i, classOf(cd)):
 			return false
 		case s[k] == 0 && !started(cd) && tb.st.Patience > 0:
 			return false
@@ -151,5 +160,28 @@ func (c *chain) waitsWithin(t []int32, i int, set []bool) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// gatedStart emits, and reports true, when an arrival from outside of
+// class r in state t reaches an idle server of a station whose customers
+// check a BeforeStart station on starting and finds that station full: it
+// holds the server without starting, blocked before service. (Where the
+// chain takes BeforeStart, see Model.validateBeforeStart, this is the one
+// start that can find the station full: a start after a departure sees
+// the place the departing customer has yet to take.)
+func (c *chain) gatedStart(t []int32, r int, rate float64, emit func([]int32, float64)) bool {
+	i := c.m.Classes[r].Source
+	j := c.gate[r*c.M+i]
+	tb := c.tabs[i]
+	if j < 0 || len(tb.lists[t[i]]) >= tb.st.Servers || !c.tabs[j].full(t[j]) {
+		return false
+	}
+	l := tb.disc.arrive(append([]code(nil), tb.lists[t[i]]...), mkcode(r, startPhase))
+	tb.disc.canon(l, tb.st.Servers)
+	v := slices.Clone(t)
+	v[i] = tb.id(l)
+	v[c.blk] = c.held.push(t[c.blk], heldCustomer{int16(i), int16(r), int16(j), -1})
+	emit(v, rate)
 	return true
 }

@@ -24,6 +24,7 @@ type chain struct {
 	held  heldLists // the lists of held customers
 	mapAt []int     // by class: tuple entry of its MAP phase, or −1
 	bbs   []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
+	gate  []int32   // by r*M+i: the BeforeStart station a class-r customer at i checks on starting, or −1
 	tmp   []int32   // scratch tuple of arrive
 
 	tuples  []int32 // flat, W per state
@@ -63,19 +64,24 @@ func newChain(m *Model, level, limit int) *chain {
 	c.routes = make([][]route, R*M)
 	c.exitP = make([]float64, R*M)
 	c.bbs = make([]int32, R*M)
+	c.gate = make([]int32, R*M)
 	for x, row := range m.Routing {
 		left := 1.0
-		c.bbs[x] = -1
+		c.bbs[x], c.gate[x] = -1, -1
 		for y, p := range row {
 			if p > 0 {
 				c.routes[x] = append(c.routes[x], route{y / M, y % M, p})
 				left -= p
 				if to := m.Stations[y%M].Blocking; to != NoBlocking && y%M != x%M {
-					c.tabs[x%M].holds = c.tabs[x%M].holds || to == AfterService
-					if to == BeforeService {
+					after := to == AfterService || to == BeforeStart // BeforeStart holds after service too
+					c.tabs[x%M].holds = c.tabs[x%M].holds || after
+					switch to {
+					case BeforeService:
 						c.bbs[x] = int32(y % M)
+					case BeforeStart:
+						c.gate[x] = int32(y % M)
 					}
-					if to == AfterService && c.blk < 0 {
+					if after && c.blk < 0 {
 						c.blk = c.W
 						c.W++
 					}
@@ -284,7 +290,7 @@ func (c *chain) depart(t []int32, i int, mv move, next []int32, emit, moved func
 	}
 	for _, rt := range c.routes[x] {
 		j := rt.station
-		if j != i && c.m.Stations[j].Blocking == AfterService && c.tabs[j].full(t[j]) {
+		if b := c.m.Stations[j].Blocking; j != i && (b == AfterService || b == BeforeStart) && c.tabs[j].full(t[j]) {
 			copy(next, t)
 			next[i] = mv.held
 			next[c.blk] = c.held.push(t[c.blk], heldCustomer{int16(i), mv.class, int16(j), int16(rt.class)})
@@ -322,6 +328,9 @@ func (c *chain) arrive(base []int32, r int, rate float64, emit func([]int32, flo
 	}
 	left := 1.0
 	v := c.tmp
+	if c.gatedStart(base, r, rate, emit) {
+		return
+	}
 	for _, o := range c.tabs[cl.Source].arrivals(base[cl.Source], r) {
 		copy(v, base)
 		v[cl.Source] = o.to

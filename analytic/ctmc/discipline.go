@@ -16,7 +16,14 @@ const (
 	// blockedPhase marks a customer whose service is done and who holds
 	// its server, blocked after service until its next station has room.
 	blockedPhase = int(phaseMask) - 1
+	// startPhase marks a customer who holds its server without starting,
+	// blocked before service (BeforeStart) until its next station has room.
+	startPhase = int(phaseMask) - 2
 )
+
+// holding reports whether c holds its server blocked, before or after
+// its service.
+func holding(c code) bool { return phaseOf(c) == blockedPhase || phaseOf(c) == startPhase }
 
 func mkcode(class, phase int) code { return code(class)<<phaseBits | code(phase) }
 func classOf(c code) int           { return int(c >> phaseBits) }

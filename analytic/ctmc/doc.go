@@ -43,7 +43,11 @@
 //     moves in, which may free a place upstream for the next one (the
 //     cascade is resolved within the transition). Before service, the
 //     service of a customer whose certain next station is full does not
-//     progress. A reachable state in which a set of full stations can
+//     progress (BeforeService); or, as the simulator plays it
+//     (BeforeStart), a customer reaching an idle server while its next
+//     station is full holds the server unstarted, coded as held before
+//     service and listed with the held customers, and starts when a place
+//     frees. A reachable state in which a set of full stations can
 //     never move again (every server held for another of the set, nobody
 //     waiting who can abandon) is a deadlock: Solve refuses the model and
 //     names the stations.

@@ -30,6 +30,19 @@ const (
 	// station comes here with probability 1 (the chain keeps no declared
 	// destination per customer; a random one is refused).
 	BeforeService
+	// BeforeStart (BBS as the simulator plays it, model/network): the
+	// upstream customer checks this station when it reaches a server; if
+	// it is full it holds the server without starting until a place frees
+	// (in the order blocked, with those blocked after service), then is
+	// served. Places are not reserved: should the station be full again
+	// when the service ends, the customer is held after service as under
+	// AfterService. The chain covers it where the check happens only on an
+	// arrival from outside at an idle server: every station feeding this
+	// one is FCFS with a finite number of servers, receives no routed
+	// customers, sends here with probability 1, has no blocking of its
+	// own, patience, balking or rates, and the model has one open class
+	// and no initial state.
+	BeforeStart
 )
 
 // String names the blocking as the network file does.
@@ -41,6 +54,8 @@ func (b Blocking) String() string {
 		return "after-service"
 	case BeforeService:
 		return "before-service"
+	case BeforeStart:
+		return "before-start"
 	}
 	return fmt.Sprintf("Blocking(%d)", uint8(b))
 }
@@ -49,7 +64,7 @@ func (b Blocking) String() string {
 // join probabilities.
 func (s Station) validateExtras() error {
 	switch {
-	case s.Blocking > BeforeService:
+	case s.Blocking > BeforeStart:
 		return fmt.Errorf("unknown blocking %v", s.Blocking)
 	case s.Blocking != NoBlocking && s.Capacity == 0:
 		return fmt.Errorf("%v blocking needs a buffer (capacity > 0)", s.Blocking)
@@ -130,6 +145,10 @@ func (m *Model) validateBlocking() error {
 			case to.Blocking == BeforeService && p < 1-routingSlack:
 				return fmt.Errorf("class %q at station %q goes to %q (before-service blocking) with probability %v: the chain needs the declared destination certain (probability 1)",
 					m.Classes[r].Name, from.Name, to.Name, p)
+			case to.Blocking == BeforeStart:
+				if err := m.validateBeforeStart(i, j, p); err != nil {
+					return err
+				}
 			}
 			_ = s
 		}
@@ -173,4 +192,37 @@ func (m *Model) validateInitial() error {
 		}
 	}
 	return nil
+}
+
+// validateBeforeStart checks that station i feeding j, which blocks before
+// service as the simulator does (BeforeStart), is the case the chain
+// covers: there the check at a service start can find j full only for a
+// customer from outside reaching an idle server.
+func (m *Model) validateBeforeStart(i, j int, p float64) error {
+	from, M := m.Stations[i], len(m.Stations)
+	why := ""
+	switch {
+	case len(m.Classes) != 1 || !m.Classes[0].Open():
+		why = "the model has several classes, or a closed one"
+	case p < 1-routingSlack:
+		why = fmt.Sprintf("it goes there with probability %v, not 1", p)
+	case from.Servers < 1 || from.Discipline != nil && from.Discipline != FCFS:
+		why = "it is not an fcfs station with a finite number of servers"
+	case from.Blocking != NoBlocking || from.Patience != 0 || from.JoinProb != nil || from.RateScale != nil:
+		why = "it has blocking, patience, balking or rates"
+	case m.Initial != nil:
+		why = "the model sets an initial state"
+	case m.Classes[0].Fork != nil:
+		why = "its class forks"
+	}
+	for x, row := range m.Routing {
+		if why == "" && row[i] > 0 {
+			why = fmt.Sprintf("station %q routes customers into it", m.Stations[x%M].Name)
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	return fmt.Errorf("station %q feeds %q, which blocks before service: the exact CTMC covers that only for fcfs servers fed from outside alone, one open class, no initial state (%s)",
+		from.Name, m.Stations[j].Name, why)
 }

@@ -117,7 +117,7 @@ func (t *table) describe(l []code) localInfo {
 		if t.open[r] {
 			in.open++
 		}
-		if phaseOf(c) == blockedPhase {
+		if holding(c) {
 			in.held[r]++
 			continue
 		}
@@ -225,6 +225,19 @@ func (t *table) unblock(x int32, r int) []outcome {
 	return out
 }
 
+// start returns the outcomes of the class-r customer held before service
+// in local state x starting its service (drawing its first phase).
+func (t *table) start(x int32, r int) []outcome {
+	l := append([]code(nil), t.lists[x]...)
+	for k, c := range l {
+		if c == mkcode(r, startPhase) {
+			l[k] = mkcode(r, 0)
+			return t.settle(l, 1, nil)
+		}
+	}
+	return nil
+}
+
 // movesOf returns the moves of local state x.
 func (t *table) movesOf(x int32) []move {
 	if t.done[x] {
@@ -253,7 +266,7 @@ func (t *table) movesOf(x int32) []move {
 		}
 		c := l[k]
 		r, p := classOf(c), phaseOf(c)
-		if s[k] > 0 && p > 0 && p != blockedPhase {
+		if s[k] > 0 && p > 0 && !holding(c) {
 			ph := t.st.Service[r]
 			for j := k; j < k+run; j++ {
 				for q, rate := range ph.T[p-1] {

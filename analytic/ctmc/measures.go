@@ -128,7 +128,7 @@ func (c *chain) stateMeasures(t []int32, i int, d, a []float64, cur []StationRes
 			case j == i:
 				cur[j].Balked[rt.class] += c.rebalk(tb, t[i], r, rt)
 			case to.full(t[j]):
-				if to.st.Blocking != AfterService {
+				if b := to.st.Blocking; b != AfterService && b != BeforeStart {
 					cur[j].Lost[rt.class] += f
 				}
 			default:
