@@ -332,6 +332,14 @@ func (s *Scheduler[P]) sinkFrom(i int, n node) {
 		h[i] = h[best]
 		i = best
 	}
+	s.rise(i, top, n)
+}
+
+// rise puts n at position i, or above it as far as top while n is smaller
+// than the parent there, moving those parents down into the hole instead
+// of swapping.
+func (s *Scheduler[P]) rise(i, top int, n node) {
+	h := s.heap
 	for i > top {
 		parent := (i - 1) / arity
 		if !n.less(&h[parent]) {
@@ -394,19 +402,7 @@ func (s *Scheduler[P]) fillTopDeep(n node) {
 
 // up restores the heap order from position i towards the root, moving
 // parents down into the hole instead of swapping.
-func (s *Scheduler[P]) up(i int) {
-	h := s.heap
-	n := h[i]
-	for i > 0 {
-		parent := (i - 1) / arity
-		if !n.less(&h[parent]) {
-			break
-		}
-		h[i] = h[parent]
-		i = parent
-	}
-	h[i] = n
-}
+func (s *Scheduler[P]) up(i int) { s.rise(i, 0, s.heap[i]) }
 
 // down restores the heap order from position i towards the leaves.
 func (s *Scheduler[P]) down(i int) {
