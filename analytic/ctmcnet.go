@@ -199,6 +199,11 @@ type ctmcNode struct {
 	blocked                                  float64 // servers held by a blocked customer (busy to the simulator)
 }
 
+// ctmcNodeOf is class k's figures in a station's results r.
+func ctmcNodeOf(r ctmc.StationResult, k int) ctmcNode {
+	return ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k], r.Balked[k], r.Blocked[k]}
+}
+
 func (a *ctmcNode) plus(b ctmcNode) {
 	a.x, a.busy, a.l, a.lq = a.x+b.x, a.busy+b.busy, a.l+b.l, a.lq+b.lq
 	a.fresh, a.offered, a.lost, a.ab = a.fresh+b.fresh, a.offered+b.offered, a.lost+b.lost, a.ab+b.ab
@@ -216,7 +221,7 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 			if st.Mean[k] == 0 || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
 				continue
 			}
-			nd := ctmcNode{res.Throughput[k], res.Busy[k], res.InSystem[k], res.InQueue[k], res.Waiting[k], res.Offered[k], res.Lost[k], res.Abandoned[k], res.Balked[k], res.Blocked[k]}
+			nd := ctmcNodeOf(res, k)
 			s.ctmcRow(st, c.Name, nd)
 			all.plus(nd)
 			served = true
@@ -225,6 +230,21 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 			s.ctmcRow(st, "", all)
 		}
 	}
+}
+
+// ctmcFirstRows adds the rows every station's chain figures begin with,
+// at steady state or at a time t: throughput, utilization (counting the
+// servers held by a customer blocked after service as busy, as the
+// simulator does) and mean_in_system. It returns the adder of the rows
+// that follow, for the same station and class.
+func (s *netSolver) ctmcFirstRows(st NetStation, class string, nd ctmcNode) func(queueing.Metric, float64) {
+	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
+	add(queueing.Throughput, nd.x)
+	if !st.delay() {
+		add(queueing.Utilization, (nd.busy+nd.blocked)/float64(st.Servers))
+	}
+	add(queueing.MeanInSystem, nd.l)
+	return add
 }
 
 // ctmcRow adds the rows of one station and class: utilization counts the
@@ -236,12 +256,7 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 // preemptive-priority station, as for Cobham's formulas (the wait before
 // the first start is not all the waiting there).
 func (s *netSolver) ctmcRow(st NetStation, class string, nd ctmcNode) {
-	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
-	add(queueing.Throughput, nd.x)
-	if !st.delay() {
-		add(queueing.Utilization, (nd.busy+nd.blocked)/float64(st.Servers))
-	}
-	add(queueing.MeanInSystem, nd.l)
+	add := s.ctmcFirstRows(st, class, nd)
 	admitted := nd.offered - nd.lost - nd.balked
 	if st.Patience == 0 && nd.x > 0 {
 		add(queueing.MeanResponse, nd.l/nd.x)

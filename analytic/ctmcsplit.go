@@ -68,29 +68,14 @@ func (n Network) splitRouterArrivals(out *ctmc.Model) error {
 // where they never meet.
 func serveReached(out *ctmc.Model) {
 	m := len(out.Stations)
-	seen := make([]bool, len(out.Routing))
-	var stack []int
+	starts := make([]int, len(out.Classes))
 	for k, c := range out.Classes {
-		x := k*m + c.Start
+		starts[k] = k*m + c.Start
 		if c.Open() {
-			x = k*m + c.Source
-		}
-		if !seen[x] {
-			seen[x] = true
-			stack = append(stack, x)
+			starts[k] = k*m + c.Source
 		}
 	}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for y, p := range out.Routing[x] {
-			if p > 0 && !seen[y] {
-				seen[y] = true
-				stack = append(stack, y)
-			}
-		}
-	}
-	for x, ok := range seen {
+	for x, ok := range Reachable(out.Routing, starts) {
 		if !ok {
 			out.Stations[x%m].Service[x/m] = nil
 		}

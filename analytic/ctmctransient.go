@@ -71,8 +71,7 @@ func (s *netSolver) emitTransient(res []ctmc.StationResult) {
 			if st.Mean[k] == 0 {
 				continue
 			}
-			r := res[i]
-			nd := ctmcNode{r.Throughput[k], r.Busy[k], r.InSystem[k], r.InQueue[k], r.Waiting[k], r.Offered[k], r.Lost[k], r.Abandoned[k], r.Balked[k], r.Blocked[k]}
+			nd := ctmcNodeOf(res[i], k)
 			s.transientRow(st, c.Name, nd)
 			all.plus(nd)
 		}
@@ -80,13 +79,9 @@ func (s *netSolver) emitTransient(res []ctmc.StationResult) {
 	}
 }
 
+// transientRow adds the time-t rows of one station and class.
 func (s *netSolver) transientRow(st NetStation, class string, nd ctmcNode) {
-	add := func(name queueing.Metric, v float64) { s.add(st.Name, class, name, v, MethodCTMC, true) }
-	add(queueing.Throughput, nd.x)
-	if !st.delay() {
-		add(queueing.Utilization, (nd.busy+nd.blocked)/float64(st.Servers))
-	}
-	add(queueing.MeanInSystem, nd.l)
+	add := s.ctmcFirstRows(st, class, nd)
 	if !st.delay() && st.Discipline != queueing.PS {
 		add(queueing.MeanInQueue, nd.lq)
 	}

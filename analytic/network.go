@@ -314,21 +314,8 @@ func (n Network) validateClosedRows() error {
 // reachable returns the routing nodes reachable from x (x included), in
 // increasing order.
 func (n Network) reachable(x int) []int {
-	seen := make([]bool, len(n.Routing))
-	stack := []int{x}
-	seen[x] = true
-	for len(stack) > 0 {
-		u := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for v, p := range n.Routing[u] {
-			if p > 0 && !seen[v] {
-				seen[v] = true
-				stack = append(stack, v)
-			}
-		}
-	}
 	var out []int
-	for v, ok := range seen {
+	for v, ok := range Reachable(n.Routing, []int{x}) {
 		if ok {
 			out = append(out, v)
 		}

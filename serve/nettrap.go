@@ -49,27 +49,16 @@ func trapped(n analytic.Network) []string {
 	}
 	// Forwards from the open classes' arrivals: any node reached that
 	// cannot leave traps them.
-	seen := make([]bool, nodes)
+	var arrivals []int
 	for r, c := range n.Classes {
 		if c.Rate > 0 {
-			if k := r*M + c.Source; !seen[k] {
-				seen[k] = true
-				stack = append(stack, k)
-			}
+			arrivals = append(arrivals, r*M+c.Source)
 		}
 	}
 	caught := make([]bool, M)
-	for len(stack) > 0 {
-		k := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if !exits[k] {
+	for k, reached := range analytic.Reachable(n.Routing, arrivals) {
+		if reached && !exits[k] {
 			caught[k%M] = true
-		}
-		for j, p := range n.Routing[k] {
-			if p > 0 && !seen[j] {
-				seen[j] = true
-				stack = append(stack, j)
-			}
 		}
 	}
 	var out []string

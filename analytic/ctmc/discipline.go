@@ -121,15 +121,22 @@ func (ps) canon(l []code, _ int)     { slices.Sort(l) }
 
 // siro and priorityNP serve the customers that have started; a free
 // server takes a waiting one by chance or by class.
-type siro struct{}
+type siro struct{ startedServed }
 
-func (siro) Name() string                   { return "siro" }
-func (siro) arrive(l []code, c code) []code { return appendCode(l, c) }
-func (siro) shares(l []code, _ int, s []float64) {
+// startedServed is what siro and priorityNP share: the list is kept
+// sorted (only how many customers of each class have started and wait
+// matters), and each customer that has started holds a server.
+type startedServed struct{}
+
+func (startedServed) arrive(l []code, c code) []code { return appendCode(l, c) }
+func (startedServed) shares(l []code, _ int, s []float64) {
 	for k, x := range l {
 		s[k] = b2f(started(x))
 	}
 }
+func (startedServed) canon(l []code, _ int) { slices.Sort(l) }
+
+func (siro) Name() string { return "siro" }
 func (siro) choose(l []code, c int) []pick {
 	busy, waiting := countStarted(l)
 	if busy >= c || waiting == 0 {
@@ -149,17 +156,10 @@ func (siro) choose(l []code, c int) []pick {
 	}
 	return out
 }
-func (siro) canon(l []code, _ int) { slices.Sort(l) }
 
-type priorityNP struct{}
+type priorityNP struct{ startedServed }
 
-func (priorityNP) Name() string                   { return "priority" }
-func (priorityNP) arrive(l []code, c code) []code { return appendCode(l, c) }
-func (priorityNP) shares(l []code, _ int, s []float64) {
-	for k, x := range l {
-		s[k] = b2f(started(x))
-	}
-}
+func (priorityNP) Name() string { return "priority" }
 func (priorityNP) choose(l []code, c int) []pick {
 	busy, waiting := countStarted(l)
 	if busy >= c || waiting == 0 {
@@ -173,7 +173,6 @@ func (priorityNP) choose(l []code, c int) []pick {
 	}
 	return []pick{{best, 1}}
 }
-func (priorityNP) canon(l []code, _ int) { slices.Sort(l) }
 
 // priorityPR keeps the list ordered by class (stably: within a class the
 // customers that have started come first, in the order they started, then
