@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 
@@ -44,6 +45,11 @@ const (
 	transientMaxStates = 100_000
 	// transientCached is how many networks' transients the server keeps.
 	transientCached = 32
+	// transientPending is how many may wait to be computed: a network
+	// asked for beyond them is answered "computing" and started at a
+	// later poll, so a client changing its network faster than the
+	// server solves cannot queue work without bound.
+	transientPending = 4
 )
 
 // transientOptions are the solver options of the page's transient: net
@@ -117,29 +123,37 @@ type transientSeries struct {
 // file they are for (its SHA-256), shared by every session: once per
 // network, not per poll or per tab. A nil result is being computed.
 type transientCache struct {
-	mu    sync.Mutex
-	res   map[[32]byte]*transientJSON
-	order [][32]byte // oldest first, at most transientCached
+	mu      sync.Mutex
+	res     map[[32]byte]*transientJSON
+	order   [][32]byte // oldest first
+	pending int        // results being computed (nil in res)
 }
 
 var transients = &transientCache{res: map[[32]byte]*transientJSON{}}
 
-// lookup returns the transient of key, or nil and starts computing it
-// unless that is under way.
+// lookup returns the transient of key, or nil: being computed, or to be
+// started at a later call when transientPending are already waiting. It
+// keeps at most transientCached results, forgetting the oldest done.
 func (c *transientCache) lookup(key [32]byte, an analytic.Network, unit float64) *transientJSON {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if res, ok := c.res[key]; ok {
 		return res
 	}
-	if len(c.order) >= transientCached {
-		if old := c.order[0]; c.res[old] != nil { // one being computed stays until done
+	if c.pending >= transientPending {
+		return nil
+	}
+	for i := 0; len(c.order)-c.pending >= transientCached && i < len(c.order); {
+		if old := c.order[i]; c.res[old] != nil { // one being computed stays until done
 			delete(c.res, old)
-			c.order = c.order[1:]
+			c.order = slices.Delete(c.order, i, i+1)
+			continue
 		}
+		i++
 	}
 	c.res[key] = nil
 	c.order = append(c.order, key)
+	c.pending++
 	go c.compute(key, an, unit)
 	return nil
 }
@@ -218,6 +232,7 @@ func (c *transientCache) compute(key [32]byte, an analytic.Network, unit float64
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.res[key] = res
+	c.pending--
 }
 
 // solveTransient computes E[N_i(t)] on the grid of the first

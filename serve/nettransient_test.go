@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/text/language"
 
+	"queuelab/analytic"
 	"queuelab/examples/networks"
 	"queuelab/model/network"
 )
@@ -399,4 +401,41 @@ func TestRunAveragesAfterMerge(t *testing.T) {
 	none, _, ok := late.(netTransienter).RunAverages(3600)
 	assert.True(t, ok)
 	assert.Empty(t, none, "nothing after the hour")
+}
+
+// TestTransientCacheBounded: while the one solver slot is taken, asking
+// for the transients of many networks starts at most transientPending
+// computations (the rest are answered "computing" and started later), and
+// once they are done the cache keeps at most transientCached results,
+// forgetting the oldest — a client changing its network faster than the
+// server solves cannot pile up work or memory.
+func TestTransientCacheBounded(t *testing.T) {
+	var an analytic.Network // refused at once by the solver: a cached answer all the same
+	c := &transientCache{res: map[[32]byte]*transientJSON{}}
+	key := func(i int) [32]byte { return [32]byte{byte(i), byte(i >> 8)} }
+	transientSlot <- struct{}{} // the solver is busy
+	for i := range 50 {
+		assert.Nil(t, c.lookup(key(i), an, 1))
+	}
+	c.mu.Lock()
+	assert.Equal(t, transientPending, c.pending)
+	assert.Len(t, c.res, transientPending)
+	c.mu.Unlock()
+	<-transientSlot
+	done := func() bool { c.mu.Lock(); defer c.mu.Unlock(); return c.pending == 0 }
+	for !done() {
+		runtime.Gosched()
+	}
+	for i := range 3 * transientCached {
+		for c.lookup(key(1000+i), an, 1) == nil {
+			runtime.Gosched()
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	assert.Equal(t, 0, c.pending)
+	assert.Len(t, c.res, transientCached)
+	assert.Len(t, c.order, transientCached)
+	assert.Contains(t, c.res, key(1000+3*transientCached-1), "the newest is kept")
+	assert.NotContains(t, c.res, key(0), "the oldest is forgotten")
 }
