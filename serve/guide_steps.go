@@ -1,11 +1,11 @@
 package serve
 
 import (
+	"fmt"
 	"math"
-	"strconv"
 	"strings"
-	"time"
 
+	"queuelab/model/input"
 	"queuelab/model/paymentswitch"
 )
 
@@ -82,7 +82,7 @@ var stepGroupBSlots = guideStep{
 	Answer: func(r whyRows, i int) (float64, []float64, error) {
 		lamB := paymentswitch.GroupBShare * switchAdmitted(r, i)
 		m := r.col(i, "groupb_ms") / 1000
-		tt, err := seconds(r.ctl(i, "issuer-timeout"))
+		tt, err := issuerTimeout(r, i)
 		hold := m * (1 - math.Exp(-tt/m))
 		return lamB * hold, []float64{lamB, m, tt, hold, lamB * hold, switchSlots(r, i)}, err
 	},
@@ -165,14 +165,15 @@ var stepQueryTime = guideStep{
 	},
 }
 
-// seconds reads a duration control's value ("8s", "250ms", or bare
-// seconds).
-func seconds(v string) (float64, error) {
-	if x, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-		return x, nil
+// issuerTimeout is the switch's issuer timeout T in minute i (s), read
+// from the control's value as the control reads it (input.ParseSeconds).
+func issuerTimeout(r whyRows, i int) (float64, error) {
+	v := r.ctl(i, "issuer-timeout")
+	t, ok := input.ParseSeconds(strings.TrimSpace(v))
+	if !ok {
+		return 0, fmt.Errorf("minute %d: issuer-timeout %s is not a time", i+1, input.QuoteShort(v))
 	}
-	d, err := time.ParseDuration(strings.TrimSpace(v))
-	return d.Seconds(), err
+	return t, nil
 }
 
 // guideTexts are the steps' messages, for the catalogue.
