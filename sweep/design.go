@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -195,7 +194,7 @@ func (p parser) header(d *Design, root *yaml.Node, keys map[string]*yaml.Node) e
 		if err != nil {
 			return err
 		}
-		if d.At, err = parseMinute(s); err != nil {
+		if d.At, err = scenario.ParseMinute(s); err != nil {
 			return p.errf(n, "at: %v", err)
 		}
 	}
@@ -233,21 +232,6 @@ func (p parser) header(d *Design, root *yaml.Node, keys map[string]*yaml.Node) e
 		}
 	}
 	return nil
-}
-
-// parseMinute parses a time of the run: a Go duration ("5m", "1h30m") or a
-// bare number of minutes; it must be a whole number of minutes.
-func parseMinute(s string) (int, error) {
-	var d time.Duration
-	if n, err := strconv.ParseFloat(s, 64); err == nil {
-		d = time.Duration(n * float64(time.Minute))
-	} else if d, err = time.ParseDuration(s); err != nil {
-		return 0, fmt.Errorf("want a time such as 5m or 1h30m, or a number of minutes, got %q", s)
-	}
-	if d < 0 || d%time.Minute != 0 || d > scenario.MaxPlaybookMinute*time.Minute {
-		return 0, fmt.Errorf("want a whole number of minutes from 0 to %d, got %q", scenario.MaxPlaybookMinute, s)
-	}
-	return int(d / time.Minute), nil
 }
 
 func contains(xs []string, s string) bool {

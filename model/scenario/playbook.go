@@ -51,10 +51,11 @@ func (p Playbook) At(m int) []Action {
 // "5000h" is reported instead of silently never happening.
 const MaxPlaybookMinute = 7 * 24 * 60
 
-// parseMinute parses an action time: a Go duration ("5m", "1h30m") or a
-// bare number of minutes, which must be a whole number of minutes from 0
-// to MaxPlaybookMinute.
-func parseMinute(s string) (int, error) {
+// ParseMinute parses a time of a run at which controls change (a
+// playbook's or --at's action time, a sweep's "at"): a Go duration ("5m",
+// "1h30m") or a bare number of minutes, which must be a whole number of
+// minutes from 0 to MaxPlaybookMinute.
+func ParseMinute(s string) (int, error) {
 	s = strings.TrimSpace(s)
 	late := func() error {
 		return fmt.Errorf("invalid time %s: after the end of the longest run (%d minutes, one week)", input.QuoteShort(s), MaxPlaybookMinute)
@@ -129,7 +130,7 @@ func ParseAt(spec string, controls []input.Control) (Playbook, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: want TIME:control=value[,control=value…], e.g. 5m:servers=10,shedding=on", src)
 	}
-	m, err := parseMinute(at)
+	m, err := ParseMinute(at)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", src, err)
 	}
@@ -221,7 +222,7 @@ func ParseYAML(file string, data []byte, controls []input.Control) (Playbook, er
 		if atNode.Kind != yaml.ScalarNode {
 			return nil, fmt.Errorf("%s: \"at\" must be a time such as 5m", where(atNode))
 		}
-		m, err := parseMinute(atNode.Value)
+		m, err := ParseMinute(atNode.Value)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", where(atNode), err)
 		}
