@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -149,7 +150,7 @@ func (p parser) keys(m *yaml.Node) (map[string]*yaml.Node, error) {
 	out := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
-		if !contains(designKeys, k.Value) {
+		if !slices.Contains(designKeys, k.Value) {
 			return nil, p.errf(k, "unknown key %q (valid: %s)", k.Value, strings.Join(designKeys, ", "))
 		}
 		if _, dup := out[k.Value]; dup {
@@ -232,13 +233,4 @@ func (p parser) header(d *Design, root *yaml.Node, keys map[string]*yaml.Node) e
 		}
 	}
 	return nil
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -116,7 +117,7 @@ func (c Control) Parse(raw string) (Value, error) {
 			return bad()
 		}
 	case Enum:
-		i := indexOf(c.Choices, strings.ToLower(s))
+		i := slices.Index(c.Choices, strings.ToLower(s))
 		if i < 0 {
 			return bad()
 		}
@@ -163,15 +164,6 @@ func ParseSeconds(s string) (float64, bool) {
 		return 0, false
 	}
 	return d.Seconds(), true
-}
-
-func indexOf(xs []string, s string) int {
-	for i, x := range xs {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // Find returns the control called name, or an error listing the valid

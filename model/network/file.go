@@ -3,6 +3,7 @@ package network
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,21 +66,12 @@ func (p *reader) mapping(n *yaml.Node, elem string, valid []string) ([]field, er
 			return nil, p.fail(k, elem, "duplicate key %q", cut(k.Value))
 		}
 		seen[k.Value] = true
-		if valid != nil && !contains(valid, k.Value) {
+		if valid != nil && !slices.Contains(valid, k.Value) {
 			return nil, p.fail(k, elem, "unknown key %q (valid: %s)", cut(k.Value), strings.Join(valid, ", "))
 		}
 		out = append(out, field{k.Value, k, v})
 	}
 	return out, nil
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // describe names what a node is, for "got …" in messages.
@@ -133,7 +125,7 @@ var allDistKeys = func() []string {
 	keys := []string{"dist"}
 	for _, r := range dist.Table {
 		for _, k := range r.Keys {
-			if !contains(keys, k.Name) {
+			if !slices.Contains(keys, k.Name) {
 				keys = append(keys, k.Name)
 			}
 		}

@@ -2,6 +2,7 @@ package network
 
 import (
 	"fmt"
+	"slices"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -131,7 +132,7 @@ func (p *reader) batch(n *yaml.Node, elem string) (*Batch, error) {
 		if f.key == "dist" {
 			continue
 		}
-		if !contains(keys, f.key) {
+		if !slices.Contains(keys, f.key) {
 			return nil, p.fail(f.keyNode, elem, "%s does not apply to a %s batch (it takes: %s)", f.key, b.Kind, joinKeys(keys))
 		}
 		if err := p.batchParam(b, f, elem); err != nil {
