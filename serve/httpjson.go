@@ -116,6 +116,22 @@ func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	return nil
 }
 
+// restartReq is a restart of either page's session: the seed (the
+// session's own when none is given) and the timed changes to replay
+// ("at", as in a replay link).
+type restartReq struct {
+	Seed *uint64  `json:"seed"`
+	At   []string `json:"at"`
+}
+
+// seedOr returns the seed asked for, or current when none was.
+func (q restartReq) seedOr(current uint64) uint64 {
+	if q.Seed != nil {
+		return *q.Seed
+	}
+	return current
+}
+
 // clip shortens s to n bytes for a message.
 func clip(s string, n int) string {
 	if len(s) > n {

@@ -206,13 +206,8 @@ func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSess
 	writeJSON(w, http.StatusAccepted, map[string]string{"change": c.String()})
 }
 
-type netRestartReq struct {
-	Seed *uint64  `json:"seed"`
-	At   []string `json:"at"`
-}
-
 func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSession) {
-	req, ok := readJSON[netRestartReq](w, r)
+	req, ok := readJSON[restartReq](w, r)
 	if !ok {
 		return
 	}
@@ -222,11 +217,8 @@ func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSes
 		return
 	}
 	s.mu.Lock()
-	seed := s.seed
+	seed := req.seedOr(s.seed)
 	s.mu.Unlock()
-	if req.Seed != nil {
-		seed = *req.Seed
-	}
 	if err := s.start(seed, plan); err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return

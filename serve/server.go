@@ -311,25 +311,23 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 	writeJSON(w, http.StatusAccepted, map[string]any{"control": c.Name, "value": v.Text, "minute": minute})
 }
 
-type restartReq struct {
-	Scenario string   `json:"scenario"`
-	Seed     *uint64  `json:"seed"`
-	At       []string `json:"at"`
+// scenarioRestartReq is a restart of the systems' page: it may also
+// choose another scenario of the session's system.
+type scenarioRestartReq struct {
+	Scenario string `json:"scenario"`
+	restartReq
 }
 
 func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *session) {
-	req, ok := readJSON[restartReq](w, r)
+	req, ok := readJSON[scenarioRestartReq](w, r)
 	if !ok {
 		return
 	}
 	s.mu.Lock()
-	name, seed := s.scen.Name, s.seed
+	name, seed := s.scen.Name, req.seedOr(s.seed)
 	s.mu.Unlock()
 	if req.Scenario != "" {
 		name = req.Scenario
-	}
-	if req.Seed != nil {
-		seed = *req.Seed
 	}
 	pb, err := plan(s.sys, req.At)
 	if err != nil {
