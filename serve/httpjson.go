@@ -116,20 +116,23 @@ func decode(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	return nil
 }
 
-// restartReq is a restart of either page's session: the seed (the
-// session's own when none is given) and the timed changes to replay
-// ("at", as in a replay link).
-type restartReq struct {
+// startReq is what a request that starts a run on either page (a new
+// session or a restart) may give: the seed, and the timed changes to
+// plan ("at", as in a replay link: "5m:servers=10,shedding=on" on the
+// systems' page, "12.5:servers cpu=2" on the network page). Without a
+// seed a new session draws one (randomSeed) and a restart keeps the
+// session's own.
+type startReq struct {
 	Seed *uint64  `json:"seed"`
 	At   []string `json:"at"`
 }
 
-// seedOr returns the seed asked for, or current when none was.
-func (q restartReq) seedOr(current uint64) uint64 {
+// seedOr returns the seed asked for, or dflt when none was.
+func (q startReq) seedOr(dflt uint64) uint64 {
 	if q.Seed != nil {
 		return *q.Seed
 	}
-	return current
+	return dflt
 }
 
 // clip shortens s to n bytes for a message.

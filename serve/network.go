@@ -80,11 +80,10 @@ func (h *netHub) handleCatalogue(w http.ResponseWriter, _ *http.Request) {
 }
 
 type netCreateReq struct {
-	Example string   `json:"example"` // a catalogue name, or
-	Name    string   `json:"name"`    // an uploaded file's name
-	Source  string   `json:"source"`  // and its text
-	Seed    *uint64  `json:"seed"`
-	At      []string `json:"at"`
+	Example string `json:"example"` // a catalogue name, or
+	Name    string `json:"name"`    // an uploaded file's name
+	Source  string `json:"source"`  // and its text
+	startReq
 }
 
 // netPlan parses planned changes ("T:CHANGE").
@@ -148,10 +147,7 @@ func (h *netHub) handleCreate(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	seed := randomSeed()
-	if req.Seed != nil {
-		seed = *req.Seed
-	}
+	seed := req.seedOr(randomSeed())
 	s := &netSession{open: h.open, file: name, src: src, origin: origin}
 	s.init(h.reg.now())
 	if err := s.start(seed, plan); err != nil {
@@ -207,7 +203,7 @@ func (h *netHub) handleChange(w http.ResponseWriter, r *http.Request, s *netSess
 }
 
 func (h *netHub) handleRestart(w http.ResponseWriter, r *http.Request, s *netSession) {
-	req, ok := readJSON[restartReq](w, r)
+	req, ok := readJSON[startReq](w, r)
 	if !ok {
 		return
 	}

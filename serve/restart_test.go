@@ -8,7 +8,7 @@ import (
 )
 
 // A restart of either page keeps the session's seed unless the request
-// gives one, and plans the request's timed changes (restartReq): the
+// gives one, and plans the request's timed changes (startReq): the
 // systems' page and the network page read the same request.
 func TestRestartSeedAndPlan(t *testing.T) {
 	cases := []struct {

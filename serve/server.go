@@ -182,10 +182,9 @@ func (srv *Server) system(name string) (scenario.System, error) {
 // ---- sessions ----
 
 type createReq struct {
-	System   string   `json:"system"`
-	Scenario string   `json:"scenario"`
-	Seed     *uint64  `json:"seed"`
-	At       []string `json:"at"` // planned actions, each as in --at: "5m:servers=10,shedding=on"
+	System   string `json:"system"`
+	Scenario string `json:"scenario"`
+	startReq        // the seed and the planned actions, each as in --at
 }
 
 // MaxPlanned is the most planned actions a session takes (a control
@@ -225,10 +224,7 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	seed := randomSeed()
-	if req.Seed != nil {
-		seed = *req.Seed
-	}
+	seed := req.seedOr(randomSeed())
 	s := &session{sys: sys}
 	s.init(srv.opts.Now())
 	if err := s.start(req.Scenario, seed, pb); err != nil {
@@ -315,7 +311,7 @@ func (srv *Server) handleControl(w http.ResponseWriter, r *http.Request, s *sess
 // choose another scenario of the session's system.
 type scenarioRestartReq struct {
 	Scenario string `json:"scenario"`
-	restartReq
+	startReq
 }
 
 func (srv *Server) handleRestart(w http.ResponseWriter, r *http.Request, s *session) {
