@@ -194,12 +194,6 @@ func (n Network) forkExit() error {
 			jobs.Routing[r*m+fk.Fork] = row
 		}
 	}
-	gamma := make([]float64, len(n.Routing))
-	for k, c := range n.Classes {
-		if c.open() {
-			gamma[k*m+c.Source] += c.Rate
-		}
-	}
-	_, err := jobs.openFlows(gamma)
+	_, err := jobs.openRates()
 	return err
 }
