@@ -122,7 +122,7 @@ func (s *netSolver) solveOpen() error {
 			thr, a := s.classLoads(i, lam)
 			perf, ok := s.poissonStationPerf(i, thr, a)
 			if !ok {
-				perf = s.qnaPerf(i, res[i].MeanWait, MethodQNA)
+				perf = s.waitPerf(i, res[i].MeanWait, MethodQNA)
 			}
 			exact = exact && perf.exact
 			if method == "" || method == perf.method {
@@ -175,7 +175,7 @@ func (s *netSolver) poissonStationPerf(i int, thr []float64, a float64) (station
 		return stationPerf{}, false
 	}
 	mean, scv := st.mixture(thr, total)
-	perf := s.qnaPerf(i, MG1{total, mean, scv}.MeanWait(), MethodPK)
+	perf := s.waitPerf(i, MG1{total, mean, scv}.MeanWait(), MethodPK)
 	perf.exact = true
 	return perf, true
 }
@@ -206,9 +206,11 @@ func (s *netSolver) jackson(lam []float64) bool {
 	return true
 }
 
-// qnaPerf returns the per-visit measures of station i with mean wait wq
-// (0 at a delay station), approximate.
-func (s *netSolver) qnaPerf(i int, wq float64, method string) stationPerf {
+// waitPerf returns the per-visit measures of station i where every class
+// waits wq on average (0 at a delay station): wait wq and response
+// wq + S_k, by method (QNA, Pollaczek–Khinchine, or "" for the exact
+// product form).
+func (s *netSolver) waitPerf(i int, wq float64, method string) stationPerf {
 	st := s.n.Stations[i]
 	perf := stationPerf{resp: make([]float64, s.r), wait: make([]float64, s.r), method: method}
 	for k := range s.r {
@@ -268,7 +270,7 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 		if !math.IsInf(scv, 1) {
 			wq = MG1{total, mean, scv}.MeanWait()
 		}
-		perf := s.qnaPerf(0, wq, MethodPK)
+		perf := s.waitPerf(0, wq, MethodPK)
 		perf.exact = true
 		return perf, true
 	}
@@ -283,7 +285,7 @@ func (s *netSolver) singlePerf(thr []float64, total, a float64) (stationPerf, bo
 			method = MethodWhittGG1 // Kingman with QNA's correction for smooth arrivals
 		}
 	}
-	return s.qnaPerf(0, res[0].MeanWait, method), true
+	return s.waitPerf(0, res[0].MeanWait, method), true
 }
 
 // priorityPerf solves a single priority station by Cobham's formulas when

@@ -468,11 +468,7 @@ func (s *netSolver) productFormPerf(i int, thr []float64, a float64) stationPerf
 		if total > 0 {
 			wq = MMc{st.Servers, total, 1 / mean}.MeanWait()
 		}
-		perf.wait = make([]float64, s.r)
-		for k := range s.r {
-			perf.wait[k] = wq
-			perf.resp[k] = wq + st.Mean[k]
-		}
+		return s.waitPerf(i, wq, "")
 	}
 	return perf
 }
