@@ -268,13 +268,10 @@ func playbookSection(r *scenario.Result) Section {
 // minutesSection is the per-minute table of the headline indicators,
 // folded.
 func minutesSection(r *scenario.Result) Section {
+	heads := r.Headlines()
 	head := []string{"minute"}
-	var heads []int
-	for i, c := range r.Columns {
-		if c.Headline {
-			heads = append(heads, i)
-			head = append(head, c.Label)
-		}
+	for _, i := range heads {
+		head = append(head, r.Columns[i].Label)
 	}
 	var rows [][]string
 	for m, row := range r.Minutes {

@@ -74,18 +74,14 @@ func ChartSVG(r, twin *scenario.Result, keys []string) (string, error) {
 // when keys is empty), or an error naming an unknown key and the valid
 // ones.
 func Columns(r *scenario.Result, keys []string) ([]int, error) {
-	var idx []int
 	if len(keys) == 0 {
-		for i, c := range r.Columns {
-			if c.Headline {
-				idx = append(idx, i)
-			}
-		}
+		idx := r.Headlines()
 		if len(idx) == 0 {
 			return nil, fmt.Errorf("the result has no headline indicators; name the columns to plot")
 		}
 		return idx, nil
 	}
+	var idx []int
 	for _, k := range keys {
 		k = strings.TrimSpace(k)
 		found := -1

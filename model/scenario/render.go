@@ -130,12 +130,7 @@ func WriteCSV(w io.Writer, results ...*Result) error {
 // a twin, each headline column shows "des | formula".
 func WriteTable(w io.Writer, r, twin *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	var heads []int
-	for i, c := range r.Columns {
-		if c.Headline {
-			heads = append(heads, i)
-		}
-	}
+	heads := r.Headlines()
 	title := fmt.Sprintf("%s · %s · engine %s", r.System, r.Scenario, r.Engine)
 	if twin != nil {
 		title = fmt.Sprintf("%s · %s · engines des | formula", r.System, r.Scenario)

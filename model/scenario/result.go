@@ -102,6 +102,18 @@ func (r *Result) Met() bool {
 	return true
 }
 
+// Headlines returns the indices of r's headline columns (Column.Headline),
+// in column order: what the table, the report and the default plot show.
+func (r *Result) Headlines() []int {
+	var idx []int
+	for i, c := range r.Columns {
+		if c.Headline {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
 // Value returns the totals value of the column key, or NaN.
 func (r *Result) Value(key string) float64 {
 	for i, c := range r.Columns {
