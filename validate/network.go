@@ -194,21 +194,26 @@ type metricKey struct {
 	name           queueing.Metric
 }
 
+// simClass is the class under which the simulation of n reports the
+// metric of formula f: with one class only the total (class ""), which
+// is that class's.
+func simClass(f analytic.NetMetric, n *network.Network) string {
+	if len(n.Classes) == 1 {
+		return ""
+	}
+	return f.Class
+}
+
 // precisionKeys lists the metrics the precision target applies to.
 func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricKey]bool {
 	keys := map[metricKey]bool{}
 	if cfg.PrecisionAll {
-		single := len(cfg.Network.Classes) == 1
 		for _, f := range formulas {
 			// Percentiles (net run --percentiles) are reported at the
 			// precision the means reach: a p50_wait of 0 has no relative
 			// half-width to reach.
 			if !math.IsInf(f.Value, 1) && !queueing.IsPercentile(f.Name) {
-				class := f.Class
-				if single {
-					class = ""
-				}
-				keys[metricKey{f.Station, class, f.Name}] = true
+				keys[metricKey{f.Station, simClass(f, cfg.Network), f.Name}] = true
 			}
 		}
 		return keys
@@ -217,12 +222,8 @@ func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricK
 		keys[metricKey{network.NetworkStation, "", queueing.MeanResponse}] = true
 		return keys
 	}
-	single := len(cfg.Network.Classes) == 1
 	for _, f := range formulas {
-		class := f.Class
-		if single {
-			class = ""
-		}
+		class := simClass(f, cfg.Network)
 		for _, n := range cfg.PrecisionNames {
 			if f.Name == n {
 				keys[metricKey{f.Station, class, n}] = true
@@ -312,7 +313,6 @@ func metricEstimate(results []*network.Result, m network.Metric) estimate.Estima
 // gets one check with a NaN formula (verdict Info). A live page calls it
 // on a running Sim's Result.
 func NetworkChecks(n *network.Network, results []*network.Result, formulas []analytic.NetMetric) []NetworkCheck {
-	single := len(n.Classes) == 1
 	var out []NetworkCheck
 	for _, m := range results[0].Metrics {
 		est := metricEstimate(results, m)
@@ -320,11 +320,7 @@ func NetworkChecks(n *network.Network, results []*network.Result, formulas []ana
 		var matched []analytic.NetMetric
 		seen := map[string]bool{}
 		for _, f := range formulas {
-			class := f.Class
-			if single {
-				class = ""
-			}
-			if f.Station == m.Station && class == m.Class && f.Name == m.Name && !seen[f.Method] {
+			if f.Station == m.Station && simClass(f, n) == m.Class && f.Name == m.Name && !seen[f.Method] {
 				seen[f.Method] = true
 				f.Class = m.Class // one group: PreferClosedForms compares within it
 				matched = append(matched, f)
