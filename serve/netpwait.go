@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"queuelab/analytic"
+	"queuelab/des/queueing"
 )
 
 // NetPWait is the probability that a customer waits at an Erlang C
@@ -32,7 +33,7 @@ var erlangCMethods = map[string]bool{analytic.MethodJackson: true, analytic.Meth
 func netPWaits(g NetGraph, fs []NetFormula, ests []NetEstimate) []NetPWait {
 	var out []NetPWait
 	for _, st := range g.Stations {
-		if st.Discipline != "fcfs" || st.Servers < 1 || st.Capacity != -1 || !oneExpService(st) {
+		if st.Discipline != queueing.FCFS.String() || st.Servers < 1 || st.Capacity != -1 || !oneExpService(st) {
 			continue
 		}
 		exact, rho := false, math.NaN()
@@ -43,7 +44,7 @@ func netPWaits(g NetGraph, fs []NetFormula, ests []NetEstimate) []NetPWait {
 			if f.Exact && erlangCMethods[f.Method] {
 				exact = true
 			}
-			if f.Name == "utilization" && math.IsNaN(rho) {
+			if f.Name == string(queueing.Utilization) && math.IsNaN(rho) {
 				rho = f.Value // the station's utilisation (every class: one service law)
 			}
 		}
@@ -56,7 +57,7 @@ func netPWaits(g NetGraph, fs []NetFormula, ests []NetEstimate) []NetPWait {
 			Implied: num(math.NaN()), ImpliedHalf: num(math.NaN())}
 		s := st.Service[0].Mean
 		for _, e := range ests {
-			if e.Station == st.Name && e.Name == "mean_wait" && e.Class == "" && e.K >= 2 {
+			if e.Station == st.Name && e.Name == string(queueing.MeanWait) && e.Class == "" && e.K >= 2 {
 				pw.Implied, pw.ImpliedHalf = num(e.Mean*(float64(c)-a)/s), num(e.HalfWidth*(float64(c)-a)/s)
 			}
 		}
