@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"queuelab/model/dist"
@@ -35,11 +36,7 @@ func familyOf(name string) string {
 // is ignored by the other laws; k is the number of erlang-k phases. The
 // result still needs Config.Validate (or Dist.Validate) for its ranges.
 func ServiceLaw(name string, mean, cv float64, k int) (network.Dist, error) {
-	known := false
-	for _, n := range ServiceNames {
-		known = known || n == name
-	}
-	if !known {
+	if !slices.Contains(ServiceNames, name) {
 		return network.Dist{}, fmt.Errorf("unknown service distribution %q (valid: %s)", name, strings.Join(ServiceNames, ", "))
 	}
 	row, err := dist.Lookup(familyOf(name))

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 
+	"queuelab/model/dist"
 	"queuelab/model/input"
 )
 
@@ -125,11 +126,17 @@ func kindNoun(k input.ValueKind) string {
 }
 
 // ServiceTakesCV reports whether the service law of index law (in
-// ServiceNames) takes service-cv: lognormal and hyperexp do; det, exp and
-// erlang-k have a CV of their own.
+// ServiceNames) takes service-cv: whether its dist.Table family has a cv
+// key, as ServiceLaw reads it (lognormal and hyperexp; det, exp and
+// erlang-k have a CV of their own).
 func ServiceTakesCV(law int) bool {
 	if law < 0 || law >= len(ServiceNames) {
 		return false
 	}
-	return ServiceNames[law] == "lognormal" || ServiceNames[law] == "hyperexp"
+	row, err := dist.Lookup(familyOf(ServiceNames[law]))
+	if err != nil {
+		return false
+	}
+	_, ok := row.Key("cv")
+	return ok
 }
