@@ -22,8 +22,9 @@ import (
 //     the customer upstream checks the buffer when it reaches a server,
 //     holds the server unstarted while it is full, and is held after
 //     service should it be full again by then. The chain takes it where
-//     only an arrival from outside at an idle server can find the buffer
-//     full (see ctmc.BeforeStart); elsewhere it refuses with the reason.
+//     the stations feeding the buffer send there with probability 1 and
+//     can hold a server (see ctmc.BeforeStart); elsewhere it refuses with
+//     the reason.
 //   - RateMultipliers → RateScale and JoinProbability → JoinProb: both
 //     read the number present (blocked customers included), the last value
 //     holding beyond the list; a balking customer leaves the network.
