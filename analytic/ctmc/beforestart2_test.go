@@ -376,3 +376,76 @@ func TestBeforeStartInitialBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// delayState is TestBeforeStartDelayBruteForce's state: customers in
+// service at the delay station F, F's customers held for C in the order
+// held ('b' before their service, 'a' after it), customers at C.
+type delayState struct {
+	serving int
+	held    string
+	nC      int
+}
+
+// TestBeforeStartDelayBruteForce: a delay station F (room for 4, arrivals
+// finding it full lost) feeding C (buffer 2, blocking before service as
+// the simulator plays it): every arrival starts at once, so each one that
+// finds C full is held before service; when C frees a place the held
+// customers go in the order held — one held before service starts and
+// takes no place, so the next goes too. Against the generator written out
+// here, solved densely.
+func TestBeforeStartDelayBruteForce(t *testing.T) {
+	const lam, mu1, mu2, kF, kC = 0.8, 2.0, 1.1, 4, 2
+	states, q := explore(delayState{}, func(s delayState, add func(delayState, float64)) {
+		switch {
+		case s.serving+len(s.held) == kF: // lost
+		case s.nC == kC:
+			add(delayState{s.serving, s.held + "b", s.nC}, lam)
+		default:
+			add(delayState{s.serving + 1, s.held, s.nC}, lam)
+		}
+		if s.serving > 0 {
+			if s.nC == kC {
+				add(delayState{s.serving - 1, s.held + "a", s.nC}, float64(s.serving)*mu1)
+			} else {
+				add(delayState{s.serving - 1, s.held, s.nC + 1}, float64(s.serving)*mu1)
+			}
+		}
+		if s.nC > 0 {
+			n := delayState{s.serving, s.held, s.nC - 1}
+			for n.held != "" && n.nC < kC {
+				if n.held[0] == 'b' {
+					n.serving++
+				} else {
+					n.nC++
+				}
+				n.held = n.held[1:]
+			}
+			add(n, mu2)
+		}
+	})
+	pi := stationary(q)
+	var lF, lC, held, full float64
+	for i, s := range states {
+		lF += pi[i] * float64(s.serving+len(s.held))
+		lC += pi[i] * float64(s.nC)
+		held += pi[i] * float64(len(s.held))
+		if s.serving+len(s.held) == kF {
+			full += pi[i]
+		}
+	}
+	require.Greater(t, held, 1e-2, "the case under test must be frequent")
+	e1, e2 := ctmc.Exponential(1/mu1), ctmc.Exponential(1/mu2)
+	m := &ctmc.Model{
+		Stations: []ctmc.Station{{Name: "F", Servers: 0, Capacity: kF, Service: []*ctmc.PH{&e1}},
+			{Name: "C", Servers: 1, Capacity: kC, Blocking: ctmc.BeforeStart, Service: []*ctmc.PH{&e2}}},
+		Classes: []ctmc.Class{{Name: "job", Rate: lam}},
+		Routing: [][]float64{{0, 1}, {0, 0}},
+	}
+	sol, err := ctmc.Solve(m, ctmc.Options{})
+	require.NoError(t, err)
+	f, c := sol.Stations[0], sol.Stations[1]
+	assert.InDelta(t, lF, f.InSystem[0], 1e-10, "L_F")
+	assert.InDelta(t, lC, c.InSystem[0], 1e-10, "L_C")
+	assert.InDelta(t, held, f.Blocked[0], 1e-10, "held at F")
+	assert.InDelta(t, full*lam, f.Lost[0], 1e-10, "lost at F")
+}

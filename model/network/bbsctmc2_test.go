@@ -17,7 +17,9 @@ import (
 // a → b → c, so b is fed by customers routed from a; "fcfs", "priority"
 // and "siro", a station f serving two open classes, "go" on to c and "out"
 // leaving, so a "go" customer starting after an "out" one left finds c
-// full. c is slow, so it is full often. BLOCKING stands for the blocking.
+// full; "delay", a delay station f (room for 5) in front of c, where every arrival
+// starts at once and each one finding c full is held. c is slow, so it is
+// full often. BLOCKING stands for the blocking.
 var bbsFed = map[string]string{
 	"cycle": `name: cycle
 classes:
@@ -30,6 +32,14 @@ routing:
   a: {b: 1}
   b: {c: 1}
   c: {a: 1}
+`,
+	"delay": `name: delay
+arrivals: {to: f, rate: 0.8}
+stations:
+  - {name: f, servers: inf, capacity: 5, service: {dist: exp, mean: 0.5}}
+  - {name: c, service: {dist: exp, mean: 0.9}, buffer: 2, blocking: BLOCKING}
+routing:
+  f: {c: 1}
 `,
 	"fcfs":     feeder("fcfs"),
 	"priority": feeder("priority"),
@@ -60,10 +70,13 @@ routing:
 // the check tells the two apart, and a chain that never held a start
 // would fail it.
 func TestBeforeServiceFedSimAgreesWithCTMC(t *testing.T) {
-	for _, line := range []string{"cycle", "fcfs", "priority", "siro"} {
-		up := "f"
-		if line == "cycle" {
+	for _, line := range []string{"cycle", "fcfs", "priority", "siro", "delay"} {
+		up, busy := "f", queueing.Metric("utilization")
+		switch line {
+		case "cycle":
 			up = "b"
+		case "delay": // no utilisation at a delay station
+			busy = "mean_response"
 		}
 		parse := func(blocking string) *Network {
 			n, err := Parse(line+".yaml", []byte(strings.ReplaceAll(bbsFed[line], "BLOCKING", blocking)))
@@ -75,7 +88,7 @@ func TestBeforeServiceFedSimAgreesWithCTMC(t *testing.T) {
 		for _, c := range []struct {
 			station string
 			name    queueing.Metric
-		}{{up, "utilization"}, {up, "mean_in_system"}, {"c", "mean_in_system"}, {"c", "throughput"}} {
+		}{{up, busy}, {up, "mean_in_system"}, {"c", "mean_in_system"}, {"c", "throughput"}} {
 			got, half := ci999(t, r, c.station, c.name)
 			assert.InDelta(t, ctmcValue(t, n, c.station, c.name), got, half, "%s: %s %s", line, c.station, c.name)
 		}
