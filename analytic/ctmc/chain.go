@@ -390,7 +390,7 @@ func (c *chain) shrinkHint() string {
 		}
 		out += h
 	}
-	return out + "; the approximate methods still answer"
+	return out
 }
 
 func classesAt(s Station) int {
