@@ -42,6 +42,19 @@ stations:
 routing:
   f: {c: 0.7}
 `), 0o644))
+	router := filepath.Join(t.TempDir(), "router.yaml")
+	require.NoError(t, os.WriteFile(router, []byte(`name: r1
+classes:
+  - {name: c, population: 6, start: think}
+stations:
+  - {name: think, servers: inf, service: {dist: exp, mean: 2}}
+  - {name: lb, kind: router}
+  - {name: a, service: {dist: exp, mean: 1}, buffer: 2, blocking: before-service}
+routing:
+  think: {lb: 1}
+  lb: {lb: {policy: random, to: [a]}}
+  a: {think: 1}
+`), 0o644))
 	for _, tc := range []struct {
 		name, file string
 		why        []string // "" = no reason given
@@ -53,6 +66,8 @@ routing:
 		// Said once: the chain's reason, not also a general line on blocking.
 		{"a before-service line the chain refuses", bbs, []string{`exact CTMC not used: station "f" feeds "c", which blocks before service`, "with probability 0.7, not 1",
 			"no other method covers its buffers with blocking. queuelab net run simulates it."}, []string{"No analytic method covers"}},
+		// The simulator holds them at the router, which the chain does not have.
+		{"a router into a before-service station", router, []string{`router "lb" feeds "a", which blocks before service`}, nil},
 		{"a law with no chain", "../../examples/networks/gg1-qna.yaml", []string{"exact CTMC not used: ", "lognormal service is not phase-type"}, nil},
 		{"a server schedule", "../../examples/networks/shifts.yaml", []string{"exact CTMC not used: ", "server schedule"}, nil},
 		{"the chain answers", "../../examples/networks/blocking-tandem.yaml", nil, nil},
