@@ -98,7 +98,7 @@ func TestCTMCBeforeStartRefuses(t *testing.T) {
 			n.Routing[0][1] = 0.5
 			return n
 		}(),
-		`class "job" goes from it back to itself`: func() Network {
+		`class "job" goes from station "b", which blocks before service, back to itself`: func() Network {
 			n := featNet(StationFeatures{Buffer: 2, BlockBeforeService: true})
 			n.Routing[1][1] = 0.5
 			return n

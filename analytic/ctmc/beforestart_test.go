@@ -114,7 +114,11 @@ func TestBeforeStartRefuses(t *testing.T) {
 			m.Routing[0][1] = 0.5
 		},
 		"it has patience, balking or load-dependent rates": func(m *ctmc.Model) { m.Stations[0].Patience = 0.5 },
-		`station "b" feeds "b", which blocks before service, and the exact CTMC cannot play the simulator's rule there: class "job" goes from it back to itself`: func(m *ctmc.Model) {
+		`class "job" goes from station "b", which blocks before service, back to itself: the simulator counts the customer against its own buffer`: func(m *ctmc.Model) {
+			m.Routing[1][1] = 0.5
+		},
+		`class "job" goes from station "b", which blocks after service, back to itself`: func(m *ctmc.Model) {
+			m.Stations[1].Blocking = ctmc.AfterService
 			m.Routing[1][1] = 0.5
 		},
 	} {

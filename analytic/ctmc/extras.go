@@ -20,7 +20,9 @@ const (
 	// The upstream station must give each customer a server of its own
 	// while it holds it: FCFS, SIRO, non-preemptive priority or a delay
 	// station (at PS, LCFS-PR or preemptive priority a held customer
-	// would share or lose its server; those are refused).
+	// would share or lose its server; those are refused). A route from
+	// this station back to itself is refused, here and under BeforeStart:
+	// the simulator counts the customer against its own buffer.
 	AfterService
 	// BeforeService (BBS, blocking before service, "server occupied"): a
 	// customer upstream declares this station as its next one before it
@@ -139,7 +141,14 @@ func (m *Model) validateBlocking() error {
 		for y, p := range row {
 			s, j := y/M, y%M
 			to := m.Stations[j]
-			if p == 0 || i == j || to.Blocking == NoBlocking {
+			if p == 0 || to.Blocking == NoBlocking {
+				continue
+			}
+			if i == j && (to.Blocking == AfterService || to.Blocking == BeforeStart) {
+				return fmt.Errorf("class %q goes from station %q, which blocks %s, back to itself: the simulator counts the customer against its own buffer (with the buffer full it blocks on itself, and a single server deadlocks), where the chain lets it take the place it leaves; refused until the two agree",
+					m.Classes[r].Name, to.Name, map[Blocking]string{AfterService: "after service", BeforeStart: "before service"}[to.Blocking])
+			}
+			if i == j {
 				continue
 			}
 			from := m.Stations[i]
@@ -230,8 +239,7 @@ func (m *Model) beforeStartFeeder(r, i, j int, p float64) string {
 	from, cl := m.Stations[i], m.Classes[r].Name
 	d := from.Discipline
 	switch {
-	case i == j:
-		return fmt.Sprintf("class %q goes from it back to itself; the simulator would count the customer itself against its own buffer when it starts", cl)
+	case i == j: // refused in validateBlocking
 	case p < 1-routingSlack:
 		return fmt.Sprintf("class %q goes there with probability %v, not 1 (the simulator draws the next station when the customer starts; the chain keeps no drawn station per customer)", cl, p)
 	case from.Servers > 0 && d != nil && d != FCFS && d != SIRO && d != PriorityNP:
