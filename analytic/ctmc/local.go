@@ -149,8 +149,8 @@ func (t *table) settle(l []code, p float64, out []outcome) []outcome {
 	return t.settleGated(l, p, 0, out)
 }
 
-// settleGated is settle where the customers of the classes in closed (a
-// bit per class) whose BeforeStart station is full: one of them who
+// settleGated is settle with the classes in closed (a bit per class)
+// finding their BeforeStart station full: a customer of theirs who
 // reaches a server holds it unstarted (startPhase) instead of drawing a
 // phase.
 func (t *table) settleGated(l []code, p float64, closed uint64, out []outcome) []outcome {
