@@ -22,8 +22,10 @@ import (
 //     the customer upstream checks the buffer when it reaches a server,
 //     holds the server unstarted while it is full, and is held after
 //     service should it be full again by then. The chain takes it where
-//     only an arrival from outside at an idle server can find the buffer
-//     full (see ctmc.BeforeStart); elsewhere it refuses with the reason.
+//     the stations feeding the buffer send there with probability 1 and
+//     can hold a server (see ctmc.BeforeStart), and no router feeds it
+//     (the simulator holds the customers at the router, which the chain
+//     folds away); elsewhere it refuses with the reason.
 //   - RateMultipliers → RateScale and JoinProbability → JoinProb: both
 //     read the number present (blocked customers included), the last value
 //     holding beyond the list; a balking customer leaves the network.
@@ -52,6 +54,9 @@ func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
 	}
 	switch {
 	case f.Buffer > 0 && f.BlockBeforeService:
+		if r := n.routerInto(i); r != "" {
+			return fmt.Errorf("router %q feeds %q, which blocks before service: the simulator holds the customers it finds full at the router, which the exact CTMC folds into the routes through it", r, st.Name)
+		}
 		cs.Capacity, cs.Blocking = f.Buffer, ctmc.BeforeStart
 	case f.Buffer > 0:
 		cs.Capacity, cs.Blocking = f.Buffer, ctmc.AfterService
@@ -77,6 +82,23 @@ func (n Network) ctmcRouting() ([][]float64, error) {
 		}
 	}
 	return out, nil
+}
+
+// routerInto returns the name of a router that routes into station i, or
+// "".
+func (n Network) routerInto(i int) string {
+	M := len(n.Stations)
+	for x, row := range n.Routing {
+		if !n.router(x) {
+			continue
+		}
+		for y, p := range row {
+			if p > 0 && y%M == i {
+				return n.Stations[x%M].Name
+			}
+		}
+	}
+	return ""
 }
 
 // router reports whether node x is at a router.

@@ -93,14 +93,14 @@ func TestCTMCModelRefuses(t *testing.T) {
 // the chain covers maps, and the chain then refuses it with the reason.
 func TestCTMCBeforeStartRefuses(t *testing.T) {
 	for want, n := range map[string]Network{
-		"covers that only for fcfs servers fed from outside alone, one open class, no initial state (it is not an fcfs station with a finite number of servers)": func() Network {
+		`class "job" goes there with probability 0.5, not 1 (the simulator draws the next station when the customer starts`: func() Network {
 			n := featNet(StationFeatures{Buffer: 2, BlockBeforeService: true})
-			n.Stations[0].Servers = queueing.Infinite
+			n.Routing[0][1] = 0.5
 			return n
 		}(),
-		"(station \"b\" routes customers into it)": func() Network {
+		`class "job" goes from station "b", which blocks before service, back to itself`: func() Network {
 			n := featNet(StationFeatures{Buffer: 2, BlockBeforeService: true})
-			n.Routing[1][0] = 0.5
+			n.Routing[1][1] = 0.5
 			return n
 		}(),
 	} {

@@ -169,7 +169,7 @@ func SolveNetworkCTMCWhy(n Network) (ms []NetMetric, ctmcWhy error, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.out, s.ctmcErr, nil
+	return s.out, otherMethods(s.ctmcErr, len(s.out)), nil
 }
 
 // solveNetwork is SolveNetwork's work: the solver with its values sorted.

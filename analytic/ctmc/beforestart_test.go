@@ -103,26 +103,23 @@ func TestTandemBeforeStartBruteForce(t *testing.T) {
 	assert.Greater(t, math.Abs(pause.Stations[0].InSystem[0]-a.InSystem[0]), 1e-3)
 }
 
-// TestBeforeStartRefuses: where a start after a departure could find the
-// station full, or the destination is random, the chain refuses.
+// TestBeforeStartRefuses: where the chain cannot play the simulator's
+// rule — a random next station (the simulator draws it at the start), a
+// discipline that shares or interrupts service, patience, balking or
+// rates upstream, a route back to the blocking station itself — it refuses, naming the reason.
 func TestBeforeStartRefuses(t *testing.T) {
 	for want, mod := range map[string]func(m *ctmc.Model){
-		"it is not an fcfs station with a finite number of servers": func(m *ctmc.Model) { m.Stations[0].Discipline = ctmc.SIRO },
-		"the model has several classes": func(m *ctmc.Model) {
-			e := ctmc.Exponential(1)
-			m.Classes = append(m.Classes, ctmc.Class{Name: "other", Rate: 0.2})
-			m.Routing = [][]float64{{0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}
-			for i := range m.Stations {
-				m.Stations[i].Service = append(m.Stations[i].Service, &e)
-			}
+		"it is ps, where a customer cannot hold a server unstarted": func(m *ctmc.Model) { m.Stations[0].Discipline = ctmc.PS },
+		`class "job" goes there with probability 0.5, not 1 (the simulator draws the next station when the customer starts`: func(m *ctmc.Model) {
+			m.Routing[0][1] = 0.5
 		},
-		"with probability 0.5, not 1": func(m *ctmc.Model) { m.Routing[0][1] = 0.5 },
-		`station "b" routes customers into it`: func(m *ctmc.Model) {
-			m.Routing[1][0] = 0.3
+		"it has patience, balking or load-dependent rates": func(m *ctmc.Model) { m.Stations[0].Patience = 0.5 },
+		`class "job" goes from station "b", which blocks before service, back to itself: the simulator counts the customer against its own buffer`: func(m *ctmc.Model) {
+			m.Routing[1][1] = 0.5
 		},
-		"it has blocking, patience": func(m *ctmc.Model) { m.Stations[0].Patience = 0.5 },
-		"the model sets an initial state": func(m *ctmc.Model) {
-			m.Initial = [][]int{{1}, {0}}
+		`class "job" goes from station "b", which blocks after service, back to itself`: func(m *ctmc.Model) {
+			m.Stations[1].Blocking = ctmc.AfterService
+			m.Routing[1][1] = 0.5
 		},
 	} {
 		m := tandem(1, 2, 1.5, 3, 2, ctmc.BeforeStart)

@@ -74,12 +74,17 @@ func (c *chain) resolve(t []int32, rate float64, emit func([]int32, float64)) {
 			}
 			return
 		}
-		for _, o := range c.tabs[e.from].unblock(t[e.from], int(e.class)) {
+		// The next customer upstream starts before the released one enters
+		// (des.Station.finish), so a check it makes finds e.to with room.
+		closed := c.closedAt(t, int(e.from))
+		for _, o := range c.tabs[e.from].unblockFor(t[e.from], int(e.class), closed) {
 			u := slices.Clone(t)
-			u[e.from], u[c.blk] = o.to, rest
-			for _, a := range c.tabs[e.to].arrivals(u[e.to], int(e.toClass)) {
+			u[c.blk] = rest
+			c.noteHeld(u, int(e.from), t[e.from], o.to, closed)
+			into := c.closedAt(u, int(e.to))
+			for _, a := range c.tabs[e.to].arrivalsFor(u[e.to], int(e.toClass), into) {
 				v := slices.Clone(u)
-				v[e.to] = a.to
+				c.noteHeld(v, int(e.to), u[e.to], a.to, into)
 				c.resolve(v, rate*o.p*a.p, emit)
 			}
 		}
@@ -160,28 +165,5 @@ func (c *chain) waitsWithin(t []int32, i int, set []bool) bool {
 			return false
 		}
 	}
-	return true
-}
-
-// gatedStart emits, and reports true, when an arrival from outside of
-// class r in state t reaches an idle server of a station whose customers
-// check a BeforeStart station on starting and finds that station full: it
-// holds the server without starting, blocked before service. (Where the
-// chain takes BeforeStart, see Model.validateBeforeStart, this is the one
-// start that can find the station full: a start after a departure sees
-// the place the departing customer has yet to take.)
-func (c *chain) gatedStart(t []int32, r int, rate float64, emit func([]int32, float64)) bool {
-	i := c.m.Classes[r].Source
-	j := c.gate[r*c.M+i]
-	tb := c.tabs[i]
-	if j < 0 || len(tb.lists[t[i]]) >= tb.st.Servers || !c.tabs[j].full(t[j]) {
-		return false
-	}
-	l := tb.disc.arrive(append([]code(nil), tb.lists[t[i]]...), mkcode(r, startPhase))
-	tb.disc.canon(l, tb.st.Servers)
-	v := slices.Clone(t)
-	v[i] = tb.id(l)
-	v[c.blk] = c.held.push(t[c.blk], heldCustomer{int16(i), int16(r), int16(j), -1})
-	emit(v, rate)
 	return true
 }

@@ -25,6 +25,7 @@ type chain struct {
 	mapAt []int     // by class: tuple entry of its MAP phase, or −1
 	bbs   []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
 	gate  []int32   // by r*M+i: the BeforeStart station a class-r customer at i checks on starting, or −1
+	gated []bool    // by station: some class there checks a BeforeStart station (see closedAt)
 	tmp   []int32   // scratch tuple of arrive
 
 	tuples  []int32 // flat, W per state
@@ -65,6 +66,7 @@ func newChain(m *Model, level, limit int) *chain {
 	c.exitP = make([]float64, R*M)
 	c.bbs = make([]int32, R*M)
 	c.gate = make([]int32, R*M)
+	c.gated = make([]bool, M)
 	for x, row := range m.Routing {
 		left := 1.0
 		c.bbs[x], c.gate[x] = -1, -1
@@ -80,6 +82,7 @@ func newChain(m *Model, level, limit int) *chain {
 						c.bbs[x] = int32(y % M)
 					case BeforeStart:
 						c.gate[x] = int32(y % M)
+						c.gated[x%M] = true
 					}
 					if after && c.blk < 0 {
 						c.blk = c.W
@@ -142,9 +145,10 @@ func (c *chain) initial() (tuples [][]int32, probs []float64) {
 		var nt [][]int32
 		var np []float64
 		for k, u := range tuples {
-			for _, o := range c.tabs[i].place(u[i], r, 1) {
+			closed := c.closedAt(u, i)
+			for _, o := range c.tabs[i].placeFor(u[i], r, closed) {
 				v := slices.Clone(u)
-				v[i] = o.to
+				c.noteHeld(v, i, u[i], o.to, closed)
 				nt, np = addDist(nt, np, v, probs[k]*o.p)
 			}
 		}
@@ -217,7 +221,7 @@ const leftSlack = 1e-12
 // transitions appends the transitions out of state tuple t to buf, the
 // tuples they reach to c.pending (edge.to: the tuple's place there).
 func (c *chain) transitions(t []int32, buf []edge) []edge {
-	next := make([]int32, c.W)
+	next, after := make([]int32, c.W), make([]int32, c.W)
 	emit := func(n []int32, rate float64) {
 		buf = append(buf, edge{int32(len(c.pending) / c.W), rate})
 		c.pending = append(c.pending, n...)
@@ -260,33 +264,40 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 		}
 	}
 	for i, tb := range c.tabs {
-		for _, mv := range tb.movesOf(t[i]) {
+		closed := c.closedAt(t, i)
+		for _, mv := range tb.movesFor(t[i], closed) {
 			if mv.kind != abandon && c.suspended(t, i, int(mv.class)) {
 				continue
 			}
 			copy(next, t)
-			next[i] = mv.to
 			switch mv.kind {
 			case internal:
+				next[i] = mv.to
 				emit(next, mv.rate)
 				continue
 			case abandon:
+				c.noteHeld(next, i, t[i], mv.to, closed)
 				moved(next, mv.rate)
 				continue
 			}
-			c.depart(t, i, mv, next, emit, moved)
+			c.depart(t, i, mv, closed, next, after, emit, moved)
 		}
 	}
 	return buf
 }
 
-// depart emits the outcomes of departure mv from station i in state t:
-// out of the network, or into the next station — held upstream if that
+// depart emits the outcomes of departure mv from station i in state t
+// (the starts it lets happen at i held for the classes in closed): out
+// of the network, or into the next station — held upstream if that
 // station blocks after service and is full, lost or balking otherwise.
-func (c *chain) depart(t []int32, i int, mv move, next []int32, emit, moved func([]int32, float64)) {
+func (c *chain) depart(t []int32, i int, mv move, closed uint64, next, after []int32, emit, moved func([]int32, float64)) {
 	x := int(mv.class)*c.M + i
+	// after: t once i's customer has left and the next has started there
+	// (before it reaches its next station, as in des.Station.finish)
+	copy(after, t)
+	c.noteHeld(after, i, t[i], mv.to, closed)
 	if p := c.exitP[x]; p > 0 {
-		moved(next, mv.rate*p)
+		moved(after, mv.rate*p)
 	}
 	for _, rt := range c.routes[x] {
 		j := rt.station
@@ -297,22 +308,16 @@ func (c *chain) depart(t []int32, i int, mv move, next []int32, emit, moved func
 			emit(next, mv.rate*rt.p)
 			continue
 		}
-		at := t[j]
-		if j == i {
-			at = mv.to
-		}
+		into := c.closedAt(after, j)
 		left := 1.0
-		for _, o := range c.tabs[j].arrivals(at, rt.class) {
-			copy(next, t)
-			next[i] = mv.to
-			next[j] = o.to
+		for _, o := range c.tabs[j].arrivalsFor(after[j], rt.class, into) {
+			copy(next, after)
+			c.noteHeld(next, j, after[j], o.to, into)
 			moved(next, mv.rate*rt.p*o.p)
 			left -= o.p
 		}
 		if left > leftSlack { // lost (full) or balked: it leaves the network
-			copy(next, t)
-			next[i] = mv.to
-			moved(next, mv.rate*rt.p*left)
+			moved(after, mv.rate*rt.p*left)
 		}
 	}
 }
@@ -328,12 +333,11 @@ func (c *chain) arrive(base []int32, r int, rate float64, emit func([]int32, flo
 	}
 	left := 1.0
 	v := c.tmp
-	if c.gatedStart(base, r, rate, emit) {
-		return
-	}
-	for _, o := range c.tabs[cl.Source].arrivals(base[cl.Source], r) {
+	i := cl.Source
+	closed := c.closedAt(base, i)
+	for _, o := range c.tabs[i].arrivalsFor(base[i], r, closed) {
 		copy(v, base)
-		v[cl.Source] = o.to
+		c.noteHeld(v, i, base[i], o.to, closed)
 		emit(v, rate*o.p)
 		left -= o.p
 	}
@@ -386,7 +390,7 @@ func (c *chain) shrinkHint() string {
 		}
 		out += h
 	}
-	return out + "; the approximate methods still answer"
+	return out
 }
 
 func classesAt(s Station) int {

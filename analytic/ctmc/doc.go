@@ -44,10 +44,12 @@
 //     cascade is resolved within the transition). Before service, the
 //     service of a customer whose certain next station is full does not
 //     progress (BeforeService); or, as the simulator plays it
-//     (BeforeStart), a customer reaching an idle server while its next
-//     station is full holds the server unstarted, coded as held before
-//     service and listed with the held customers, and starts when a place
-//     frees. A reachable state in which a set of full stations can
+//     (BeforeStart), a customer reaching a server while its certain next
+//     station is full — an arrival at an idle server, the next in line
+//     when a server frees, an initial customer — holds the server
+//     unstarted, coded as held before service and listed with the held
+//     customers, and starts when a place frees; the check reads the
+//     state at the moment the simulator makes it. A reachable state in which a set of full stations can
 //     never move again (every server held for another of the set, nobody
 //     waiting who can abandon) is a deadlock: Solve refuses the model and
 //     names the stations.

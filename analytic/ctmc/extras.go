@@ -20,7 +20,9 @@ const (
 	// The upstream station must give each customer a server of its own
 	// while it holds it: FCFS, SIRO, non-preemptive priority or a delay
 	// station (at PS, LCFS-PR or preemptive priority a held customer
-	// would share or lose its server; those are refused).
+	// would share or lose its server; those are refused). A route from
+	// this station back to itself is refused, here and under BeforeStart:
+	// the simulator counts the customer against its own buffer.
 	AfterService
 	// BeforeService (BBS, blocking before service, "server occupied"): a
 	// customer upstream declares this station as its next one before it
@@ -31,17 +33,23 @@ const (
 	// destination per customer; a random one is refused).
 	BeforeService
 	// BeforeStart (BBS as the simulator plays it, model/network): the
-	// upstream customer checks this station when it reaches a server; if
-	// it is full it holds the server without starting until a place frees
+	// upstream customer checks this station whenever it reaches a server
+	// — arriving at an idle one, taken from the waiting line when a
+	// server frees, or placed there in the initial state; if the station
+	// is full it holds the server without starting until a place frees
 	// (in the order blocked, with those blocked after service), then is
-	// served. Places are not reserved: should the station be full again
-	// when the service ends, the customer is held after service as under
-	// AfterService. The chain covers it where the check happens only on an
-	// arrival from outside at an idle server: every station feeding this
-	// one is FCFS with a finite number of servers, receives no routed
-	// customers, sends here with probability 1, has no blocking of its
-	// own, patience, balking or rates, and the model has one open class
-	// and no initial state.
+	// served. The check sees the state at the simulator's moment: a
+	// customer starting after a departure sees the departing one not yet
+	// arrived at its next station (see beforestart.go). Places are not
+	// reserved: should the station be full again when the service ends,
+	// the customer is held after service as under AfterService. The chain
+	// covers it where each class that may go here from a station goes
+	// here with probability 1 (the simulator draws the next station at
+	// the start; the chain keeps no drawn station per customer), the
+	// station is FCFS, SIRO, non-preemptive priority or a delay station
+	// without patience, balking or rates, and does not route back to
+	// itself; classes open or closed, several of them, fed from outside
+	// or by routing, with an initial state or without.
 	BeforeStart
 )
 
@@ -133,7 +141,14 @@ func (m *Model) validateBlocking() error {
 		for y, p := range row {
 			s, j := y/M, y%M
 			to := m.Stations[j]
-			if p == 0 || i == j || to.Blocking == NoBlocking {
+			if p == 0 || to.Blocking == NoBlocking {
+				continue
+			}
+			if i == j && (to.Blocking == AfterService || to.Blocking == BeforeStart) {
+				return fmt.Errorf("class %q goes from station %q, which blocks %s, back to itself: the simulator counts the customer against its own buffer (with the buffer full it blocks on itself, and a single server deadlocks), where the chain lets it take the place it leaves; refused until the two agree",
+					m.Classes[r].Name, to.Name, map[Blocking]string{AfterService: "after service", BeforeStart: "before service"}[to.Blocking])
+			}
+			if i == j {
 				continue
 			}
 			from := m.Stations[i]
@@ -145,15 +160,11 @@ func (m *Model) validateBlocking() error {
 			case to.Blocking == BeforeService && p < 1-routingSlack:
 				return fmt.Errorf("class %q at station %q goes to %q (before-service blocking) with probability %v: the chain needs the declared destination certain (probability 1)",
 					m.Classes[r].Name, from.Name, to.Name, p)
-			case to.Blocking == BeforeStart:
-				if err := m.validateBeforeStart(i, j, p); err != nil {
-					return err
-				}
 			}
 			_ = s
 		}
 	}
-	return nil
+	return m.validateBeforeStart()
 }
 
 // validateInitial checks Model.Initial against the stations and classes.
@@ -194,35 +205,47 @@ func (m *Model) validateInitial() error {
 	return nil
 }
 
-// validateBeforeStart checks that station i feeding j, which blocks before
-// service as the simulator does (BeforeStart), is the case the chain
-// covers: there the check at a service start can find j full only for a
-// customer from outside reaching an idle server.
-func (m *Model) validateBeforeStart(i, j int, p float64) error {
-	from, M := m.Stations[i], len(m.Stations)
-	why := ""
-	switch {
-	case len(m.Classes) != 1 || !m.Classes[0].Open():
-		why = "the model has several classes, or a closed one"
-	case p < 1-routingSlack:
-		why = fmt.Sprintf("it goes there with probability %v, not 1", p)
-	case from.Servers < 1 || from.Discipline != nil && from.Discipline != FCFS:
-		why = "it is not an fcfs station with a finite number of servers"
-	case from.Blocking != NoBlocking || from.Patience != 0 || from.JoinProb != nil || from.RateScale != nil:
-		why = "it has blocking, patience, balking or rates"
-	case m.Initial != nil:
-		why = "the model sets an initial state"
-	case m.Classes[0].Fork != nil:
-		why = "its class forks"
-	}
+// validateBeforeStart checks the stations feeding a station that blocks
+// before service as the simulator does (BeforeStart): each class there
+// that may go to such a station must go to it with probability 1 (the
+// simulator draws the next station when the customer starts, and the
+// chain keeps no drawn station per customer; with probability 1 the draw
+// is the station), and the feeding station must be one the chain holds a
+// start at as the simulator does.
+func (m *Model) validateBeforeStart() error {
+	M := len(m.Stations)
 	for x, row := range m.Routing {
-		if why == "" && row[i] > 0 {
-			why = fmt.Sprintf("station %q routes customers into it", m.Stations[x%M].Name)
+		r, i := x/M, x%M
+		to := make([]float64, M) // probability of reaching each station
+		for y, p := range row {
+			to[y%M] += p
+		}
+		for j, p := range to {
+			if p == 0 || m.Stations[j].Blocking != BeforeStart {
+				continue
+			}
+			if why := m.beforeStartFeeder(r, i, j, p); why != "" {
+				return fmt.Errorf("station %q feeds %q, which blocks before service, and the exact CTMC cannot play the simulator's rule there: %s",
+					m.Stations[i].Name, m.Stations[j].Name, why)
+			}
 		}
 	}
-	if why == "" {
-		return nil
+	return nil
+}
+
+// beforeStartFeeder returns why the chain cannot hold class r's starts at
+// station i for station j (reached with probability p), or "".
+func (m *Model) beforeStartFeeder(r, i, j int, p float64) string {
+	from, cl := m.Stations[i], m.Classes[r].Name
+	d := from.Discipline
+	switch {
+	case i == j: // refused in validateBlocking
+	case p < 1-routingSlack:
+		return fmt.Sprintf("class %q goes there with probability %v, not 1 (the simulator draws the next station when the customer starts; the chain keeps no drawn station per customer)", cl, p)
+	case from.Servers > 0 && d != nil && d != FCFS && d != SIRO && d != PriorityNP:
+		return fmt.Sprintf("it is %s, where a customer cannot hold a server unstarted (the simulator refuses it too)", d.Name())
+	case from.Patience != 0 || from.JoinProb != nil || from.RateScale != nil:
+		return "it has patience, balking or load-dependent rates, which the chain does not combine with a held start (not checked against the simulator)"
 	}
-	return fmt.Errorf("station %q feeds %q, which blocks before service: the exact CTMC covers that only for fcfs servers fed from outside alone, one open class, no initial state (%s)",
-		from.Name, m.Stations[j].Name, why)
+	return "" // a fork branch leaves to its join (validateFork): never a feeder
 }

@@ -21,6 +21,10 @@ type table struct {
 	arrDone []bool
 	unblk   map[int64][]outcome // by local id·classes + class: a held customer leaves
 	share   []float64           // scratch
+	// With BeforeStart: what happens where a start may be held (see
+	// gateKey), computed once.
+	gmoves map[gateKey][]move
+	gouts  map[gateKey][]outcome
 }
 
 // localInfo holds what the measures read of one local state, per class.
@@ -66,7 +70,8 @@ func newTable(st *Station, classes int) *table {
 	if st.Servers == 0 {
 		d = infinite
 	}
-	return &table{st: st, disc: d, classes: classes, ids: map[string]int32{}, unblk: map[int64][]outcome{}}
+	return &table{st: st, disc: d, classes: classes, ids: map[string]int32{}, unblk: map[int64][]outcome{},
+		gmoves: map[gateKey][]move{}, gouts: map[gateKey][]outcome{}}
 }
 
 func key(l []code) string {
@@ -141,11 +146,19 @@ func (t *table) full(x int32) bool {
 // phase of everyone who starts, adding each resulting canonical local
 // state with its probability to out.
 func (t *table) settle(l []code, p float64, out []outcome) []outcome {
+	return t.settleGated(l, p, 0, out)
+}
+
+// settleGated is settle with the classes in closed (a bit per class)
+// finding their BeforeStart station full: a customer of theirs who
+// reaches a server holds it unstarted (startPhase) instead of drawing a
+// phase.
+func (t *table) settleGated(l []code, p float64, closed uint64, out []outcome) []outcome {
 	if picks := t.disc.choose(l, t.st.Servers); picks != nil {
 		for _, pk := range picks {
 			m := append([]code(nil), l...)
 			m[pk.at] = mkcode(classOf(m[pk.at]), int(pending))
-			out = t.settle(m, p*pk.p, out)
+			out = t.settleGated(m, p*pk.p, closed, out)
 		}
 		return out
 	}
@@ -154,12 +167,17 @@ func (t *table) settle(l []code, p float64, out []outcome) []outcome {
 		if s[k] == 0 || (started(c) && phaseOf(c) != int(pending)) {
 			continue
 		}
+		if closed>>classOf(c)&1 != 0 {
+			m := append([]code(nil), l...)
+			m[k] = mkcode(classOf(c), startPhase)
+			return t.settleGated(m, p, closed, out)
+		}
 		ph := t.st.Service[classOf(c)]
 		for a, pa := range ph.Alpha {
 			if pa > 0 {
 				m := append([]code(nil), l...)
 				m[k] = mkcode(classOf(c), a+1)
-				out = t.settle(m, p*pa, out)
+				out = t.settleGated(m, p*pa, closed, out)
 			}
 		}
 		return out
@@ -226,12 +244,13 @@ func (t *table) unblock(x int32, r int) []outcome {
 }
 
 // start returns the outcomes of the class-r customer held before service
-// in local state x starting its service (drawing its first phase).
+// in local state x starting its service (drawing its first phase; marked
+// chosen, so that no discipline takes it for a waiting customer).
 func (t *table) start(x int32, r int) []outcome {
 	l := append([]code(nil), t.lists[x]...)
 	for k, c := range l {
 		if c == mkcode(r, startPhase) {
-			l[k] = mkcode(r, 0)
+			l[k] = mkcode(r, int(pending))
 			return t.settle(l, 1, nil)
 		}
 	}
@@ -243,6 +262,15 @@ func (t *table) movesOf(x int32) []move {
 	if t.done[x] {
 		return t.moves[x]
 	}
+	out := t.computeMoves(x, 0)
+	t.moves[x], t.done[x] = out, true
+	return out
+}
+
+// computeMoves returns the moves of local state x, the customers who
+// start after a departure held before service where their class is in
+// closed (see settleGated).
+func (t *table) computeMoves(x int32, closed uint64) []move {
 	l := t.lists[x]
 	s := append([]float64(nil), t.shares(l)...)
 	scale := t.st.scale(len(l))
@@ -287,19 +315,18 @@ func (t *table) movesOf(x int32) []move {
 					held = t.id(m)
 				}
 				m := append(append([]code(nil), l[:k]...), l[k+1:]...)
-				for _, o := range t.settle(m, 1, nil) {
+				for _, o := range t.settleGated(m, 1, closed, nil) {
 					addMove(move{to: o.to, held: held, class: int16(r), kind: depart, rate: float64(run) * s[k] * e * scale * o.p})
 				}
 			}
 		}
 		if s[k] == 0 && p == 0 && t.st.Patience > 0 {
 			m := append(append([]code(nil), l[:k]...), l[k+1:]...)
-			for _, o := range t.settle(m, 1, nil) {
+			for _, o := range t.settleGated(m, 1, closed, nil) {
 				addMove(move{to: o.to, held: -1, class: int16(r), kind: abandon, rate: float64(run) * t.st.Patience * o.p})
 			}
 		}
 		k += run
 	}
-	t.moves[x], t.done[x] = out, true
 	return out
 }

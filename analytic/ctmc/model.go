@@ -90,7 +90,9 @@ type Model struct {
 	// len R; rows may be nil), placed class by class in class order and,
 	// within a class, station by station, each as an arrival (so at FCFS
 	// the earlier classes are ahead), with their first phase drawn from
-	// the service law and nobody blocked; MAP classes start in their
+	// the service law and nobody blocked after service (one reaching a
+	// server while its BeforeStart station is full holds it unstarted, as
+	// in the simulator); MAP classes start in their
 	// stationary phase. A closed class's counts must add up to its
 	// population (they replace Start); an open class may start with any
 	// number. nil: no open customer, every closed one at its Start. The

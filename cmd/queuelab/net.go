@@ -466,6 +466,17 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric, ctmcWh
 // not nil, is said after it: why the exact CTMC is not among them.
 func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analytic.NetMetric, ctmcWhy error) error {
 	fmt.Fprintf(w, "network %q: %d analytic values%s\n\n", n.Name, len(ms), netUnitNote(unit))
+	if len(ms) == 0 && ctmcWhy != nil {
+		// Nothing answers: say it once, with the chain's reason (the
+		// feature that no other method covers is not the reason the chain
+		// gives), and no empty table.
+		others := "this network"
+		if n.HasFeatures() {
+			others = "its " + n.FeatureNames()
+		}
+		fmt.Fprintf(w, "No analytic value: %s; no other method covers %s. queuelab net run simulates it.\n", ctmcNotUsed(ctmcWhy), others)
+		return nil
+	}
 	if len(ms) == 0 && n.HasFeatures() {
 		fmt.Fprintf(w, "No analytic method covers this network's %s yet; queuelab net run simulates it.\n\n", n.FeatureNames())
 	}
@@ -482,13 +493,18 @@ func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analy
 		return err
 	}
 	if ctmcWhy != nil {
-		why := ctmcWhy.Error()
-		if !strings.HasPrefix(why, "exact CTMC") {
-			why = "exact CTMC not used: " + why
-		}
-		fmt.Fprintf(w, "\n%s\n", why)
+		fmt.Fprintf(w, "\n%s\n", ctmcNotUsed(ctmcWhy))
 	}
 	return nil
+}
+
+// ctmcNotUsed words why the exact CTMC gave no values.
+func ctmcNotUsed(ctmcWhy error) string {
+	why := ctmcWhy.Error()
+	if !strings.HasPrefix(why, "exact CTMC") {
+		why = "exact CTMC not used: " + why
+	}
+	return why
 }
 
 // netUnitName is the network file's time unit when it is not seconds, else

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,12 +34,15 @@ routing:
 }
 
 // TestNetSolveSaysWhyNoValues: a network whose features no method covers
-// says so instead of printing an empty table alone.
+// says so once, with the chain's reason, instead of an empty table.
 func TestNetSolveSaysWhyNoValues(t *testing.T) {
 	code, out, errOut := runCapture3(t, "net", "solve", "../../examples/networks/jsq-vs-random.yaml")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, `network "jsq-vs-random": 0 analytic values`)
-	assert.Contains(t, out, "No analytic method covers this network's jsq router yet; queuelab net run simulates it.")
+	assert.Contains(t, out, `No analytic value: exact CTMC not used: router "balancer" chooses by jsq`)
+	assert.Contains(t, out, "no other method covers its jsq router. queuelab net run simulates it.")
+	assert.NotContains(t, out, "station  class", "no empty table")
+	assert.Equal(t, 1, strings.Count(out, "exact CTMC not used"), "the reason once")
 	code, out, errOut = runCapture3(t, "net", "solve", "../../examples/networks/balking.yaml")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "birth-death")

@@ -33,15 +33,45 @@ routing:
   s3: {s1: 1}
   s4: {s1: 1}
 `), 0o644))
+	bbs := filepath.Join(t.TempDir(), "bbs.yaml")
+	require.NoError(t, os.WriteFile(bbs, []byte(`name: bbs
+arrivals: {to: f, rate: 0.5}
+stations:
+  - {name: f, service: {dist: exp, mean: 0.4}}
+  - {name: c, service: {dist: exp, mean: 1.2}, buffer: 2, blocking: before-service}
+routing:
+  f: {c: 0.7}
+`), 0o644))
+	router := filepath.Join(t.TempDir(), "router.yaml")
+	require.NoError(t, os.WriteFile(router, []byte(`name: r1
+classes:
+  - {name: c, population: 6, start: think}
+stations:
+  - {name: think, servers: inf, service: {dist: exp, mean: 2}}
+  - {name: lb, kind: router}
+  - {name: a, service: {dist: exp, mean: 1}, buffer: 2, blocking: before-service}
+routing:
+  think: {lb: 1}
+  lb: {lb: {policy: random, to: [a]}}
+  a: {think: 1}
+`), 0o644))
 	for _, tc := range []struct {
 		name, file string
 		why        []string // "" = no reason given
+		not        []string // what must not be said
 	}{
-		{"too many states", big, []string{"exact CTMC refused: at least 2.339e+07 states exceed the limit of 2500000", `the population of class "a" (10)`}},
-		{"a law with no chain", "../../examples/networks/gg1-qna.yaml", []string{"exact CTMC not used: ", "lognormal service is not phase-type"}},
-		{"a server schedule", "../../examples/networks/shifts.yaml", []string{"exact CTMC not used: ", "server schedule"}},
-		{"the chain answers", "../../examples/networks/blocking-tandem.yaml", nil},
-		{"closed forms exact", "../../examples/networks/central-server.yaml", nil},
+		// Nothing else answers here: the refusal must not claim it does.
+		{"too many states", big, []string{"exact CTMC refused: at least 2.339e+07 states exceed the limit of 2500000", `the population of class "a" (10)`,
+			"no other method covers this network. queuelab net run simulates it."}, []string{"still answer", "station  class"}},
+		// Said once: the chain's reason, not also a general line on blocking.
+		{"a before-service line the chain refuses", bbs, []string{`exact CTMC not used: station "f" feeds "c", which blocks before service`, "with probability 0.7, not 1",
+			"no other method covers its buffers with blocking. queuelab net run simulates it."}, []string{"No analytic method covers"}},
+		// The simulator holds them at the router, which the chain does not have.
+		{"a router into a before-service station", router, []string{`router "lb" feeds "a", which blocks before service`}, nil},
+		{"a law with no chain", "../../examples/networks/gg1-qna.yaml", []string{"exact CTMC not used: ", "lognormal service is not phase-type"}, nil},
+		{"a server schedule", "../../examples/networks/shifts.yaml", []string{"exact CTMC not used: ", "server schedule"}, nil},
+		{"the chain answers", "../../examples/networks/blocking-tandem.yaml", nil, nil},
+		{"closed forms exact", "../../examples/networks/central-server.yaml", nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCapture3(t, "net", "solve", tc.file)
@@ -61,6 +91,9 @@ routing:
 			require.NotNil(t, v.NotUsed)
 			for _, w := range tc.why {
 				assert.Contains(t, out, w)
+			}
+			for _, w := range tc.not {
+				assert.NotContains(t, out, w)
 			}
 			assert.Contains(t, out, *v.NotUsed, "the table and the JSON give the same reason")
 		})

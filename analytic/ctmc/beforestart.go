@@ -1,0 +1,171 @@
+package ctmc
+
+// Blocking before service as the simulator plays it (BeforeStart). A
+// customer of class r at station i whose certain next station j blocks
+// so checks j whenever it reaches a server of i — arriving at an idle
+// server, taken from the waiting line when a server frees (after a
+// departure, an abandonment or a held customer's release), or placed
+// there at time 0 — and, j being full then, holds the server unstarted
+// (startPhase) and is listed with the held customers for j. The check
+// reads the state at the moment the simulator makes it (model/network's
+// extras.onStart):
+//
+//   - after a departure from i the next customer starts before the
+//     departing one reaches its next station (des.Station.finish starts
+//     the next, then calls OnDepart), so it sees that station without it;
+//   - after a held customer's release the next at its station starts
+//     before the released one enters the station it waited for;
+//   - an arrival at i reaching an idle server sees the state the arrival
+//     finds (a routed one: its old station already without it);
+//   - a customer held before service starts when a place frees without a
+//     second check.
+//
+// The tables compute these outcomes with the classes whose station is
+// full at the check as a bit mask (settleGated); the chain reads the mask
+// off the global state (closedAt) and lists those who were held
+// (noteHeld).
+
+// gateKey names one outcome list computed with a mask: local state x,
+// class r (−1 for the moves), what (gateMoves, gateArrive, gateUnblock,
+// gatePlace) and the mask of classes whose start is held.
+type gateKey struct {
+	x      int32
+	r      int16
+	what   uint8
+	closed uint64
+}
+
+const (
+	gateMoves uint8 = iota
+	gateArrive
+	gateUnblock
+	gatePlace
+)
+
+// movesFor returns the moves of local state x where the customers of the
+// classes in closed who start after a departure are held before service.
+func (t *table) movesFor(x int32, closed uint64) []move {
+	if closed == 0 {
+		return t.movesOf(x)
+	}
+	k := gateKey{x: x, r: -1, what: gateMoves, closed: closed}
+	if mv, ok := t.gmoves[k]; ok {
+		return mv
+	}
+	mv := t.computeMoves(x, closed)
+	t.gmoves[k] = mv
+	return mv
+}
+
+// arrivalsFor is arrivals where a class-r arrival reaching a server is
+// held before service if r is in closed. (Only the arriving customer can
+// start: where a server is free nobody else waits.)
+func (t *table) arrivalsFor(x int32, r int, closed uint64) []outcome {
+	closed &= 1 << r
+	if closed == 0 {
+		return t.arrivals(x, r)
+	}
+	k := gateKey{x: x, r: int16(r), what: gateArrive, closed: closed}
+	if out, ok := t.gouts[k]; ok {
+		return out
+	}
+	var out []outcome
+	if !t.full(x) {
+		if p := t.st.join(len(t.lists[x])); p > 0 {
+			out = t.placeGated(x, r, p, closed)
+		}
+	}
+	t.gouts[k] = out
+	return out
+}
+
+// placeFor is place (an initial customer, whatever the room) with the
+// start held as in arrivalsFor.
+func (t *table) placeFor(x int32, r int, closed uint64) []outcome {
+	closed &= 1 << r
+	if closed == 0 {
+		return t.place(x, r, 1)
+	}
+	k := gateKey{x: x, r: int16(r), what: gatePlace, closed: closed}
+	if out, ok := t.gouts[k]; ok {
+		return out
+	}
+	out := t.placeGated(x, r, 1, closed)
+	t.gouts[k] = out
+	return out
+}
+
+func (t *table) placeGated(x int32, r int, p float64, closed uint64) []outcome {
+	l := t.disc.arrive(append([]code(nil), t.lists[x]...), mkcode(r, 0))
+	return t.settleGated(l, p, closed, nil)
+}
+
+// unblockFor is unblock where the customer the freed server takes is held
+// before service if its class is in closed.
+func (t *table) unblockFor(x int32, r int, closed uint64) []outcome {
+	if closed == 0 {
+		return t.unblock(x, r)
+	}
+	k := gateKey{x: x, r: int16(r), what: gateUnblock, closed: closed}
+	if out, ok := t.gouts[k]; ok {
+		return out
+	}
+	var out []outcome
+	l := t.lists[x]
+	for j, c := range l {
+		if c == mkcode(r, blockedPhase) {
+			m := append(append([]code(nil), l[:j]...), l[j+1:]...)
+			out = t.settleGated(m, 1, closed, nil)
+			break
+		}
+	}
+	t.gouts[k] = out
+	return out
+}
+
+// closedAt returns the classes of station i whose BeforeStart station is
+// full in tuple t, a bit per class: a customer of theirs reaching a
+// server now is held before service.
+func (c *chain) closedAt(t []int32, i int) uint64 {
+	if !c.gated[i] {
+		return 0
+	}
+	var m uint64
+	for r := range c.R {
+		if j := c.gate[r*c.M+i]; j >= 0 && c.tabs[j].full(t[j]) {
+			m |= 1 << r
+		}
+	}
+	return m
+}
+
+// noteHeld sets v[i] to station i's local state to, reached from local
+// state from with the starts of the classes in closed held, and lists
+// last, in v's held list, each customer that was held so (one who found
+// its station full and holds its server unstarted).
+func (c *chain) noteHeld(v []int32, i int, from, to int32, closed uint64) {
+	v[i] = to
+	if closed == 0 {
+		return
+	}
+	tb := c.tabs[i]
+	for r := range c.R {
+		if closed>>r&1 == 0 {
+			continue
+		}
+		h := mkcode(r, startPhase)
+		for n := countCode(tb.lists[to], h) - countCode(tb.lists[from], h); n > 0; n-- {
+			v[c.blk] = c.held.push(v[c.blk], heldCustomer{int16(i), int16(r), int16(c.gate[r*c.M+i]), -1})
+		}
+	}
+}
+
+func countCode(l []code, x code) int {
+	n := 0
+	for _, y := range l {
+		if y == x {
+			n++
+		}
+	}
+	return n
+}
