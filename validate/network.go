@@ -101,6 +101,9 @@ type NetworkReport struct {
 	// stopped at MaxDuration before reaching the target (see
 	// PrecisionShortfall).
 	ShortOfPrecision int
+	// ShortMetric names the first metric that fell short in the first
+	// such replication ("mean_wait at q1, class a"); empty when none did.
+	ShortMetric string
 }
 
 // Validate reports what is wrong with the run settings.
@@ -178,8 +181,13 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 		}
 		results[i] = r.res
 		rep.Customers += r.res.Customers
-		if cfg.Precision > 0 && !networkPrecise(r.res, cfg.Precision, keys) {
-			rep.ShortOfPrecision++
+		if cfg.Precision > 0 {
+			if short, ok := imprecise(r.res, cfg.Precision, keys); ok {
+				if rep.ShortOfPrecision == 0 {
+					rep.ShortMetric = short
+				}
+				rep.ShortOfPrecision++
+			}
 		}
 	}
 	rep.Result = results[0]
@@ -212,7 +220,10 @@ func precisionKeys(cfg NetworkConfig, formulas []analytic.NetMetric) map[metricK
 			// Percentiles (net run --percentiles) are reported at the
 			// precision the means reach: a p50_wait of 0 has no relative
 			// half-width to reach.
-			if !math.IsInf(f.Value, 1) && !queueing.IsPercentile(f.Name) {
+			// A metric whose exact value is 0 (no loss where nothing can
+			// be lost) has no relative half-width to reach; its check
+			// still judges it.
+			if !math.IsInf(f.Value, 1) && f.Value != 0 && !queueing.IsPercentile(f.Name) {
 				keys[metricKey{f.Station, simClass(f, cfg.Network), f.Name}] = true
 			}
 		}
@@ -284,12 +295,26 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 }
 
 func networkPrecise(res *network.Result, p float64, keys map[metricKey]bool) bool {
+	_, short := imprecise(res, p, keys)
+	return !short
+}
+
+// imprecise names the first metric of res (in its order) among keys whose
+// 95 % relative half-width exceeds p, and reports whether there is one.
+func imprecise(res *network.Result, p float64, keys map[metricKey]bool) (string, bool) {
 	for _, m := range res.Metrics {
 		if keys[metricKey{m.Station, m.Class, m.Name}] && !(estimate.Ratio(string(m.Name), m.Num, m.Den).RelativeHalfWidth() <= p) {
-			return false
+			what := fmt.Sprintf("%s at %s", m.Name, m.Station)
+			if m.Station == network.NetworkStation {
+				what = fmt.Sprintf("the network's %s", m.Name)
+			}
+			if m.Class != "" {
+				what += fmt.Sprintf(", class %s", m.Class)
+			}
+			return what, true
 		}
 	}
-	return true
+	return "", false
 }
 
 // metricEstimate is the interval of one metric: batch means of one run,

@@ -40,7 +40,10 @@ func (rep *NetworkReport) PrecisionShortfall() error {
 		return nil
 	}
 	what := "the network's mean response time"
-	if len(c.PrecisionNames) > 0 {
+	switch {
+	case rep.ShortMetric != "":
+		what = rep.ShortMetric + " (the first metric short of it)"
+	case len(c.PrecisionNames) > 0:
 		what = fmt.Sprintf("%v at every station", c.PrecisionNames)
 	}
 	return fmt.Errorf("%w: %d of %d replication(s) stopped at the longest run (%g s) before the 95 %% relative half-width of %s was at most %g; raise --max-duration or loosen --precision",
