@@ -49,11 +49,7 @@ func (c *chain) build() error {
 		if genErr != nil {
 			return genErr
 		}
-		for p, x := range found {
-			if x < 0 {
-				found[p] = c.set.addHashed(cur.pending[p*c.W:(p+1)*c.W], hashes[p], &c.tuples)
-			}
-		}
+		c.addNew(cur.pending, found, hashes)
 		if c.states() > c.limit {
 			return &TooLargeError{States: float64(c.states()), AtLeast: true, Limit: c.limit, Shrink: c.shrinkHint()}
 		}
@@ -138,8 +134,7 @@ func (c *chain) rows(lo, hi int, buf []edge, ends []int, found []int32) *rowPiec
 		for e := range es {
 			es[e].to = found[es[e].to]
 		}
-		slices.SortFunc(es, func(a, b edge) int { return int(a.to) - int(b.to) })
-		cur := c.tuple(x)
+		sortEdges(es)
 		sum := 0.0
 		for e, ed := range es {
 			if ed.to == int32(x) {
@@ -152,13 +147,29 @@ func (c *chain) rows(lo, hi int, buf []edge, ends []int, found []int32) *rowPiec
 			}
 			pc.col, pc.val = append(pc.col, ed.to), append(pc.val, ed.rate)
 			if tagged {
-				pc.tags = append(pc.tags, c.changed(cur, ed.to))
+				pc.tags = append(pc.tags, ed.tag)
 			}
 		}
 		pc.out = append(pc.out, sum)
 		pc.ptr = append(pc.ptr, int32(len(pc.col)))
 	}
 	return pc
+}
+
+// sortEdges sorts es by target: by insertion where slices.SortFunc sorts
+// by insertion too (12 edges or fewer, most rows), so that the edges to
+// one target, whose rates are summed in this order, come in the same
+// order either way.
+func sortEdges(es []edge) {
+	if len(es) > 12 {
+		slices.SortFunc(es, func(a, b edge) int { return int(a.to) - int(b.to) })
+		return
+	}
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j].to < es[j-1].to; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
 }
 
 // lookup finds each tuple of pending in the hash set (−1: not there) and
@@ -171,9 +182,14 @@ func (c *chain) lookup(pending []int32, found []int32, hashes []uint64, also fun
 	n := len(pending) / c.W
 	found, hashes = slices.Grow(found[:0], n)[:n], slices.Grow(hashes[:0], n)[:n]
 	split := c.states() >= parallelFrom
+	var touched [2]uint64
 	halves(n, n/3, split, func(part, lo, hi int) {
 		if part == 0 {
 			also()
+		}
+		if c.keys != nil {
+			touched[part] = c.keys.findMany(pending[lo*c.W:hi*c.W], found[lo:hi], hashes[lo:hi])
+			return
 		}
 		for p := lo; p < hi; p++ {
 			t := pending[p*c.W : (p+1)*c.W]
@@ -181,7 +197,40 @@ func (c *chain) lookup(pending []int32, found []int32, hashes []uint64, also fun
 			found[p] = c.set.findHashed(t, hashes[p], c.tuples)
 		}
 	})
+	if c.keys != nil {
+		c.keys.touched = touched[0] | touched[1]
+	}
 	return found, hashes
+}
+
+// addNew adds the tuples of pending that lookup did not find (found −1),
+// in order, and sets their indices in found. hints is what lookup left:
+// with packed keys the slot where each probe ended, else the hashes.
+func (c *chain) addNew(pending []int32, found []int32, hints []uint64) {
+	keyed, epoch := c.keys != nil, 0
+	if keyed {
+		epoch = c.keys.epoch // the epoch of the lookup's slots
+		misses := 0
+		for _, x := range found {
+			if x < 0 {
+				misses++
+			}
+		}
+		c.keys.reserve(misses, c.tuples)
+	}
+	for p, x := range found {
+		if x >= 0 {
+			continue
+		}
+		t, hint := pending[p*c.W:(p+1)*c.W], hints[p]
+		switch {
+		case c.keys != nil && c.keys.epoch != epoch:
+			hint = noSlot // the slots moved
+		case keyed && c.keys == nil:
+			hint = noSlot // fell back: the hint is a slot, not a hash
+		}
+		found[p] = c.addAt(t, hint)
+	}
 }
 
 // transpose turns the rows (out-transitions) into columns, the sources
