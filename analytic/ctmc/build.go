@@ -17,12 +17,14 @@ var buildChunk = 16384
 // The states are taken in chunks of consecutive indices. For a chunk, the
 // transitions are generated in order (the stations' tables grow as they
 // go, so this part is sequential); then the tuples they reach are looked
-// up in the hash set, which does not change meanwhile (on a large chain
-// on a second goroutine too, while the next chunk's transitions are
-// generated); then the tuples not found are added in the order they were
-// reached. A state is so numbered where the plain
-// breadth-first walk (each tuple added as it is reached) would number it,
-// and the chain is the same whether the lookups run in parts or not.
+// up in the state set, which does not change meanwhile (on a large chain
+// in two halves side by side); then the tuples not found are added in
+// the order they were reached, while (on a large chain, on a second
+// goroutine) the next chunk's transitions are generated — from states
+// already known, so that neither waits for the other. A state is so
+// numbered where the plain breadth-first walk (each tuple added as it is
+// reached) would number it, and the chain is the same whether the work
+// runs in parts or not.
 func (c *chain) build() error {
 	starts, _ := c.initial()
 	if len(starts) == 0 {
@@ -37,19 +39,21 @@ func (c *chain) build() error {
 		found     []int32
 		hashes    []uint64
 	)
-	if err := c.generate(cur, 0, min(c.states(), buildChunk)); err != nil {
+	if err := c.generate(cur, c.tuples, 0, min(c.states(), buildChunk)); err != nil {
 		return err
 	}
 	for cur.lo < cur.hi {
+		found, hashes = c.lookup(cur.pending, found, hashes)
 		// The next chunk — the states known now that follow this one —
-		// is generated while this one's tuples are looked up.
+		// is generated while this one's new tuples are added.
 		var genErr error
 		lo, hi := cur.hi, min(c.states(), cur.hi+buildChunk)
-		found, hashes = c.lookup(cur.pending, found, hashes, func() { genErr = c.generate(next, lo, hi) })
+		known := c.tuples
+		beside(c.states() >= parallelFrom, func() { c.addNew(cur.pending, found, hashes) },
+			func() { genErr = c.generate(next, known, lo, hi) })
 		if genErr != nil {
 			return genErr
 		}
-		c.addNew(cur.pending, found, hashes)
 		if c.states() > c.limit {
 			return &TooLargeError{States: float64(c.states()), AtLeast: true, Limit: c.limit, Shrink: c.shrinkHint()}
 		}
@@ -67,7 +71,7 @@ func (c *chain) build() error {
 		}
 		cur, next = next, cur
 		if cur.lo == cur.hi && c.states() > cur.hi { // nothing was known beyond: generate now
-			if err := c.generate(cur, cur.hi, min(c.states(), cur.hi+buildChunk)); err != nil {
+			if err := c.generate(cur, c.tuples, cur.hi, min(c.states(), cur.hi+buildChunk)); err != nil {
 				return err
 			}
 		}
@@ -87,14 +91,16 @@ type chunk struct {
 	pending []int32
 }
 
-// generate fills ch with the transitions of the states [lo, hi), checking
-// each for a deadlock where stations block.
-func (c *chain) generate(ch *chunk, lo, hi int) error {
+// generate fills ch with the transitions of the states [lo, hi), whose
+// tuples it reads from known (the chain's tuples, as they were when the
+// chunk was chosen: states are being added meanwhile), checking each for
+// a deadlock where stations block.
+func (c *chain) generate(ch *chunk, known []int32, lo, hi int) error {
 	ch.lo, ch.hi = lo, hi
 	ch.buf, ch.ends, c.pending = ch.buf[:0], append(ch.ends[:0], 0), ch.pending[:0]
 	check := c.blocking()
 	for x := lo; x < hi; x++ {
-		t := c.tuple(x)
+		t := known[x*c.W : (x+1)*c.W]
 		if check {
 			if err := c.deadlock(t); err != nil {
 				return err
@@ -172,21 +178,17 @@ func sortEdges(es []edge) {
 	}
 }
 
-// lookup finds each tuple of pending in the hash set (−1: not there) and
-// returns the indices and the tuples' hashes, reusing the slices given,
-// having run also (before its share of the lookups, or beside them) —
-// the set and the tuples are only read meanwhile. On a large chain a
-// second goroutine looks up the last two thirds while this one runs also
-// and then the first third.
-func (c *chain) lookup(pending []int32, found []int32, hashes []uint64, also func()) ([]int32, []uint64) {
+// lookup finds each tuple of pending in the state set (−1: not there) and
+// returns the indices and what addNew needs to add the others (with
+// packed keys the slots where the probes ended, else the tuples' hashes),
+// reusing the slices given. The set and the tuples are only read. On a
+// large chain a second goroutine looks up the second half.
+func (c *chain) lookup(pending []int32, found []int32, hashes []uint64) ([]int32, []uint64) {
 	n := len(pending) / c.W
 	found, hashes = slices.Grow(found[:0], n)[:n], slices.Grow(hashes[:0], n)[:n]
 	split := c.states() >= parallelFrom
 	var touched [2]uint64
-	halves(n, n/3, split, func(part, lo, hi int) {
-		if part == 0 {
-			also()
-		}
+	halves(n, n/2, split, func(part, lo, hi int) {
 		if c.keys != nil {
 			touched[part] = c.keys.findMany(pending[lo*c.W:hi*c.W], found[lo:hi], hashes[lo:hi])
 			return

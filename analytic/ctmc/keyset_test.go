@@ -145,7 +145,7 @@ func TestFallBackMidChunk(t *testing.T) {
 		}
 		pending = append(pending, tu...)
 	}
-	found, hints := c.lookup(pending, nil, nil, func() {})
+	found, hints := c.lookup(pending, nil, nil)
 	require.NotEqual(t, noSlot, hints[11], "a fitting tuple's lookup leaves its slot")
 	c.addNew(pending, found, hints)
 	require.Nil(t, c.keys, "fell back")
