@@ -242,10 +242,14 @@ func (c *chain) transpose(pieces []*rowPiece) {
 	n := c.states()
 	c.ptr = make([]int64, n+1)
 	total, tagged := 0, false
-	for _, pc := range pieces {
+	span := make([][2]int32, len(pieces)) // by piece: its least and greatest column
+	for p, pc := range pieces {
+		lo, hi := int32(n), int32(-1)
 		for _, j := range pc.col {
 			c.ptr[j+1]++
+			lo, hi = min(lo, j), max(hi, j)
 		}
+		span[p] = [2]int32{lo, hi}
 		total += len(pc.col)
 		tagged = pc.tags != nil
 	}
@@ -259,7 +263,10 @@ func (c *chain) transpose(pieces []*rowPiece) {
 	}
 	fill := slices.Clone(c.ptr[:n])
 	halves(n, n/2, n >= parallelFrom, func(part, lo, hi int) {
-		for _, pc := range pieces {
+		for p, pc := range pieces {
+			if int(span[p][1]) < lo || int(span[p][0]) >= hi {
+				continue // no column of this half
+			}
 			for r := range len(pc.ptr) - 1 {
 				i := int32(pc.first + r)
 				for k := pc.ptr[r]; k < pc.ptr[r+1]; k++ {
