@@ -26,6 +26,7 @@ type chain struct {
 	bbs   []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
 	gate  []int32   // by r*M+i: the BeforeStart station a class-r customer at i checks on starting, or −1
 	tmp   []int32   // scratch tuple of arrive
+	next  []int32   // scratch tuple of transitions
 
 	tuples  []int32 // flat, W per state
 	keys    *keySet // the states by packed key; nil when they do not pack (then set)
@@ -105,7 +106,7 @@ func newChain(m *Model, level, limit int) *chain {
 	if packKeys {
 		c.keys = newKeySet(c.W, limit)
 	}
-	c.tmp = make([]int32, c.W)
+	c.tmp, c.next = make([]int32, c.W), make([]int32, c.W)
 	return c
 }
 
@@ -211,7 +212,7 @@ const leftSlack = 1e-12
 // transitions appends the transitions out of state tuple t to buf, the
 // tuples they reach to c.pending (edge.to: the tuple's place there).
 func (c *chain) transitions(t []int32, buf []edge) []edge {
-	next := make([]int32, c.W)
+	next := c.next
 	tagged := c.M <= 8
 	emit := func(n []int32, rate float64) {
 		var tag uint8
