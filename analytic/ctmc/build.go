@@ -17,12 +17,14 @@ var buildChunk = 16384
 // The states are taken in chunks of consecutive indices. For a chunk, the
 // transitions are generated in order (the stations' tables grow as they
 // go, so this part is sequential); then the tuples they reach are looked
-// up in the hash set, which does not change meanwhile (on a large chain
-// on a second goroutine too, while the next chunk's transitions are
-// generated); then the tuples not found are added in the order they were
-// reached. A state is so numbered where the plain
-// breadth-first walk (each tuple added as it is reached) would number it,
-// and the chain is the same whether the lookups run in parts or not.
+// up in the state set, which does not change meanwhile (on a large chain
+// in two halves side by side); then the tuples not found are added in
+// the order they were reached, while (on a large chain, on a second
+// goroutine) the next chunk's transitions are generated — from states
+// already known, so that neither waits for the other. A state is so
+// numbered where the plain breadth-first walk (each tuple added as it is
+// reached) would number it, and the chain is the same whether the work
+// runs in parts or not.
 func (c *chain) build() error {
 	starts, _ := c.initial()
 	if len(starts) == 0 {
@@ -37,22 +39,20 @@ func (c *chain) build() error {
 		found     []int32
 		hashes    []uint64
 	)
-	if err := c.generate(cur, 0, min(c.states(), buildChunk)); err != nil {
+	if err := c.generate(cur, c.tuples, 0, min(c.states(), buildChunk)); err != nil {
 		return err
 	}
 	for cur.lo < cur.hi {
+		found, hashes = c.lookup(cur.pending, found, hashes)
 		// The next chunk — the states known now that follow this one —
-		// is generated while this one's tuples are looked up.
+		// is generated while this one's new tuples are added.
 		var genErr error
 		lo, hi := cur.hi, min(c.states(), cur.hi+buildChunk)
-		found, hashes = c.lookup(cur.pending, found, hashes, func() { genErr = c.generate(next, lo, hi) })
+		known := c.tuples
+		beside(c.states() >= parallelFrom, func() { c.addNew(cur.pending, found, hashes) },
+			func() { genErr = c.generate(next, known, lo, hi) })
 		if genErr != nil {
 			return genErr
-		}
-		for p, x := range found {
-			if x < 0 {
-				found[p] = c.set.addHashed(cur.pending[p*c.W:(p+1)*c.W], hashes[p], &c.tuples)
-			}
 		}
 		if c.states() > c.limit {
 			return &TooLargeError{States: float64(c.states()), AtLeast: true, Limit: c.limit, Shrink: c.shrinkHint()}
@@ -71,7 +71,7 @@ func (c *chain) build() error {
 		}
 		cur, next = next, cur
 		if cur.lo == cur.hi && c.states() > cur.hi { // nothing was known beyond: generate now
-			if err := c.generate(cur, cur.hi, min(c.states(), cur.hi+buildChunk)); err != nil {
+			if err := c.generate(cur, c.tuples, cur.hi, min(c.states(), cur.hi+buildChunk)); err != nil {
 				return err
 			}
 		}
@@ -91,14 +91,16 @@ type chunk struct {
 	pending []int32
 }
 
-// generate fills ch with the transitions of the states [lo, hi), checking
-// each for a deadlock where stations block.
-func (c *chain) generate(ch *chunk, lo, hi int) error {
+// generate fills ch with the transitions of the states [lo, hi), whose
+// tuples it reads from known (the chain's tuples, as they were when the
+// chunk was chosen: states are being added meanwhile), checking each for
+// a deadlock where stations block.
+func (c *chain) generate(ch *chunk, known []int32, lo, hi int) error {
 	ch.lo, ch.hi = lo, hi
 	ch.buf, ch.ends, c.pending = ch.buf[:0], append(ch.ends[:0], 0), ch.pending[:0]
 	check := c.blocking()
 	for x := lo; x < hi; x++ {
-		t := c.tuple(x)
+		t := known[x*c.W : (x+1)*c.W]
 		if check {
 			if err := c.deadlock(t); err != nil {
 				return err
@@ -138,8 +140,7 @@ func (c *chain) rows(lo, hi int, buf []edge, ends []int, found []int32) *rowPiec
 		for e := range es {
 			es[e].to = found[es[e].to]
 		}
-		slices.SortFunc(es, func(a, b edge) int { return int(a.to) - int(b.to) })
-		cur := c.tuple(x)
+		sortEdges(es)
 		sum := 0.0
 		for e, ed := range es {
 			if ed.to == int32(x) {
@@ -152,7 +153,7 @@ func (c *chain) rows(lo, hi int, buf []edge, ends []int, found []int32) *rowPiec
 			}
 			pc.col, pc.val = append(pc.col, ed.to), append(pc.val, ed.rate)
 			if tagged {
-				pc.tags = append(pc.tags, c.changed(cur, ed.to))
+				pc.tags = append(pc.tags, ed.tag)
 			}
 		}
 		pc.out = append(pc.out, sum)
@@ -161,19 +162,36 @@ func (c *chain) rows(lo, hi int, buf []edge, ends []int, found []int32) *rowPiec
 	return pc
 }
 
-// lookup finds each tuple of pending in the hash set (−1: not there) and
-// returns the indices and the tuples' hashes, reusing the slices given,
-// having run also (before its share of the lookups, or beside them) —
-// the set and the tuples are only read meanwhile. On a large chain a
-// second goroutine looks up the last two thirds while this one runs also
-// and then the first third.
-func (c *chain) lookup(pending []int32, found []int32, hashes []uint64, also func()) ([]int32, []uint64) {
+// sortEdges sorts es by target: by insertion where slices.SortFunc sorts
+// by insertion too (12 edges or fewer, most rows), so that the edges to
+// one target, whose rates are summed in this order, come in the same
+// order either way.
+func sortEdges(es []edge) {
+	if len(es) > 12 {
+		slices.SortFunc(es, func(a, b edge) int { return int(a.to) - int(b.to) })
+		return
+	}
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j].to < es[j-1].to; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+}
+
+// lookup finds each tuple of pending in the state set (−1: not there) and
+// returns the indices and what addNew needs to add the others (with
+// packed keys the slots where the probes ended, else the tuples' hashes),
+// reusing the slices given. The set and the tuples are only read. On a
+// large chain a second goroutine looks up the second half.
+func (c *chain) lookup(pending []int32, found []int32, hashes []uint64) ([]int32, []uint64) {
 	n := len(pending) / c.W
 	found, hashes = slices.Grow(found[:0], n)[:n], slices.Grow(hashes[:0], n)[:n]
 	split := c.states() >= parallelFrom
-	halves(n, n/3, split, func(part, lo, hi int) {
-		if part == 0 {
-			also()
+	var touched [2]uint64
+	halves(n, n/2, split, func(part, lo, hi int) {
+		if c.keys != nil {
+			touched[part] = c.keys.findMany(pending[lo*c.W:hi*c.W], found[lo:hi], hashes[lo:hi])
+			return
 		}
 		for p := lo; p < hi; p++ {
 			t := pending[p*c.W : (p+1)*c.W]
@@ -181,7 +199,40 @@ func (c *chain) lookup(pending []int32, found []int32, hashes []uint64, also fun
 			found[p] = c.set.findHashed(t, hashes[p], c.tuples)
 		}
 	})
+	if c.keys != nil {
+		c.keys.touched = touched[0] | touched[1]
+	}
 	return found, hashes
+}
+
+// addNew adds the tuples of pending that lookup did not find (found −1),
+// in order, and sets their indices in found. hints is what lookup left:
+// with packed keys the slot where each probe ended, else the hashes.
+func (c *chain) addNew(pending []int32, found []int32, hints []uint64) {
+	keyed, epoch := c.keys != nil, 0
+	if keyed {
+		epoch = c.keys.epoch // the epoch of the lookup's slots
+		misses := 0
+		for _, x := range found {
+			if x < 0 {
+				misses++
+			}
+		}
+		c.keys.reserve(misses, c.tuples)
+	}
+	for p, x := range found {
+		if x >= 0 {
+			continue
+		}
+		t, hint := pending[p*c.W:(p+1)*c.W], hints[p]
+		switch {
+		case c.keys != nil && c.keys.epoch != epoch:
+			hint = noSlot // the slots moved
+		case keyed && c.keys == nil:
+			hint = noSlot // fell back: the hint is a slot, not a hash
+		}
+		found[p] = c.addAt(t, hint)
+	}
 }
 
 // transpose turns the rows (out-transitions) into columns, the sources
@@ -191,10 +242,14 @@ func (c *chain) transpose(pieces []*rowPiece) {
 	n := c.states()
 	c.ptr = make([]int64, n+1)
 	total, tagged := 0, false
-	for _, pc := range pieces {
+	span := make([][2]int32, len(pieces)) // by piece: its least and greatest column
+	for p, pc := range pieces {
+		lo, hi := int32(n), int32(-1)
 		for _, j := range pc.col {
 			c.ptr[j+1]++
+			lo, hi = min(lo, j), max(hi, j)
 		}
+		span[p] = [2]int32{lo, hi}
 		total += len(pc.col)
 		tagged = pc.tags != nil
 	}
@@ -208,7 +263,10 @@ func (c *chain) transpose(pieces []*rowPiece) {
 	}
 	fill := slices.Clone(c.ptr[:n])
 	halves(n, n/2, n >= parallelFrom, func(part, lo, hi int) {
-		for _, pc := range pieces {
+		for p, pc := range pieces {
+			if int(span[p][1]) < lo || int(span[p][0]) >= hi {
+				continue // no column of this half
+			}
 			for r := range len(pc.ptr) - 1 {
 				i := int32(pc.first + r)
 				for k := pc.ptr[r]; k < pc.ptr[r+1]; k++ {

@@ -27,8 +27,11 @@ type chain struct {
 	gate  []int32   // by r*M+i: the BeforeStart station a class-r customer at i checks on starting, or −1
 	gated []bool    // by station: some class there checks a BeforeStart station (see closedAt)
 	tmp   []int32   // scratch tuple of arrive
+	next  []int32   // scratch tuple of transitions
+	after []int32   // scratch tuple of transitions: t once a customer left and the next started
 
 	tuples  []int32 // flat, W per state
+	keys    *keySet // the states by packed key; nil when they do not pack (then set)
 	set     hashSet
 	pending []int32 // flat, W per tuple: the states reached, being looked up (build)
 
@@ -104,7 +107,10 @@ func newChain(m *Model, level, limit int) *chain {
 		}
 	}
 	c.set.init(c.W)
-	c.tmp = make([]int32, c.W)
+	if packKeys {
+		c.keys = newKeySet(c.W, limit)
+	}
+	c.tmp, c.next, c.after = make([]int32, c.W), make([]int32, c.W), make([]int32, c.W)
 	return c
 }
 
@@ -196,21 +202,11 @@ func addDist(ts [][]int32, ps []float64, v []int32, p float64) ([][]int32, []flo
 	return append(ts, v), append(ps, p)
 }
 
-// changed returns the stations whose local state differs between tuple t
-// and state y, as a bit mask.
-func (c *chain) changed(t []int32, y int32) uint8 {
-	var m uint8
-	for i, v := range c.tuple(int(y))[:c.M] {
-		if v != t[i] {
-			m |= 1 << i
-		}
-	}
-	return m
-}
-
-// edge is one transition being built: to state index to at rate.
+// edge is one transition being built: to state index to at rate; tag:
+// the stations whose local state it changes (build, up to 8 stations).
 type edge struct {
 	to   int32
+	tag  uint8
 	rate float64
 }
 
@@ -221,9 +217,19 @@ const leftSlack = 1e-12
 // transitions appends the transitions out of state tuple t to buf, the
 // tuples they reach to c.pending (edge.to: the tuple's place there).
 func (c *chain) transitions(t []int32, buf []edge) []edge {
-	next, after := make([]int32, c.W), make([]int32, c.W)
+	next, after := c.next, c.after
+	tagged := c.M <= 8
 	emit := func(n []int32, rate float64) {
-		buf = append(buf, edge{int32(len(c.pending) / c.W), rate})
+		var tag uint8
+		if tagged {
+			a, b := n[:c.M], t[:c.M]
+			for i := range a {
+				if a[i] != b[i] {
+					tag |= 1 << i
+				}
+			}
+		}
+		buf = append(buf, edge{int32(len(c.pending) / c.W), tag, rate})
 		c.pending = append(c.pending, n...)
 	}
 	moved := emit // after a customer left a station: let held ones in
@@ -353,11 +359,37 @@ func (c *chain) suspended(t []int32, i, r int) bool {
 	return j >= 0 && c.tabs[j].full(t[j])
 }
 
-func (c *chain) states() int          { return len(c.tuples) / c.W }
-func (c *chain) tuple(x int) []int32  { return c.tuples[x*c.W : (x+1)*c.W] }
-func (c *chain) transitionsN() int    { return len(c.src) }
-func (c *chain) add(t []int32) int32  { return c.set.add(t, &c.tuples) }
-func (c *chain) find(t []int32) int32 { return c.set.find(t, c.tuples) }
+func (c *chain) states() int         { return len(c.tuples) / c.W }
+func (c *chain) tuple(x int) []int32 { return c.tuples[x*c.W : (x+1)*c.W] }
+func (c *chain) transitionsN() int   { return len(c.src) }
+func (c *chain) add(t []int32) int32 { return c.addAt(t, noSlot) }
+
+// find returns the index of state tuple t, −1 if it is not a state. It
+// only reads the chain.
+func (c *chain) find(t []int32) int32 {
+	if c.keys != nil {
+		return c.keys.find(t)
+	}
+	return c.set.find(t, c.tuples)
+}
+
+// addAt adds state tuple t if it is new and returns its index. hint is
+// what a lookup left: with packed keys the slot where its probe ended (or
+// noSlot), else the tuple's hash. When t does not pack, the chain falls
+// back to the hash set of tuples.
+func (c *chain) addAt(t []int32, hint uint64) int32 {
+	if c.keys != nil {
+		if x, ok := c.keys.add(t, hint, &c.tuples); ok {
+			return x
+		}
+		c.keys = nil
+		c.set.refill(c.tuples)
+		hint = hashTuple(t)
+	} else if hint == noSlot {
+		hint = hashTuple(t)
+	}
+	return c.set.addHashed(t, hint, &c.tuples)
+}
 
 // shrinkHint names what would make the chain smaller.
 func (c *chain) shrinkHint() string {

@@ -20,7 +20,10 @@
 // each. Each station's local states, the moves out of each (phase
 // changes, completions, abandonments) and the outcome of each class's
 // arrival are computed once, lazily, in a table; the global state is the
-// tuple of the stations' local ids, found in an open-addressing hash set.
+// tuple of the stations' local ids, found in an open-addressing hash set:
+// packed into one 64-bit key (each entry in as many bits as its largest
+// value needs, laid out anew as the tables grow) while the entries and the
+// state's index fit in 64 bits, else by the tuple itself.
 //
 // Service laws are phase-type (PH: α, T): exponential, Erlang-k, the
 // two-phase hyperexponential and any other (α, T). A law with no
@@ -107,7 +110,8 @@
 // two fixed parts (never by the number of cores, so the results are the
 // same everywhere): the building looks up the states a chunk of states
 // reaches in two halves (the hash set only read; the new ones are then
-// added in the order reached, so the numbering is the breadth-first one)
+// added in the order reached, so the numbering is the breadth-first one,
+// while the other goroutine generates the next chunk's transitions)
 // and sorts the chunk's rows in two halves; the sweeps run in pairs, the
 // second on its own goroutine trailing the first by the blocks of states
 // it depends on (exactly two Gauss–Seidel sweeps; the residual is

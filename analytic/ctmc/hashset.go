@@ -94,3 +94,23 @@ func (h *hashSet) grow(tuples []int32) {
 		h.slots[k] = s
 	}
 }
+
+// refill makes the set hold exactly the tuples given (flat, m per state,
+// numbered in order), with room for twice as many.
+func (h *hashSet) refill(tuples []int32) {
+	n := len(tuples) / h.m
+	size := 1024
+	for size < 4*n {
+		size *= 2
+	}
+	h.slots, h.used = make([]uint64, size), n
+	mask := uint64(size - 1)
+	for x := range n {
+		hv := hashTuple(tuples[x*h.m : (x+1)*h.m])
+		k := hv & mask
+		for h.slots[k] != 0 {
+			k = (k + 1) & mask
+		}
+		h.slots[k] = hv&fingerprint | uint64(x+1)
+	}
+}

@@ -22,3 +22,17 @@ func halves(n, cut int, split bool, f func(part, lo, hi int)) {
 	f(0, 0, cut)
 	wg.Wait()
 }
+
+// beside runs a on this goroutine and b on another and waits for both;
+// with split false it runs a, then b.
+func beside(split bool, a, b func()) {
+	if !split {
+		a()
+		b()
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(b)
+	a()
+	wg.Wait()
+}

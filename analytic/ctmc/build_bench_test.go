@@ -1,0 +1,42 @@
+package ctmc_test
+
+import (
+	"syscall"
+	"testing"
+
+	"queuelab/analytic/ctmc"
+)
+
+// BenchmarkBuild: building the chain alone (the state space explored, the
+// generator stored by column), on the closed models of BenchmarkSolve;
+// cpu-s/op is the process's CPU time (user + system, all goroutines) per
+// build.
+func BenchmarkBuild(b *testing.B) {
+	cases := []struct {
+		name string
+		m    *ctmc.Model
+	}{
+		{"cyclic/pop=1000", cyclic(1000)}, {"three-class/pop=5", threeClass(5)}, {"three-class/pop=6", threeClass(6)},
+		{"three-class/pop=7", threeClass(7)}, {"three-class/pop=7,7,8", threeClassOf(7, 7, 8)},
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			var before, after syscall.Rusage
+			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+			var n, tr int
+			for b.Loop() {
+				var err error
+				if n, tr, err = ctmc.BuildOnly(tc.m); err != nil {
+					b.Fatal(err)
+				}
+			}
+			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+			cpu := func(r syscall.Rusage) float64 {
+				return float64(r.Utime.Sec+r.Stime.Sec) + float64(r.Utime.Usec+r.Stime.Usec)/1e6
+			}
+			b.ReportMetric((cpu(after)-cpu(before))/float64(b.N), "cpu-s/op")
+			b.ReportMetric(float64(n), "states")
+			b.ReportMetric(float64(tr), "transitions")
+		})
+	}
+}
