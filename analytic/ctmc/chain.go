@@ -26,6 +26,7 @@ type chain struct {
 	bbs   []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
 	gate  []int32   // by r*M+i: the BeforeStart station a class-r customer at i checks on starting, or −1
 	tmp   []int32   // scratch tuple of arrive
+	jf    *jobForks // the forks solved job by job (forkjobs.go); nil without
 
 	tuples  []int32 // flat, W per state
 	set     hashSet
@@ -100,6 +101,7 @@ func newChain(m *Model, level, limit int) *chain {
 			c.W++
 		}
 	}
+	c.jf = c.newJobForks()
 	c.set.init(c.W)
 	c.tmp = make([]int32, c.W)
 	return c
@@ -260,6 +262,9 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 		}
 	}
 	for i, tb := range c.tabs {
+		if c.jf != nil && c.jf.owned[i] {
+			continue // the fork's job list moves it (jobMoves)
+		}
 		for _, mv := range tb.movesOf(t[i]) {
 			if mv.kind != abandon && c.suspended(t, i, int(mv.class)) {
 				continue
@@ -276,6 +281,9 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 			}
 			c.depart(t, i, mv, next, emit, moved)
 		}
+	}
+	if c.jf != nil {
+		c.jobMoves(t, next, moved)
 	}
 	return buf
 }
