@@ -180,6 +180,9 @@ func (f *jobFork) shares(c *chain, l []uint16, k int) (at []int, share []float64
 // probability times p, to out.
 func (f *jobFork) settle(c *chain, l []uint16, p float64, out []outcome) []outcome {
 	for k, i := range f.branches {
+		if !f.unstarted(l, k) {
+			continue
+		}
 		at, share := f.shares(c, l, k)
 		for n, j := range at {
 			if share[n] == 0 || l[j] != 0 {
@@ -213,6 +216,16 @@ type jobKey struct {
 	key  uint64
 	u, w uint64
 	at   int
+}
+
+// unstarted reports whether some task of branch k in l has not started.
+func (f *jobFork) unstarted(l []uint16, k int) bool {
+	for j := k; j < len(l); j += f.B() {
+		if l[j] == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // bound reports whether job a must stay before job b (b after a in the

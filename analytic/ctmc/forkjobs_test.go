@@ -247,3 +247,16 @@ func TestJobForkNotMaxCount(t *testing.T) {
 		assert.InDelta(t, tc.maxCount, most/0.5, 1e-6, name)
 	}
 }
+
+// TestJobForkTooLarge: a 2-server FCFS branch beside a PS one keeps, for
+// each task waiting at the FCFS branch, whether its sibling is done, so
+// the states grow about geometrically with the tasks kept; beyond
+// MaxStates the solver refuses with the count, as for any chain.
+func TestJobForkTooLarge(t *testing.T) {
+	m := jobModel(0.2, branch{2, FCFS, Exponential(2)}, branch{1, PS, Exponential(1)})
+	_, err := Solve(m, Options{MaxStates: 20000})
+	var big *TooLargeError
+	require.ErrorAs(t, err, &big)
+	assert.Equal(t, 20000, big.Limit)
+	assert.Greater(t, big.States, 20000.0)
+}
