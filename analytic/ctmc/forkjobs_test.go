@@ -260,3 +260,30 @@ func TestJobForkTooLarge(t *testing.T) {
 	assert.Equal(t, 20000, big.Limit)
 	assert.Greater(t, big.States, 20000.0)
 }
+
+// TestJobForkOneBranch: a fork into one branch is that station alone, so
+// the job list — several FCFS servers and PS with phase-type laws, a
+// delay station, LCFS-PR with two servers — gives what the station's own
+// table gives for an open class arriving there: the same states, and the
+// mean number and throughput to 1e-9.
+func TestJobForkOneBranch(t *testing.T) {
+	for name, b := range map[string]branch{
+		"fcfs2 erlang":   {2, FCFS, Erlang(3, 2)},
+		"lcfs2 exp":      {2, LCFSPR, Exponential(3)},
+		"ps2 erlang":     {2, PS, Erlang(2.5, 3)},
+		"delay hyperexp": {0, nil, HyperExp(0.6, 0.8, 4)},
+		"fcfs3 hyperexp": {3, FCFS, HyperExp(0.4, 0.4, 2)},
+	} {
+		fork := jobModel(0.4, b)
+		plain := jobModel(0.4, b)
+		plain.Classes[0].Fork = nil
+		jobs, err := Solve(fork, Options{})
+		require.NoError(t, err, name)
+		one, err := Solve(plain, Options{})
+		require.NoError(t, err, name)
+		assert.Equal(t, one.States, jobs.States, name)
+		assert.InEpsilon(t, one.Stations[0].InSystem[0], jobs.ForkJoin[0].Jobs, 1e-9, name)
+		assert.InEpsilon(t, one.Stations[0].InSystem[0], jobs.Stations[0].InSystem[0], 1e-9, name)
+		assert.InEpsilon(t, one.Stations[0].Throughput[0], jobs.Stations[0].Throughput[0], 1e-9, name)
+	}
+}
