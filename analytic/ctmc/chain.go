@@ -29,6 +29,7 @@ type chain struct {
 	tmp   []int32   // scratch tuple of arrive
 	next  []int32   // scratch tuple of transitions
 	after []int32   // scratch tuple of transitions: t once a customer left and the next started
+	jf    *jobForks // the forks solved job by job (forkjobs.go); nil without
 
 	tuples  []int32 // flat, W per state
 	keys    *keySet // the states by packed key; nil when they do not pack (then set)
@@ -106,6 +107,7 @@ func newChain(m *Model, level, limit int) *chain {
 			c.W++
 		}
 	}
+	c.jf = c.newJobForks()
 	c.set.init(c.W)
 	if packKeys {
 		c.keys = newKeySet(c.W, limit)
@@ -270,6 +272,9 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 		}
 	}
 	for i, tb := range c.tabs {
+		if c.jf != nil && c.jf.owned[i] {
+			continue // the fork's job list moves it (jobMoves)
+		}
 		closed := c.closedAt(t, i)
 		for _, mv := range tb.movesFor(t[i], closed) {
 			if mv.kind != abandon && c.suspended(t, i, int(mv.class)) {
@@ -288,6 +293,9 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 			}
 			c.depart(t, i, mv, closed, next, after, emit, moved)
 		}
+	}
+	if c.jf != nil {
+		c.jobMoves(t, next, moved)
 	}
 	return buf
 }

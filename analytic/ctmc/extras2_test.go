@@ -165,9 +165,9 @@ func TestForkJoinNelsonTantawi(t *testing.T) {
 // name.
 func TestForkRefused(t *testing.T) {
 	m := forkModel(0.5, 1, 1)
-	m.Stations[1].Servers = 2
+	m.Stations[1].Discipline = ctmc.SIRO
 	_, err := ctmc.Solve(m, ctmc.Options{})
-	assert.ErrorContains(t, err, `branch "b" has 2 servers`)
+	assert.ErrorContains(t, err, `branch "b" has discipline siro`)
 	m = forkModel(0.5, 1, 1)
 	m.Routing[0][1] = 1
 	_, err = ctmc.Solve(m, ctmc.Options{})

@@ -10,19 +10,28 @@ import (
 // the mean time from the fork to the join (Jobs over the class's mean
 // arrival rate, by Little's law).
 //
-// What is solved: each branch is a single-server FCFS station that serves
-// that class alone, with any phase-type law (load-dependent rates
+// What is solved: each branch is a station that serves that class alone
+// — FCFS with any number of servers, LCFS-PR, PS, or a delay station
+// (infinite servers) — with any phase-type law (load-dependent rates
 // allowed), no capacity, blocking, patience or balking, and its tasks
 // leave the network there (they go to the join); arrivals are Poisson or
-// MAP. Every branch then holds the tasks of the latest jobs, in order, so
-// the jobs not yet joined are as many as the longest branch's tasks:
-// Jobs = E[max_i n_i], exact from the chain of the branch counts.
+// MAP. Where every branch is a single-server FCFS station, each holds
+// the tasks of the latest jobs, in order, so the jobs not yet joined are
+// as many as the longest branch's tasks: Jobs = E[max_i n_i], exact from
+// the chain of the branch counts. Elsewhere tasks overtake one another
+// and the chain keeps the jobs themselves, in arrival order, with each
+// task's progress (see jobFork); Jobs is the mean length of that list.
+// Its states grow about geometrically with the tasks kept (at an FCFS
+// branch with waiting tasks, which of them are done elsewhere is part of
+// the state), so these forks are solved at moderate load only; beyond
+// Options.MaxStates the solver refuses as for any chain. The truncation
+// of open classes counts tasks, as it counts customers elsewhere.
 //
 // What is refused, with the reason: routing after a branch (a join that
-// feeds further stations), branches with several servers or another
-// discipline (tasks could overtake one another, so max_i n_i would not
-// count the jobs), a class shared with other stations, closed classes
-// forking, forks of forks, and an initial state with tasks in it.
+// feeds further stations), SIRO and priority branches (the waiting task
+// that starts is not the first in line, which the job list does not
+// keep), a class shared with other stations, closed classes forking,
+// forks of forks, and an initial state with tasks in it.
 type ForkJoinResult struct {
 	Class    int
 	Jobs     float64
@@ -38,13 +47,13 @@ func (m *Model) validateFork() error {
 			continue
 		}
 		bad := func(f string, a ...any) error {
-			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into single-server FCFS branches that the class has to itself, each leaving to the join", append([]any{c.Name}, a...)...)
+			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into FCFS, LCFS-PR, PS or delay branches that the class has to itself, each leaving to the join", append([]any{c.Name}, a...)...)
 		}
 		if !c.Open() {
 			return bad("a closed class cannot fork")
 		}
-		if len(c.Fork) == 0 {
-			return bad("no branches")
+		if len(c.Fork) == 0 || len(c.Fork) > 64 {
+			return bad("%d branches (1 to 64 are solved)", len(c.Fork))
 		}
 		for k, i := range c.Fork {
 			if i < 0 || i >= M || slices.Contains(c.Fork[:k], i) {
@@ -55,8 +64,8 @@ func (m *Model) validateFork() error {
 			switch {
 			case st.Service[r] == nil:
 				return bad("branch %q does not serve it", st.Name)
-			case st.Servers != 1 || (d != nil && d != FCFS):
-				return bad("branch %q has %d servers and discipline %s", st.Name, st.Servers, discName(d))
+			case st.Servers > 0 && d != nil && d != FCFS && d != LCFSPR && d != PS:
+				return bad("branch %q has discipline %s (its next task to start is not the first waiting, which the job list does not keep)", st.Name, discName(d))
 			case classesAt(st) != 1:
 				return bad("branch %q serves other classes too", st.Name)
 			case st.Capacity != 0 || st.Patience != 0 || st.JoinProb != nil || st.Blocking != NoBlocking:
@@ -92,6 +101,10 @@ func discName(d Discipline) string {
 // forkArrive emits the outcomes of a job of class r arriving at its fork:
 // one task at each branch (which never refuse one).
 func (c *chain) forkArrive(base []int32, r int, rate float64, emit func([]int32, float64)) {
+	if c.jf != nil && c.jf.byClass[r] != nil {
+		c.jobArrive(c.jf.byClass[r], base, rate, emit)
+		return
+	}
 	ts, ps := [][]int32{slices.Clone(base)}, []float64{1}
 	for _, i := range c.m.Classes[r].Fork {
 		var nt [][]int32
@@ -118,6 +131,14 @@ func (c *chain) forkJoin(pi []float64) []ForkJoinResult {
 			continue
 		}
 		jobs := 0.0
+		if c.jf != nil && c.jf.byClass[r] != nil {
+			f := c.jf.byClass[r]
+			for x, p := range pi {
+				jobs += p * float64(f.jobsOf(c.tuple(x)[f.at]))
+			}
+			out = append(out, ForkJoinResult{Class: r, Jobs: jobs, Response: jobs / cl.MeanRate()})
+			continue
+		}
 		for x, p := range pi {
 			t := c.tuple(x)
 			most := 0.0

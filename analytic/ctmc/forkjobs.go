@@ -1,0 +1,424 @@
+package ctmc
+
+import (
+	"slices"
+)
+
+// The job-by-job state of a fork (see ForkJoinResult). Where a branch has
+// several servers, processor sharing, infinite servers or LCFS-PR, tasks
+// overtake one another, so the branches' counts no longer say which jobs
+// are complete. A forking class then gets one more tuple entry: the id of
+// its job list, the jobs forked and not yet joined in the order they
+// arrived, each with its task's code at every branch (taskDone, 0 not
+// yet started, or p: in phase p−1 of its law, in service or preempted).
+// A branch's tasks are the undone ones in job order, which is their
+// arrival order there, so its discipline says who is served (FCFS with c
+// servers: the first c; LCFS-PR: the last c; PS and delay: all); a task
+// finishing marks its job's code done, and a job whose codes are all done
+// leaves (joins). The branch stations keep their own tuple entries, the
+// local states of their tasks, which the job list determines: the
+// stations' measures are read as everywhere else.
+//
+// The list is kept in one canonical order. Two adjacent jobs may trade
+// places where no branch tells them apart by order: at a PS or delay
+// branch never, at an FCFS branch unless one of them is waiting there
+// (the tasks in service are a set, those waiting a line), at LCFS-PR
+// whenever both are undone there. The states are the classes of lists
+// under such swaps (traces), each written as its lexicographically least
+// list (greedily: the least job that no job before it must precede).
+//
+// A dedicated part of the chain rather than a station table: a job spans
+// stations, which a table (one station's customers) cannot express; the
+// tables still describe each branch for the measures.
+type jobFork struct {
+	class    int
+	at       int     // tuple entry of the job list
+	branches []int   // the branch stations
+	order    []uint8 // by branch: orderNone, orderWaiting or orderAll
+	lcfs     uint64  // the branches of order orderAll, as a bit mask
+	ids      map[string]int32
+	lists    [][]uint16  // by id: len(branches) codes per job
+	locals   [][]int32   // by id: the branch stations' local ids
+	moves    [][]jobMove // by id, nil until computed
+	moved    []bool
+	arrive   [][]outcome // by id: the outcomes of a new job, nil until computed
+	arrived  []bool
+	scratch  []float64
+}
+
+// taskDone is the code of a task that has left its branch.
+const taskDone = 0xFFFF
+
+// How the order of two jobs' tasks at a branch matters.
+const (
+	orderNone    uint8 = iota // PS, delay: the tasks are a set
+	orderWaiting              // FCFS: those in service a set, those waiting a line
+	orderAll                  // LCFS-PR: the whole list
+)
+
+// jobMove is a transition of a job list: to list id to at rate.
+type jobMove struct {
+	to   int32
+	rate float64
+}
+
+// jobForks are the forks of a chain solved job by job.
+type jobForks struct {
+	byClass []*jobFork // nil for a class that does not fork, or forks into single-server FCFS branches
+	owned   []bool     // by station: a branch of such a fork, whose moves the fork makes
+}
+
+// jobsAlways solves every fork job by job, single-server FCFS branches
+// included (for the tests that compare the two constructions).
+var jobsAlways = false
+
+// needsJobs reports whether class r's fork is solved job by job: some
+// branch is not a single-server FCFS station.
+func (m *Model) needsJobs(r int) bool {
+	for _, i := range m.Classes[r].Fork {
+		if s := m.Stations[i]; s.Servers != 1 || s.Discipline != nil && s.Discipline != FCFS {
+			return true
+		}
+	}
+	return jobsAlways
+}
+
+// newJobForks adds the tuple entries of the forks solved job by job, or
+// returns nil when there are none.
+func (c *chain) newJobForks() *jobForks {
+	var jf *jobForks
+	for r, cl := range c.m.Classes {
+		if cl.Fork == nil || !c.m.needsJobs(r) {
+			continue
+		}
+		if jf == nil {
+			jf = &jobForks{byClass: make([]*jobFork, c.R), owned: make([]bool, c.M)}
+		}
+		f := &jobFork{class: r, at: c.W, branches: cl.Fork, ids: map[string]int32{}}
+		c.W++
+		for _, i := range cl.Fork {
+			jf.owned[i] = true
+			o := orderNone
+			switch st := c.m.Stations[i]; {
+			case st.Servers == 0 || c.tabs[i].disc == PS:
+			case c.tabs[i].disc == LCFSPR:
+				o = orderAll
+				f.lcfs |= 1 << len(f.order)
+			default:
+				o = orderWaiting
+			}
+			f.order = append(f.order, o)
+		}
+		f.id(c, nil) // id 0: no job, as the initial tuple has it
+		jf.byClass[r] = f
+	}
+	return jf
+}
+
+// B returns the number of branches.
+func (f *jobFork) B() int { return len(f.branches) }
+
+// jobsOf returns the jobs in list id x.
+func (f *jobFork) jobsOf(x int32) int { return len(f.lists[x]) / f.B() }
+
+// id returns the id of the canonical list l, adding it (and the branch
+// stations' local states it implies) if new.
+func (f *jobFork) id(c *chain, l []uint16) int32 {
+	b := make([]byte, 2*len(l))
+	for k, v := range l {
+		b[2*k], b[2*k+1] = byte(v), byte(v>>8)
+	}
+	if x, ok := f.ids[string(b)]; ok {
+		return x
+	}
+	x := int32(len(f.lists))
+	f.ids[string(b)] = x
+	f.lists = append(f.lists, slices.Clone(l))
+	loc := make([]int32, f.B())
+	for k, i := range f.branches {
+		st := f.stationList(l, k)
+		c.tabs[i].disc.canon(st, c.m.Stations[i].Servers)
+		loc[k] = c.tabs[i].id(st)
+	}
+	f.locals = append(f.locals, loc)
+	f.moves, f.moved = append(f.moves, nil), append(f.moved, false)
+	f.arrive, f.arrived = append(f.arrive, nil), append(f.arrived, false)
+	return x
+}
+
+// stationList returns branch k's tasks in l, in job order, as the codes
+// of its station's list.
+func (f *jobFork) stationList(l []uint16, k int) []code {
+	var out []code
+	for j := k; j < len(l); j += f.B() {
+		if l[j] != taskDone {
+			out = append(out, mkcode(f.class, int(l[j])))
+		}
+	}
+	return out
+}
+
+// shares returns, for branch k of list l, the positions in l of its
+// undone tasks and the share of a server each gets.
+func (f *jobFork) shares(c *chain, l []uint16, k int) (at []int, share []float64) {
+	for j := k; j < len(l); j += f.B() {
+		if l[j] != taskDone {
+			at = append(at, j)
+		}
+	}
+	if cap(f.scratch) < len(at) {
+		f.scratch = make([]float64, 2*len(at)+4)
+	}
+	share = f.scratch[:len(at)]
+	i := f.branches[k]
+	c.tabs[i].disc.shares(f.stationList(l, k), c.m.Stations[i].Servers, share)
+	return at, share
+}
+
+// settle draws the first phase of every task that has a server and has
+// not started, and adds each resulting canonical list, with its
+// probability times p, to out.
+func (f *jobFork) settle(c *chain, l []uint16, p float64, out []outcome) []outcome {
+	for k, i := range f.branches {
+		if !f.unstarted(l, k) {
+			continue
+		}
+		at, share := f.shares(c, l, k)
+		for n, j := range at {
+			if share[n] == 0 || l[j] != 0 {
+				continue
+			}
+			for a, pa := range c.m.Stations[i].Service[f.class].Alpha {
+				if pa > 0 {
+					m := slices.Clone(l)
+					m[j] = uint16(a + 1)
+					out = f.settle(c, m, p*pa, out)
+				}
+			}
+			return out
+		}
+	}
+	x := f.id(c, f.canon(l))
+	for k := range out {
+		if out[k].to == x {
+			out[k].p += p
+			return out
+		}
+	}
+	return append(out, outcome{x, p})
+}
+
+// jobKey is what canon reads of one job: its codes packed (when they fit
+// in 64 bits, so that comparing keys compares the codes in order), the
+// branches where order matters and its task is undone (u), and the FCFS
+// branches where its task waits (w).
+type jobKey struct {
+	key  uint64
+	u, w uint64
+	at   int
+}
+
+// unstarted reports whether some task of branch k in l has not started.
+func (f *jobFork) unstarted(l []uint16, k int) bool {
+	for j := k; j < len(l); j += f.B() {
+		if l[j] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// bound reports whether job a must stay before job b (b after a in the
+// list): some branch tells them apart by their order — an LCFS-PR branch
+// where both are undone, or an FCFS branch where both are undone and one
+// of them waits.
+func (f *jobFork) bound(a, b *jobKey) bool {
+	return a.u&b.u&(a.w|b.w|f.lcfs) != 0
+}
+
+// keys returns the jobKeys of list l.
+func (f *jobFork) keys(l []uint16) []jobKey {
+	B := f.B()
+	ks := make([]jobKey, len(l)/B)
+	for j := range ks {
+		k := &ks[j]
+		k.at = j * B
+		for b, v := range l[j*B : (j+1)*B] {
+			if B <= 4 {
+				k.key = k.key<<16 | uint64(v)
+			}
+			if v == taskDone || f.order[b] == orderNone {
+				continue
+			}
+			k.u |= 1 << b
+			if v == 0 && f.order[b] == orderWaiting {
+				k.w |= 1 << b
+			}
+		}
+	}
+	return ks
+}
+
+// less orders two jobs of l by their codes.
+func (f *jobFork) less(l []uint16, a, b *jobKey) bool {
+	if f.B() <= 4 {
+		return a.key < b.key
+	}
+	B := f.B()
+	return slices.Compare(l[a.at:a.at+B], l[b.at:b.at+B]) < 0
+}
+
+// canon returns the lexicographically least list among those l's swaps
+// of unbound adjacent jobs reach: repeatedly, of the jobs no remaining
+// job before them is bound to, the least.
+func (f *jobFork) canon(l []uint16) []uint16 {
+	B := f.B()
+	ks := f.keys(l)
+	n := len(ks)
+	out := make([]uint16, 0, len(l))
+	free := true
+	for j := range ks {
+		free = free && ks[j].u == 0
+	}
+	if free { // no branch keeps an order: the jobs are a multiset
+		slices.SortStableFunc(ks, func(a, b jobKey) int {
+			switch {
+			case f.less(l, &a, &b):
+				return -1
+			case f.less(l, &b, &a):
+				return 1
+			}
+			return 0
+		})
+		for j := range ks {
+			out = append(out, l[ks[j].at:ks[j].at+B]...)
+		}
+		return out
+	}
+	before := make([]int32, n) // remaining jobs before j bound to it
+	for j := range n {
+		if ks[j].u == 0 {
+			continue
+		}
+		for i := range j {
+			if f.bound(&ks[i], &ks[j]) {
+				before[j]++
+			}
+		}
+	}
+	taken := make([]bool, n)
+	for range n {
+		best := -1
+		for j := range n {
+			if !taken[j] && before[j] == 0 && (best < 0 || f.less(l, &ks[j], &ks[best])) {
+				best = j
+			}
+		}
+		taken[best] = true
+		out = append(out, l[ks[best].at:ks[best].at+B]...)
+		if ks[best].u == 0 {
+			continue
+		}
+		for j := best + 1; j < n; j++ {
+			if !taken[j] && f.bound(&ks[best], &ks[j]) {
+				before[j]--
+			}
+		}
+	}
+	return out
+}
+
+// movesOf returns the transitions of list x: phase changes and task
+// completions (a job whose tasks are all done leaving).
+func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
+	if f.moved[x] {
+		return f.moves[x]
+	}
+	l := f.lists[x]
+	B := f.B()
+	var out []jobMove
+	add := func(os []outcome, rate float64) {
+		for _, o := range os {
+			if k := slices.IndexFunc(out, func(m jobMove) bool { return m.to == o.to }); k >= 0 {
+				out[k].rate += rate * o.p
+			} else {
+				out = append(out, jobMove{o.to, rate * o.p})
+			}
+		}
+	}
+	for k, i := range f.branches {
+		st := &c.m.Stations[i]
+		ph := st.Service[f.class]
+		at, sh := f.shares(c, l, k)
+		share := slices.Clone(sh)
+		scale := st.scale(len(at))
+		for n, j := range at {
+			p := int(l[j])
+			if share[n] == 0 || p == 0 {
+				continue
+			}
+			for q, r := range ph.T[p-1] {
+				if q != p-1 && r > 0 {
+					m := slices.Clone(l)
+					m[j] = uint16(q + 1)
+					add([]outcome{{f.id(c, f.canon(m)), 1}}, share[n]*r*scale)
+				}
+			}
+			e := ph.exit(p - 1)
+			if e == 0 {
+				continue
+			}
+			m := slices.Clone(l)
+			m[j] = taskDone
+			first := j - j%B
+			if !slices.ContainsFunc(m[first:first+B], func(v uint16) bool { return v != taskDone }) {
+				m = slices.Delete(m, first, first+B) // the job joins
+			}
+			add(f.settle(c, m, 1, nil), share[n]*e*scale)
+		}
+	}
+	f.moves[x], f.moved[x] = out, true
+	return out
+}
+
+// arrivals returns the outcomes of a new job joining list x.
+func (f *jobFork) arrivals(c *chain, x int32) []outcome {
+	if !f.arrived[x] {
+		l := append(slices.Clone(f.lists[x]), make([]uint16, f.B())...)
+		f.arrive[x], f.arrived[x] = f.settle(c, l, 1, nil), true
+	}
+	return f.arrive[x]
+}
+
+// put sets tuple t to list x: its entry and the branch stations'.
+func (f *jobFork) put(t []int32, x int32) {
+	t[f.at] = x
+	for k, i := range f.branches {
+		t[i] = f.locals[x][k]
+	}
+}
+
+// jobMoves emits the transitions of the forks solved job by job in state
+// tuple t.
+func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
+	for _, f := range c.jf.byClass {
+		if f == nil {
+			continue
+		}
+		for _, mv := range f.movesOf(c, t[f.at]) {
+			copy(next, t)
+			f.put(next, mv.to)
+			emit(next, mv.rate)
+		}
+	}
+}
+
+// jobArrive emits the outcomes of a job of fork f arriving to base.
+func (c *chain) jobArrive(f *jobFork, base []int32, rate float64, emit func([]int32, float64)) {
+	v := slices.Clone(base)
+	for _, o := range f.arrivals(c, base[f.at]) {
+		copy(v, base)
+		f.put(v, o.to)
+		emit(v, rate*o.p)
+	}
+}
