@@ -19,6 +19,7 @@ type aggregator struct {
 	w        []shareOf   // scratch: each state's share of its group's mass, and its group
 	g        [][]float64 // scratch: the groups' generator
 	plans    map[int]*groupPlan
+	packed   *packedRates // the chain's rates packed, or nil: read c.rate
 }
 
 // shareOf is a state's share of its group's mass and the group, side by
@@ -40,8 +41,8 @@ type groupPlan struct {
 // dense matrix of that order).
 const maxAggregate = 2000
 
-func newAggregator(c *chain) *aggregator {
-	a := &aggregator{block: make([]int32, c.states()), w: make([]shareOf, c.states()), plans: map[int]*groupPlan{}}
+func newAggregator(c *chain, packed *packedRates) *aggregator {
+	a := &aggregator{block: make([]int32, c.states()), w: make([]shareOf, c.states()), plans: map[int]*groupPlan{}, packed: packed}
 	for i, tb := range c.tabs {
 		if n := len(tb.lists); n >= 2 && n <= maxAggregate {
 			a.stations = append(a.stations, i)
@@ -302,7 +303,7 @@ func (a *aggregator) couple(c *chain, i int, nb int32, pl *groupPlan) [][]float6
 				}
 				if sh := a.w[c.src[k]]; sh.group != J {
 					I := sh.group
-					f := sh.w * c.rate[k]
+					f := sh.w * rate(c, a.packed, k)
 					row[I] += f
 					diag[I] -= f
 				}
@@ -320,4 +321,12 @@ func (a *aggregator) couple(c *chain, i int, nb int32, pl *groupPlan) [][]float6
 		g[I][I] = d
 	}
 	return g
+}
+
+// rate returns the rate of transition k, from p where it is not nil.
+func rate(c *chain, p *packedRates, k int64) float64 {
+	if p != nil {
+		return p.tab[p.idx[k]]
+	}
+	return c.rate[k]
 }
