@@ -111,7 +111,10 @@ func (w *sweeper) rows(pi []float64, lo, hi int) (sum, change float64) {
 			for k, i := range src {
 				s += pi[i] * tab[idx[k]]
 			}
-			sum += update(pi, j, s, c.out[j], &change)
+			v, d := update(pi[j], s, c.out[j])
+			pi[j] = v
+			sum += v
+			change += d
 		}
 		return sum, change
 	}
@@ -120,22 +123,22 @@ func (w *sweeper) rows(pi []float64, lo, hi int) (sum, change float64) {
 		for k := c.ptr[j]; k < c.ptr[j+1]; k++ {
 			s += pi[c.src[k]] * c.rate[k]
 		}
-		sum += update(pi, j, s, c.out[j], &change)
+		v, d := update(pi[j], s, c.out[j])
+		pi[j] = v
+		sum += v
+		change += d
 	}
 	return sum, change
 }
 
-// update sets π_j to its inflow s over its rate out o, adds |Δπ_j|·o to
-// change (+Inf where o is 0: π_j stays) and returns the new π_j.
-func update(pi []float64, j int, s, o float64, change *float64) float64 {
+// update returns π_j's new value, its inflow s over its rate out o, and
+// |Δπ_j|·o (+Inf where o is 0: π_j stays, old).
+func update(old, s, o float64) (float64, float64) {
 	if !(o > 0) {
-		*change = math.Inf(1)
-		return pi[j]
+		return old, math.Inf(1)
 	}
 	v := s / o
-	*change += math.Abs(v-pi[j]) * o
-	pi[j] = v
-	return v
+	return v, math.Abs(v-old) * o
 }
 
 // residual returns ‖πQ‖₁ (summed in two halves on large chains), reading
