@@ -21,52 +21,106 @@ var maxDistinctRates = 1 << 16
 
 // packRates returns c's rates packed, or nil when they have more than
 // maxDistinctRates distinct values (the solver then reads c.rate). The
-// table lists the rates in the order they first occur.
+// table lists the rates in the order they first occur. On a large chain
+// the two halves of the transitions are packed side by side, each into
+// a table of its own; the second's is then merged into the first's (its
+// rates not in the first's appended in its order, which keeps the order
+// of first occurrence) and its indices renamed.
 func packRates(c *chain) *packedRates {
-	p := &packedRates{idx: make([]uint16, len(c.rate)), tab: new([1 << 16]float64)}
-	// An open-addressing set of the rates' bits seen so far, at most half
-	// full, each slot holding the rate's bits and its index + 1 (0: free).
-	keys, vals := make([]uint64, 64), make([]uint32, 64)
-	n := 0
-	for k, r := range c.rate {
-		b := math.Float64bits(r)
-		mask := uint64(len(keys) - 1)
-		h := (b * 0x9e3779b97f4a7c15) >> 32 & mask
-		for vals[h] != 0 && keys[h] != b {
-			h = (h + 1) & mask
-		}
-		if vals[h] == 0 {
-			if n == maxDistinctRates {
+	m := len(c.rate)
+	p := &packedRates{idx: make([]uint16, m), tab: new([1 << 16]float64)}
+	var sets [2]*rateSet
+	cut, split := m/2, c.states() >= parallelFrom
+	halves(m, cut, split, func(part, lo, hi int) {
+		sets[part] = packPart(c.rate[lo:hi], p.idx[lo:hi])
+	})
+	all := sets[0]
+	if all == nil || split && sets[1] == nil {
+		return nil // too many distinct rates
+	}
+	if split {
+		rename := make([]uint16, len(sets[1].order))
+		same := true
+		for k, r := range sets[1].order {
+			v, ok := all.add(r)
+			if !ok {
 				return nil
 			}
-			p.tab[n] = r
-			n++
-			keys[h], vals[h] = b, uint32(n)
-			if 2*n > len(keys) {
-				keys, vals = regrowRates(keys, vals)
-			}
-			// h is stale after regrowing; the index is known.
-			p.idx[k] = uint16(n - 1)
-			continue
+			rename[k] = v
+			same = same && int(v) == k
 		}
-		p.idx[k] = uint16(vals[h] - 1)
+		if !same {
+			for k := cut; k < m; k++ {
+				p.idx[k] = rename[p.idx[k]]
+			}
+		}
 	}
+	copy(p.tab[:], all.order)
 	return p
 }
 
-// regrowRates returns the set of packRates at twice the size.
-func regrowRates(keys []uint64, vals []uint32) ([]uint64, []uint32) {
-	nk, nv := make([]uint64, 2*len(keys)), make([]uint32, 2*len(keys))
+// packPart fills idx with each rate's place in a table of the distinct
+// rates in the order they first occur, and returns that table's set, or
+// nil beyond maxDistinctRates.
+func packPart(rates []float64, idx []uint16) *rateSet {
+	set := newRateSet()
+	for k, r := range rates {
+		v, ok := set.add(r)
+		if !ok {
+			return nil
+		}
+		idx[k] = v
+	}
+	return set
+}
+
+// rateSet is an open-addressing set of rates by their bits, at most half
+// full, each slot holding the rate's bits and its place + 1 in order
+// (0: free).
+type rateSet struct {
+	keys  []uint64
+	vals  []uint32
+	order []float64 // the rates in the order added
+}
+
+func newRateSet() *rateSet { return &rateSet{keys: make([]uint64, 64), vals: make([]uint32, 64)} }
+
+// add returns r's place in the order, adding it if new; false when that
+// would pass maxDistinctRates.
+func (s *rateSet) add(r float64) (uint16, bool) {
+	b := math.Float64bits(r)
+	mask := uint64(len(s.keys) - 1)
+	h := (b * 0x9e3779b97f4a7c15) >> 32 & mask
+	for s.vals[h] != 0 && s.keys[h] != b {
+		h = (h + 1) & mask
+	}
+	if s.vals[h] != 0 {
+		return uint16(s.vals[h] - 1), true
+	}
+	if len(s.order) == maxDistinctRates {
+		return 0, false
+	}
+	s.order = append(s.order, r)
+	s.keys[h], s.vals[h] = b, uint32(len(s.order))
+	if 2*len(s.order) > len(s.keys) {
+		s.regrow()
+	}
+	return uint16(len(s.order) - 1), true
+}
+
+// regrow doubles the set's slots.
+func (s *rateSet) regrow() {
+	nk, nv := make([]uint64, 2*len(s.keys)), make([]uint32, 2*len(s.keys))
 	mask := uint64(len(nk) - 1)
-	for s, v := range vals {
+	for at, v := range s.vals {
 		if v == 0 {
 			continue
 		}
-		h := (keys[s] * 0x9e3779b97f4a7c15) >> 32 & mask
+		h := (s.keys[at] * 0x9e3779b97f4a7c15) >> 32 & mask
 		for nv[h] != 0 {
 			h = (h + 1) & mask
 		}
-		nk[h], nv[h] = keys[s], v
+		nk[h], nv[h] = s.keys[at], v
 	}
-	return nk, nv
+	s.keys, s.vals = nk, nv
 }
