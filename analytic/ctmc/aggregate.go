@@ -13,19 +13,13 @@ import (
 // groups' law. Gauss–Seidel smooths within the groups; the step moves
 // mass between them, which Gauss–Seidel does slowly.
 type aggregator struct {
-	stations []int       // stations whose local states group the states, in turn
-	next     int         // the next of them
-	block    []int32     // scratch: each state's group
-	w        []shareOf   // scratch: each state's share of its group's mass, and its group
-	g        [][]float64 // scratch: the groups' generator
+	stations []int            // stations whose local states group the states, in turn
+	next     int              // the next of them
+	blocks   map[int][]uint16 // by station, learnt at its first step: each state's group
+	nbs      map[int]int      // by station: its groups
+	g        [][]float64      // scratch: the groups' generator
 	plans    map[int]*groupPlan
-}
-
-// shareOf is a state's share of its group's mass and the group, side by
-// side: the step reads both at each transition's source, one cache line.
-type shareOf struct {
-	w     float64
-	group int32
+	packed   *packedRates // the chain's rates packed, or nil: read c.rate
 }
 
 // groupPlan is what the first step on a station learns of its groups'
@@ -40,8 +34,8 @@ type groupPlan struct {
 // dense matrix of that order).
 const maxAggregate = 2000
 
-func newAggregator(c *chain) *aggregator {
-	a := &aggregator{block: make([]int32, c.states()), w: make([]shareOf, c.states()), plans: map[int]*groupPlan{}}
+func newAggregator(c *chain, packed *packedRates) *aggregator {
+	a := &aggregator{blocks: map[int][]uint16{}, nbs: map[int]int{}, plans: map[int]*groupPlan{}, packed: packed}
 	for i, tb := range c.tabs {
 		if n := len(tb.lists); n >= 2 && n <= maxAggregate {
 			a.stations = append(a.stations, i)
@@ -57,29 +51,27 @@ func (a *aggregator) step(c *chain, pi []float64) {
 	}
 	i := a.stations[a.next]
 	a.next = (a.next + 1) % len(a.stations)
-	nb := a.group(c, i)
+	block, ok := a.blocks[i]
+	if !ok {
+		block, a.nbs[i] = group(c, i)
+		a.blocks[i] = block
+	}
+	nb := a.nbs[i]
 	if nb < 2 {
 		return
 	}
 	mass := make([]float64, nb)
 	for x, p := range pi {
-		mass[a.block[x]] += p
+		mass[block[x]] += p
 	}
 	n := len(pi)
-	halves(n, n/2, n >= parallelFrom, func(_, lo, hi int) {
-		for x := lo; x < hi; x++ {
-			b := a.block[x]
-			a.w[x] = shareOf{pi[x] / mass[b], b}
-		}
-	})
 	pl := a.plans[i]
-	g := a.couple(c, i, nb, pl)
+	g := a.couple(c, pi, i, block, mass, pl)
 	if pl == nil {
 		pl = newGroupPlan(g, 2*float64(len(c.src))+1e6)
 		a.plans[i] = pl
 	}
 	var xi []float64
-	ok := false
 	if pl.banded {
 		for I := range nb + 1 {
 			g[nb-1][I] = 1
@@ -106,7 +98,7 @@ func (a *aggregator) step(c *chain, pi []float64) {
 	}
 	halves(n, n/2, n >= parallelFrom, func(_, lo, hi int) {
 		for x := lo; x < hi; x++ {
-			pi[x] *= xi[a.block[x]]
+			pi[x] *= xi[block[x]]
 		}
 	})
 }
@@ -243,34 +235,41 @@ func groupSeidel(g [][]float64, nz [][]int32, x0 []float64) ([]float64, bool) {
 }
 
 // group numbers the groups of station i's local states that occur, in
-// the order of the states, into a.block, and returns how many there are.
-func (a *aggregator) group(c *chain, i int) int32 {
+// the order of the states, and returns each state's group and how many
+// there are (at most maxAggregate, so that a group fits in 16 bits).
+func group(c *chain, i int) ([]uint16, int) {
 	ids := make([]int32, len(c.tabs[i].lists))
 	for k := range ids {
 		ids[k] = -1
 	}
+	block := make([]uint16, c.states())
 	nb := int32(0)
-	for x := range a.block {
+	for x := range block {
 		l := c.tuples[x*c.W+i]
 		if ids[l] < 0 {
 			ids[l] = nb
 			nb++
 		}
-		a.block[x] = ids[l]
+		block[x] = uint16(ids[l])
 	}
-	return nb
+	return block, int(nb)
 }
 
-// couple returns the transposed generator of the nb groups of station i,
-// each group's rates out weighted by a.w within it (the right-hand column
-// zero), clearing only the pattern pl knows where it knows one.
-func (a *aggregator) couple(c *chain, i int, nb int32, pl *groupPlan) [][]float64 {
-	if len(a.g) < int(nb) {
+// couple returns the transposed generator of the nb groups of station i
+// (block: each state's group, mass: each group's mass under pi), each
+// group's rates out weighted by π's share within it (the right-hand
+// column zero), clearing only the pattern pl knows where it knows one.
+// The flows between groups are summed from π itself and divided by the
+// source group's mass at the end: the step then gathers at each
+// transition's source what the sweeps gather (π) and a 2-byte group.
+func (a *aggregator) couple(c *chain, pi []float64, i int, block []uint16, mass []float64, pl *groupPlan) [][]float64 {
+	nb := len(mass)
+	if len(a.g) < nb {
 		a.g = make([][]float64, nb)
 	}
 	g := a.g[:nb]
 	for J := range g {
-		if cap(g[J]) < int(nb)+1 {
+		if cap(g[J]) < nb+1 {
 			g[J] = make([]float64, nb+1)
 		}
 		g[J] = g[J][:nb+1]
@@ -283,41 +282,75 @@ func (a *aggregator) couple(c *chain, i int, nb int32, pl *groupPlan) [][]float6
 		}
 	}
 	bit := uint8(1) << i
-	n := len(a.block)
+	n := len(block)
 	split := n >= parallelFrom
-	var diags [2][]float64 // kept apart: a small array stays in cache
 	halves(n, n/2, split, func(part, _, _ int) {
-		diag := make([]float64, nb)
 		// Split, each part takes the groups J of its parity whole, so
 		// that no row is written by both; each row sums in state order.
 		for y := range n {
-			J := a.block[y]
+			J := block[y]
 			if split && int(J)%2 != part {
 				continue
 			}
 			row := g[J]
-			for k := c.ptr[y]; k < c.ptr[y+1]; k++ {
-				if c.tags != nil && c.tags[k]&bit == 0 {
-					continue // station i's local state stays: within the group
+			lo, hi := c.ptr[y], c.ptr[y+1]
+			if c.tags != nil {
+				// A transition that changes station i's local state
+				// crosses groups; one that does not stays within.
+				tags := c.tags[lo:hi]
+				for k, tg := range tags {
+					if tg&bit != 0 {
+						x := c.src[lo+int64(k)]
+						row[block[x]] += pi[x] * rate(c, a.packed, lo+int64(k))
+					}
 				}
-				if sh := a.w[c.src[k]]; sh.group != J {
-					I := sh.group
-					f := sh.w * c.rate[k]
-					row[I] += f
-					diag[I] -= f
+				continue
+			}
+			for k := lo; k < hi; k++ {
+				if x := c.src[k]; block[x] != J {
+					row[block[x]] += pi[x] * rate(c, a.packed, k)
 				}
 			}
 		}
-		diags[part] = diag
 	})
-	diag := diags[0]
-	if split {
-		for I, d := range diags[1] {
-			diag[I] += d
+	// The flows over the source group's mass (a group without mass has
+	// no flow), and each group's rate out: what the other groups' rows
+	// take from it.
+	inv := make([]float64, nb)
+	for I, m := range mass {
+		if m > 0 {
+			inv[I] = 1 / m
 		}
 	}
-	for I, d := range diag {
-		g[I][I] = d
+	for I := range g {
+		g[I][I] = 0
+	}
+	for J, row := range g {
+		if pl == nil || pl.banded {
+			for I, v := range row[:nb] {
+				if I != J {
+					v *= inv[I]
+					row[I] = v
+					g[I][I] -= v
+				}
+			}
+			continue
+		}
+		for _, I := range pl.nz[J] {
+			if int(I) != J {
+				v := row[I] * inv[I]
+				row[I] = v
+				g[I][I] -= v
+			}
+		}
 	}
 	return g
+}
+
+// rate returns the rate of transition k, from p where it is not nil.
+func rate(c *chain, p *packedRates, k int64) float64 {
+	if p != nil {
+		return p.tab[p.idx[k]]
+	}
+	return c.rate[k]
 }

@@ -91,6 +91,12 @@
 // π_j ← Σ_i π_i q_ij / |q_jj| in state order, normalised after each sweep,
 // until the residual ‖πQ‖₁ is at most Options.Residual (1e-13) times the
 // largest exit rate; at most Options.MaxSweeps sweeps, else an error.
+// The test may pass after any sweep (pair): a sweep bounds the residual
+// it leaves, Σ_j |Δπ_j|·|q_jj| (row j is left at Σ_{i>j} Δπ_i q_ij), as
+// it goes, and the residual itself is computed where that bound, scaled
+// by its last ratio to the residual, passes. The sweeps read each rate as
+// a 2-byte index into a table of the chain's distinct rates (up to 2¹⁶;
+// beyond, the rates themselves), the same values bit for bit.
 //
 // From 20 000 states on, every second sweep is followed by an
 // aggregation–disaggregation step ([Stewart] §6.3, after Koury,
@@ -116,8 +122,7 @@
 // while the other goroutine generates the next chunk's transitions)
 // and sorts the chunk's rows in two halves; the sweeps run in pairs, the
 // second on its own goroutine trailing the first by the blocks of states
-// it depends on (exactly two Gauss–Seidel sweeps; the residual is
-// checked after 1, 3, …, 9, 11, 21, … sweeps); the steps' sums, the
+// it depends on (exactly two Gauss–Seidel sweeps); the steps' sums, the
 // residual and the measures are summed in two halves. The steady state's
 // measures of a closed network without capacity, blocking or balking are
 // read from the stations' marginal laws.

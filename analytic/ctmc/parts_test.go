@@ -51,10 +51,12 @@ func TestPairedSweepsAreGaussSeidel(t *testing.T) {
 	}
 	ordered := append([]float64(nil), start...)
 	seq := &sweeper{c: c}
-	require.Equal(t, 1, seq.run(ordered, 1))
-	require.Equal(t, 1, seq.run(ordered, 1))
+	ran, _ := seq.run(ordered, 1)
+	require.Equal(t, 1, ran)
+	ran, _ = seq.run(ordered, 1)
+	require.Equal(t, 1, ran)
 	paired := append([]float64(nil), start...)
-	sw := newSweeper(c)
+	sw := newSweeper(c, nil)
 	require.True(t, sw.paired)
 	block := func(x int32) int32 { return x / int32(sweepBlock) }
 	for j := range int32(n) {
@@ -68,7 +70,8 @@ func TestPairedSweepsAreGaussSeidel(t *testing.T) {
 			require.Greater(t, sw.need[block(i)], block(j), "state %d overwritten before %d read it", i, j)
 		}
 	}
-	require.Equal(t, 2, sw.run(paired, 2))
+	ran, _ = sw.run(paired, 2)
+	require.Equal(t, 2, ran)
 	for j := range ordered {
 		require.InDelta(t, ordered[j], paired[j], 1e-13*math.Abs(ordered[j]), "state %d", j)
 	}

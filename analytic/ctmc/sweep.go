@@ -17,6 +17,7 @@ import "math"
 // pair takes little longer than one sweep.
 type sweeper struct {
 	c      *chain
+	packed *packedRates // c's rates packed, or nil: read c.rate
 	paired bool
 	need   []int32 // by block of the trailing sweep: blocks the leading one must have finished first
 }
@@ -25,9 +26,9 @@ type sweeper struct {
 // variable for the tests).
 var sweepBlock = 4096
 
-func newSweeper(c *chain) *sweeper {
+func newSweeper(c *chain, packed *packedRates) *sweeper {
 	n := c.states()
-	w := &sweeper{c: c, paired: n >= parallelFrom}
+	w := &sweeper{c: c, packed: packed, paired: n >= parallelFrom}
 	if !w.paired {
 		return w
 	}
@@ -54,15 +55,15 @@ func newSweeper(c *chain) *sweeper {
 	return w
 }
 
-// run does k sweeps (1, or 2 when paired) and returns k; pi sums to 1
-// after.
-func (w *sweeper) run(pi []float64, k int) int {
+// run does k sweeps (1, or 2 when paired) and returns k and a bound on
+// the residual ‖πQ‖₁ after them (see rows); pi sums to 1 after.
+func (w *sweeper) run(pi []float64, k int) (int, float64) {
 	if k == 1 {
-		sum := w.rows(pi, 0, len(pi))
+		sum, change := w.rows(pi, 0, len(pi))
 		for j := range pi {
 			pi[j] /= sum
 		}
-		return 1
+		return 1, change / sum
 	}
 	n, nb := len(pi), len(w.need)
 	finished := make(chan struct{}, nb)
@@ -72,12 +73,14 @@ func (w *sweeper) run(pi []float64, k int) int {
 			finished <- struct{}{}
 		}
 	}()
-	got, sum := int32(0), 0.0
+	got, sum, change := int32(0), 0.0, 0.0
 	for b := range nb {
 		for ; got < w.need[b]; got++ {
 			<-finished
 		}
-		sum += w.rows(pi, b*sweepBlock, min(n, (b+1)*sweepBlock))
+		s, ch := w.rows(pi, b*sweepBlock, min(n, (b+1)*sweepBlock))
+		sum += s
+		change += ch
 	}
 	for ; got < int32(nb); got++ {
 		<-finished
@@ -87,40 +90,84 @@ func (w *sweeper) run(pi []float64, k int) int {
 			pi[j] /= sum
 		}
 	})
-	return 2
+	return 2, change / sum
 }
 
-// rows updates the states [lo, hi) in order and returns their sum.
-func (w *sweeper) rows(pi []float64, lo, hi int) float64 {
+// rows updates the states [lo, hi) in order and returns their sum and
+// Σ_j |Δπ_j|·|q_jj|, the change of each state weighted by its rate out.
+// The latter bounds the residual after the sweep: the sweep leaves row j
+// of πQ at Σ_{i>j} Δπ_i q_ij (the states after j changed after j read
+// them), so ‖πQ‖₁ ≤ Σ_i |Δπ_i| Σ_{j<i} q_ij ≤ Σ_i |Δπ_i|·|q_ii|. A state
+// without rates out (not updated) makes the bound infinite.
+func (w *sweeper) rows(pi []float64, lo, hi int) (sum, change float64) {
 	c := w.c
-	sum := 0.0
+	if p := w.packed; p != nil {
+		tab := p.tab
+		for j := lo; j < hi; j++ {
+			a, b := c.ptr[j], c.ptr[j+1]
+			src, idx := c.src[a:b], p.idx[a:b]
+			idx = idx[:len(src)]
+			s := 0.0
+			for k, i := range src {
+				s += pi[i] * tab[idx[k]]
+			}
+			v, d := update(pi[j], s, c.out[j])
+			pi[j] = v
+			sum += v
+			change += d
+		}
+		return sum, change
+	}
 	for j := lo; j < hi; j++ {
 		s := 0.0
 		for k := c.ptr[j]; k < c.ptr[j+1]; k++ {
 			s += pi[c.src[k]] * c.rate[k]
 		}
-		if c.out[j] > 0 {
-			pi[j] = s / c.out[j]
-		}
-		sum += pi[j]
+		v, d := update(pi[j], s, c.out[j])
+		pi[j] = v
+		sum += v
+		change += d
 	}
-	return sum
+	return sum, change
 }
 
-// residual returns ‖πQ‖₁ (summed in two halves on large chains).
-func (c *chain) residual(pi []float64) float64 {
+// update returns π_j's new value, its inflow s over its rate out o, and
+// |Δπ_j|·o (+Inf where o is 0: π_j stays, old).
+func update(old, s, o float64) (float64, float64) {
+	if !(o > 0) {
+		return old, math.Inf(1)
+	}
+	v := s / o
+	return v, math.Abs(v-old) * o
+}
+
+// residual returns ‖πQ‖₁ (summed in two halves on large chains), reading
+// the rates from p where it is not nil.
+func (c *chain) residual(pi []float64, p *packedRates) float64 {
 	n := len(pi)
 	var part [2]float64
-	halves(n, n/2, n >= parallelFrom, func(p, lo, hi int) {
+	halves(n, n/2, n >= parallelFrom, func(h, lo, hi int) {
 		r := 0.0
 		for j := lo; j < hi; j++ {
 			s := -pi[j] * c.out[j]
-			for k := c.ptr[j]; k < c.ptr[j+1]; k++ {
-				s += pi[c.src[k]] * c.rate[k]
+			a, b := c.ptr[j], c.ptr[j+1]
+			src := c.src[a:b]
+			if p != nil {
+				idx := p.idx[a:b]
+				idx = idx[:len(src)]
+				for k, i := range src {
+					s += pi[i] * p.tab[idx[k]]
+				}
+			} else {
+				rate := c.rate[a:b]
+				rate = rate[:len(src)]
+				for k, i := range src {
+					s += pi[i] * rate[k]
+				}
 			}
 			r += math.Abs(s)
 		}
-		part[p] = r
+		part[h] = r
 	})
 	return part[0] + part[1]
 }
