@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,8 +93,12 @@ func TestBrowserClassroomPanel(t *testing.T) {
 		for _, sys := range []scenario.System{paymentswitch.System, webservice.System} {
 			p.do(chromedp.Navigate(ts.URL+"/?system="+sys.Name+"&seed=1"), until(`app.st && app.st.system === "`+sys.Name+`"`, 10*time.Second))
 			for _, sc := range sys.Scenarios {
+				// Waiting for the restart's own answer (a later epoch): the
+				// page may show the scenario already (the first one), and a
+				// restart still on its way could land after the next pick's.
+				epoch := p.count(`app.st.epoch`)
 				p.do(pick(sc.Name),
-					until(`app.st && app.st.scenario === "`+sc.Name+`" && app.st.minute === 0 && document.getElementById("scenario").value === "`+sc.Name+`" && document.querySelectorAll("#detail tr").length > 1 && GUIDE.key === "`+sys.Name+`/`+sc.Name+`" && `+systemsDrawn, 10*time.Second))
+					until(`app.st && app.st.epoch > `+strconv.Itoa(epoch)+` && app.st.scenario === "`+sc.Name+`" && app.st.minute === 0 && document.getElementById("scenario").value === "`+sc.Name+`" && document.querySelectorAll("#detail tr").length > 1 && GUIDE.key === "`+sys.Name+`/`+sc.Name+`" && `+systemsDrawn, 10*time.Second))
 				text := strings.ToLower(p.str(`document.body.textContent + [...document.querySelectorAll("[title]")].map(e => e.title).join(" ")`))
 				for _, bad := range []string{"the original", "package doc", "des engine"} {
 					require.NotContains(t, text, bad, "%s/%s", sys.Name, sc.Name)
