@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -43,10 +44,13 @@ type axeViolation struct {
 }
 
 // audit runs axe-core on the page and returns its serious and critical
-// violations.
+// violations. The source is evaluated once per document (it is 0.5 MB):
+// a second audit of the same page reuses it.
 func (p page) audit(axe string) []axeViolation {
 	p.t.Helper()
-	p.do(chromedp.Evaluate[chromedp.Void](axe))
+	if p.str(`typeof axe`) == "undefined" {
+		p.do(chromedp.Evaluate[chromedp.Void](axe))
+	}
 	out, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.filter(v => v.impact === "serious" || v.impact === "critical")))`, chromedp.EvalAwaitPromise))
 	require.NoError(p.t, err)
 	var vs []axeViolation
@@ -73,25 +77,31 @@ func TestBrowserAccessibility(t *testing.T) {
 		{"web/tr", "/?system=web&scenario=cache-flush&seed=1&lang=tr", `app.st && document.querySelectorAll("#detail details").length > 0`, systemsStepped},
 		{"network/uz", "/network.html?net=jackson-feedback&seed=1&lang=uz", `net.st && document.querySelectorAll("#table tr").length > 1 && document.querySelectorAll("#classroom li").length > 0`, networkStepped},
 	} {
-		for _, w := range []int64{1440, 400} {
-			t.Run(tc.name+"/"+map[int64]string{1440: "wide", 400: "400px"}[w], func(t *testing.T) {
-				p := page{t, ctx}
-				p.do(chromedp.EmulateViewport(w, 900),
-					chromedp.Navigate(ts.URL+tc.path), until(tc.ready, 10*time.Second),
-					click("#step"), until(tc.stepped, 10*time.Second))
-				vs := p.audit(axe)
-				for _, v := range vs {
+		// One page per case, opened and stepped at 400 px and audited
+		// there, then widened to 1440 px and audited again: the pages lay
+		// themselves out by CSS (the charts and the graph scale by their
+		// viewBox; the dots' canvas is measured at every frame), so a
+		// resized page is the page a wide screen opens, and the audit
+		// needs no second load and step.
+		t.Run(tc.name, func(t *testing.T) {
+			p := page{t, ctx}
+			p.do(chromedp.EmulateViewport(400, 900),
+				chromedp.Navigate(ts.URL+tc.path), until(tc.ready, 10*time.Second),
+				click("#step"), until(tc.stepped, 10*time.Second))
+			for _, w := range []int64{400, 1440} {
+				p.do(chromedp.EmulateViewport(w, 900), until(fmt.Sprintf(`window.innerWidth === %d && %s`, w, tc.stepped), 5*time.Second))
+				for _, v := range p.audit(axe) {
 					var where []string
 					for _, n := range v.Nodes {
 						where = append(where, n.HTML)
 					}
-					t.Errorf("axe %s (%s): %s — %d nodes, e.g. %.200v", v.ID, v.Impact, v.Help, len(v.Nodes), where)
+					t.Errorf("axe at %d px: %s (%s): %s — %d nodes, e.g. %.200v", w, v.ID, v.Impact, v.Help, len(v.Nodes), where)
 				}
 				assert.Equal(t, 1, p.count(`document.querySelectorAll("h1").length`))
 				assert.Equal(t, "polite", p.str(`document.querySelector(".clock").getAttribute("aria-live")`), "the clock is announced")
-				assert.LessOrEqual(t, p.num(`document.documentElement.scrollWidth`), p.num(`window.innerWidth`), "nothing scrolls sideways")
-			})
-		}
+				assert.LessOrEqual(t, p.num(`document.documentElement.scrollWidth`), p.num(`window.innerWidth`), "nothing scrolls sideways at %d px", w)
+			}
+		})
 	}
 	t.Run("definitions by keyboard and touch", func(t *testing.T) {
 		p := page{t, ctx}

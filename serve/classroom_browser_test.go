@@ -22,12 +22,25 @@ import (
 func TestBrowserPageDefects(t *testing.T) {
 	ctx := browser(t)
 	ts := liveServer(t, []scenario.System{paymentswitch.System, webservice.System}, Options{})
-	p := page{t, ctx}
-	p.do(chromedp.Navigate(ts.URL+"/?system=switch&scenario=sale-surge&seed=1"),
-		until(`app.st && app.st.scenario === "sale-surge" && document.querySelectorAll("#goals tr").length > 1`, 10*time.Second))
+	// Each subtest starts from sale-surge at minute 0, paused, so that it
+	// holds on its own (go test -run …/13) and in any order: on the
+	// switch's page the scenario is chosen again in the picker (a new run
+	// of the same session, as a student restarts it), else the page is
+	// opened.
+	const fresh = `app.st.scenario === "sale-surge" && app.st.minute === 0 && !app.st.running && app.rows.length === 0 && document.querySelectorAll("#goals tr").length > 1`
+	saleSurge := func(t *testing.T) page {
+		p := page{t, ctx}
+		if p.str(`typeof app !== "undefined" && app.st && app.st.system === "switch" ? "switch" : ""`) == "" {
+			p.do(chromedp.Navigate(ts.URL+"/?system=switch&scenario=sale-surge&seed=1"), until(`app.st && `+fresh, 10*time.Second))
+			return p
+		}
+		epoch := p.count(`app.st.epoch`)
+		p.do(pick("sale-surge"), until(fmt.Sprintf(`app.st.epoch > %d && %s`, epoch, fresh), 10*time.Second))
+		return p
+	}
 
 	t.Run("9 opens paused with a run button", func(t *testing.T) {
-		p := page{t, ctx}
+		p := saleSurge(t)
 		assert.False(t, p.str(`String(app.st.running)`) == "true")
 		assert.Contains(t, p.text("#play"), "▶")
 		assert.Equal(t, "false", p.str(`String(document.getElementById("play").disabled)`))
@@ -37,7 +50,7 @@ func TestBrowserPageDefects(t *testing.T) {
 	})
 
 	t.Run("1 no verdict before a goal's window", func(t *testing.T) {
-		p := page{t, ctx}
+		p := saleSurge(t)
 		for m := 1; m <= 3; m++ {
 			p.do(click("#step"), until(fmt.Sprintf(`app.rows.length === %d && !app.st.running`, m), 20*time.Second))
 		}
@@ -51,7 +64,7 @@ func TestBrowserPageDefects(t *testing.T) {
 	})
 
 	t.Run("2 dots fly to their own lane", func(t *testing.T) {
-		p := page{t, ctx}
+		p := saleSurge(t)
 		// Two minutes' samples with different outcomes: the older dots are
 		// still flying when the newer minute arrives.
 		p.do(chromedp.Evaluate[chromedp.Void](`(() => {
@@ -65,7 +78,7 @@ func TestBrowserPageDefects(t *testing.T) {
 	})
 
 	t.Run("8 the chart legend tells the lines apart", func(t *testing.T) {
-		p := page{t, ctx}
+		p := saleSurge(t)
 		key := p.text("#chart-key")
 		for _, want := range []string{"simulation", "formula twin (dashed)", "goal target", "warning threshold", "critical threshold", "your actions", "scenario events"} {
 			assert.Contains(t, key, want)
@@ -76,7 +89,7 @@ func TestBrowserPageDefects(t *testing.T) {
 	})
 
 	t.Run("13 goal values stay in the goals panel", func(t *testing.T) {
-		p := page{t, ctx}
+		p := saleSurge(t)
 		p.do(click(`#speeds button[data-speed="-1"]`), until(`app.rows.length >= 8`, 30*time.Second), click("#pause"), until(`!app.st.running`, 10*time.Second))
 		for _, w := range []int{1440, 400} {
 			p.do(chromedp.EmulateViewport(int64(w), 900), until(`document.querySelectorAll("#goals td.v").length > 0`, 5*time.Second))
@@ -112,19 +125,26 @@ func TestBrowserPageDefects(t *testing.T) {
 func TestBrowserNetworkDefects(t *testing.T) {
 	ctx := browser(t)
 	ts := liveServer(t, nil, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
-	p := page{t, ctx}
-	p.do(chromedp.Navigate(ts.URL+"/network.html?net=terminal&seed=7"),
-		until(`net.st && net.st.rows.length > 0 && document.querySelector('#graph [data-station="server"]') !== null`, 10*time.Second))
+	// Each subtest opens the network it needs, fresh (no change taken,
+	// paused at time 0), so that it holds on its own and in any order.
+	open := func(t *testing.T, example, station string) page {
+		p := page{t, ctx}
+		p.do(chromedp.Navigate(ts.URL+"/network.html?net="+example+"&seed=7"),
+			until(`net.st && net.st.file === "`+example+`.yaml" && net.st.rows.length > 0 && document.querySelector('#graph [data-station="`+station+`"]') !== null`, 10*time.Second))
+		return p
+	}
+	terminal := func(t *testing.T) page { return open(t, "terminal", "server") }
+	tandem := func(t *testing.T) page { return open(t, "tandem", "first") }
 
 	t.Run("3 the graph shows the exact ρ", func(t *testing.T) {
-		p := page{t, ctx}
+		p := terminal(t)
 		exact := p.str(`fmtNum(net.st.rows.find(r => r.station === "server" && r.class === "" && r.name === "utilization").formulas.find(f => f.exact).value)`)
 		assert.Equal(t, "0.992", exact, "exact MVA at N = 30")
 		assert.Contains(t, p.content(`#graph [data-station="server"] .st-foot`), "ρ = "+exact)
 	})
 
 	t.Run("4 closed networks have end-to-end formulas", func(t *testing.T) {
-		p := page{t, ctx}
+		p := terminal(t)
 		for _, m := range []string{"throughput", "mean_in_system", "mean_response"} {
 			cells := p.str(`[...document.querySelectorAll('tr[data-row="network//` + m + `"] td')].map(td => td.textContent).join("|")`)
 			assert.Contains(t, cells, "exact MVA", m)
@@ -132,14 +152,14 @@ func TestBrowserNetworkDefects(t *testing.T) {
 	})
 
 	t.Run("9 opens paused with a run button", func(t *testing.T) {
-		p := page{t, ctx}
+		p := terminal(t)
 		assert.Contains(t, p.text("#play"), "▶")
 		assert.Equal(t, "false", p.str(`String(document.getElementById("play").disabled)`))
 		assert.Equal(t, "true", p.str(`String(document.getElementById("pause").disabled)`))
 	})
 
 	t.Run("5 bad changes are refused at once", func(t *testing.T) {
-		p := page{t, ctx}
+		p := terminal(t)
 		for _, c := range []struct{ input, value, want string }{
 			{"servers server", "0", "from 1 to"},
 			{"population user", "-3", "from 1 to"},
@@ -156,7 +176,7 @@ func TestBrowserNetworkDefects(t *testing.T) {
 	})
 
 	t.Run("13 choosing a network keeps the seed; the graph fills its panel", func(t *testing.T) {
-		p := page{t, ctx}
+		p := terminal(t)
 		p.do(chromedp.SetValue(chromedp.CSS("#network"), "tandem.yaml"),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById("network").dispatchEvent(new Event("change"))`),
 			until(`net.st && net.st.file === "tandem.yaml"`, 10*time.Second))
@@ -167,7 +187,7 @@ func TestBrowserNetworkDefects(t *testing.T) {
 	})
 
 	t.Run("11 the verdict's interval is shown", func(t *testing.T) {
-		p := page{t, ctx}
+		p := tandem(t)
 		const r = `net.st.rows.find(r => r.station === "first" && r.class === "" && r.name === "mean_in_system")`
 		p.do(click(`#speeds button[data-speed="-1"]`), until(r+`.verdict === "agrees"`, 60*time.Second), click("#pause"), until(`!net.st.running`, 10*time.Second))
 		assert.Contains(t, p.text("#table tr"), "verdict's interval")
@@ -178,7 +198,7 @@ func TestBrowserNetworkDefects(t *testing.T) {
 	})
 
 	t.Run("6 stable stations keep their formulas next to an unstable one", func(t *testing.T) {
-		p := page{t, ctx}
+		p := tandem(t)
 		p.do(chromedp.SetValue(chromedp.CSS(`input[data-change="rate job"]`), "1.3"),
 			click(`button[data-set="rate job"]`),
 			until(`net.st.taken.length === 1 && net.st.unstable.length === 1`, 10*time.Second))
@@ -190,7 +210,7 @@ func TestBrowserNetworkDefects(t *testing.T) {
 	})
 
 	t.Run("7 time axis and clock", func(t *testing.T) {
-		p := page{t, ctx}
+		p := tandem(t)
 		assert.Equal(t, "73.5 d", p.str(`fmtTime(6.35e6)`))
 		assert.Equal(t, "6,350 s", p.str(`fmtTime(6350)`))
 		assert.NotContains(t, p.str(`fmtTime(1.86e7)`), "e+")

@@ -40,6 +40,7 @@ const app = {
   // key): the reference playbook's here, GUIDE, MODELP, WHY, WHATIF.
   referenceKey: null,
   referenceDrawn: null,
+  drawnSig: null,    // drawnSig of the state answer on screen (see absorb)
 };
 
 async function api(method, path, body) {
@@ -202,7 +203,30 @@ function absorb(st) {
   app.rows.push(...st.rows);
   if (st.twin) app.twin.push(...st.twin);
   app.st = st;
+  // A poll while paused answers the state on screen again: nothing is
+  // drawn (a redraw of every panel twice a second cost an idle tab a
+  // sixth of a core), but the two inputs the reader may have left
+  // changed go back to the state's values. Every panel is drawn from
+  // app.st and app.rows, so an answer that equals the one drawn, rows
+  // counted, draws the same page; a direct render() (the twin box)
+  // still draws at once.
+  const sig = drawnSig(st);
+  if (sig === app.drawnSig) { keepInputs(st); return; }
+  app.drawnSig = sig;
   render();
+}
+
+// drawnSig names what a state answer draws: the answer without its new
+// rows, with the number of rows (and twin rows) the page holds after it.
+function drawnSig(st) {
+  return JSON.stringify({ ...st, since: 0, rows: app.rows.length, twin: app.twin.length });
+}
+
+// keepInputs puts the scenario picker and the seed box (unless it is
+// being typed in) back to the state's values, as render does.
+function keepInputs(st) {
+  if ($("scenario").value !== st.scenario) $("scenario").value = st.scenario;
+  if (document.activeElement !== $("seed") && $("seed").value !== String(st.seed)) $("seed").value = st.seed;
 }
 
 // fetchState asks for the rows not seen yet and merges the answer. Two
@@ -369,11 +393,10 @@ function render() {
   const st = app.st;
   const sys = app.system;
   const sc = sys.scenarios.find((s) => s.name === st.scenario) || sys.scenarios[0];
-  $("scenario").value = st.scenario;
+  keepInputs(st);
   $("scen-title").textContent = tm(sc.title || sc.name);
   $("scen-story").textContent = tm(sc.story || "");
   $("scen-lesson").textContent = sc.lesson ? t("Lesson: {0}", tm(sc.lesson)) : "";
-  if (document.activeElement !== $("seed")) $("seed").value = st.seed;
   $("seed-show").textContent = st.seed;
   $("minute").textContent = st.minute;
   $("length").textContent = st.length;
@@ -581,7 +604,8 @@ function after(out) {
 async function main() {
   await loadI18n();
   wire();
-  requestAnimationFrame(drawDots);
+  wakeDots();
+  window.addEventListener("resize", wakeDots);
   try {
     app.systems = await api("GET", "/api/systems");
   } catch (e) { showError(e.message); return; }

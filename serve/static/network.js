@@ -13,6 +13,7 @@ const net = {
   timer: null,
   pollGen: 0,     // the current polling chain (see poll)
   slot: 0,        // the class the charts show: st.slots[slot], 0 = all classes
+  drawnSig: null, // the state and slot on screen (see show)
 };
 
 const byId = (id) => document.getElementById(id);
@@ -159,10 +160,17 @@ function replayURL(st) {
 function show(st) {
   const structure = !net.st || net.st.epoch !== st.epoch || net.st.taken.length !== st.taken.length || net.st.id !== st.id;
   net.st = st;
+  if (document.activeElement !== byId("seed") && byId("seed").value !== String(st.seed)) byId("seed").value = st.seed;
+  // A poll while paused answers the state on screen again: it is not
+  // drawn again (the panels are drawn from st and net.slot alone), but
+  // the first minutes' panel still asks for its chain while the server
+  // computes it (drawTransient keeps its own nodes when nothing changed).
+  const sig = JSON.stringify(st) + "|" + net.slot;
+  if (!structure && sig === net.drawnSig) { drawTransient(st); return; }
+  net.drawnSig = sig;
   byId("clock").textContent = fmtTime(st.time);
   byId("unit").textContent = "· " + t("1 unit = {0}", fmtTime(st.graph.unit));
   byId("seed-show").textContent = st.seed;
-  if (document.activeElement !== byId("seed")) byId("seed").value = st.seed;
   byId("download").href = `/api/networks/sessions/${st.id}/network.yaml`;
   for (const b of document.querySelectorAll("#speeds button")) b.classList.toggle("on", Number(b.dataset.speed) === st.speed);
   byId("play").classList.toggle("primary", !st.running);

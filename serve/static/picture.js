@@ -56,6 +56,7 @@ function queueDots(dots, st) {
   app.dots = keep.concat(add).slice(-600);
   $("dot-legend").replaceChildren(...[...new Set(dots.map((d) => d.outcome))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((o) => el("span", {}, dotKey(o), document.createTextNode(tm(o) + " (" + dots.filter((d) => d.outcome === o).length + ")"))),
     el("span", { text: "· " + t("{0} sampled entities of {1}", dots.length, at(st.pictureMinute)) }));
+  wakeDots();
 }
 function rank(w) { return { good: 0, warn: 1, bad: 2, idle: 3 }[family(w)] ?? 4; }
 
@@ -65,14 +66,24 @@ function rank(w) { return { good: 0, warn: 1, bad: 2, idle: 3 }[family(w)] ?? 4;
 // 30 s cost 6-7 s of CPU with the still frame redrawn sixty times a
 // second, 4-6 s without.
 let dotsStill = "";
+// dotsFrame is the animation frame asked for, 0 when none is: the frames
+// stop once the still frame is drawn and no dot is waiting to enter, and
+// wakeDots starts them again (new dots, a resize).
+let dotsFrame = 0;
+
+function wakeDots() {
+  if (!dotsFrame) dotsFrame = requestAnimationFrame(drawDots);
+}
 
 function drawDots() {
+  dotsFrame = 0;
   const c = $("dots");
   const w = c.clientWidth, h = c.clientHeight;
   const now = performance.now();
   const flying = app.dots.some((d) => { const p = (now - d.t0) / d.life; return p >= 0 && p <= 1; });
+  const coming = flying || app.dots.some((d) => d.t0 > now);
   const still = flying ? "" : [w, h, devicePixelRatio, I18N.lang, ...(app.lanes || [])].join("|");
-  if (still && still === dotsStill) { requestAnimationFrame(drawDots); return; }
+  if (still && still === dotsStill) { if (coming) wakeDots(); return; }
   dotsStill = still;
   if (c.width !== w * devicePixelRatio) { c.width = w * devicePixelRatio; c.height = h * devicePixelRatio; }
   const g = c.getContext("2d");
@@ -102,6 +113,6 @@ function drawDots() {
     g.fillStyle = p < 0.5 ? "#9fb3c8" : wordColor(d.outcome);
     g.beginPath(); g.arc(x, y, 3, 0, 2 * Math.PI); g.fill();
   }
-  requestAnimationFrame(drawDots);
+  if (coming) wakeDots();
 }
 function laneY(i, n, h) { return n <= 1 ? h / 2 : 20 + (i * (h - 40)) / (n - 1); }
