@@ -3,6 +3,7 @@ package ctmc
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // chain is the global CTMC of a model. A state is a tuple: the stations'
@@ -423,14 +424,7 @@ func (c *chain) shrinkHint() string {
 	if len(hint) > 4 {
 		hint = hint[:4]
 	}
-	out := "smaller: "
-	for k, h := range hint {
-		if k > 0 {
-			out += ", "
-		}
-		out += h
-	}
-	return out
+	return "smaller: " + strings.Join(hint, ", ")
 }
 
 func classesAt(s Station) int {

@@ -3,6 +3,7 @@ package network
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -133,7 +134,7 @@ func (p *reader) batch(n *yaml.Node, elem string) (*Batch, error) {
 			continue
 		}
 		if !slices.Contains(keys, f.key) {
-			return nil, p.fail(f.keyNode, elem, "%s does not apply to a %s batch (it takes: %s)", f.key, b.Kind, joinKeys(keys))
+			return nil, p.fail(f.keyNode, elem, "%s does not apply to a %s batch (it takes: %s)", f.key, b.Kind, strings.Join(keys, ", "))
 		}
 		if err := p.batchParam(b, f, elem); err != nil {
 			return nil, err
@@ -146,17 +147,6 @@ func (p *reader) batch(n *yaml.Node, elem string) (*Batch, error) {
 		return nil, p.fail(n, elem, "%v", err)
 	}
 	return b, nil
-}
-
-func joinKeys(ks []string) string {
-	s := ""
-	for i, k := range ks {
-		if i > 0 {
-			s += ", "
-		}
-		s += k
-	}
-	return s
 }
 
 func (p *reader) batchParam(b *Batch, f field, elem string) error {
