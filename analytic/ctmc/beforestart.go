@@ -65,16 +65,23 @@ func (t *table) arrivalsFor(x int32, r int, closed uint64) []outcome {
 	if closed == 0 {
 		return t.arrivals(x, r)
 	}
-	k := gateKey{x: x, r: int16(r), what: gateArrive, closed: closed}
+	return t.gated(gateKey{x: x, r: int16(r), what: gateArrive, closed: closed}, func() []outcome {
+		if !t.full(x) {
+			if p := t.st.join(len(t.lists[x])); p > 0 {
+				return t.placeGated(x, r, p, closed)
+			}
+		}
+		return nil
+	})
+}
+
+// gated returns the outcomes kept under k, working them out by f the
+// first time (the gated tables' memo: their pattern never changes).
+func (t *table) gated(k gateKey, f func() []outcome) []outcome {
 	if out, ok := t.gouts[k]; ok {
 		return out
 	}
-	var out []outcome
-	if !t.full(x) {
-		if p := t.st.join(len(t.lists[x])); p > 0 {
-			out = t.placeGated(x, r, p, closed)
-		}
-	}
+	out := f()
 	t.gouts[k] = out
 	return out
 }
@@ -86,13 +93,9 @@ func (t *table) placeFor(x int32, r int, closed uint64) []outcome {
 	if closed == 0 {
 		return t.place(x, r, 1)
 	}
-	k := gateKey{x: x, r: int16(r), what: gatePlace, closed: closed}
-	if out, ok := t.gouts[k]; ok {
-		return out
-	}
-	out := t.placeGated(x, r, 1, closed)
-	t.gouts[k] = out
-	return out
+	return t.gated(gateKey{x: x, r: int16(r), what: gatePlace, closed: closed}, func() []outcome {
+		return t.placeGated(x, r, 1, closed)
+	})
 }
 
 func (t *table) placeGated(x int32, r int, p float64, closed uint64) []outcome {
@@ -106,21 +109,16 @@ func (t *table) unblockFor(x int32, r int, closed uint64) []outcome {
 	if closed == 0 {
 		return t.unblock(x, r)
 	}
-	k := gateKey{x: x, r: int16(r), what: gateUnblock, closed: closed}
-	if out, ok := t.gouts[k]; ok {
-		return out
-	}
-	var out []outcome
-	l := t.lists[x]
-	for j, c := range l {
-		if c == mkcode(r, blockedPhase) {
-			m := append(append([]code(nil), l[:j]...), l[j+1:]...)
-			out = t.settleGated(m, 1, closed, nil)
-			break
+	return t.gated(gateKey{x: x, r: int16(r), what: gateUnblock, closed: closed}, func() []outcome {
+		l := t.lists[x]
+		for j, c := range l {
+			if c == mkcode(r, blockedPhase) {
+				m := append(append([]code(nil), l[:j]...), l[j+1:]...)
+				return t.settleGated(m, 1, closed, nil)
+			}
 		}
-	}
-	t.gouts[k] = out
-	return out
+		return nil
+	})
 }
 
 // closedAt returns the classes of station i whose BeforeStart station is
