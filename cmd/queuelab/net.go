@@ -169,8 +169,8 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 		// The 2 % aim of a run without --duration or --precision is the
 		// command's own, not the user's: stopping short of it is a note,
 		// and the checks are judged with the intervals reached.
-		fmt.Fprintf(cmd.ErrOrStderr(), "note: the run stopped at its longest default length (%.6g s) before %s reached the default %g %% relative half-width; the checks are judged with the intervals reached (--precision %g --max-duration %.6gs would run longer)\n",
-			cfg.MaxDuration, rep.ShortMetric, 100*cfg.Precision, cfg.Precision, 4*cfg.MaxDuration)
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: the run stopped at its longest default length (%.6g s) before %s reached the default %g %% relative half-width; the checks are judged with the intervals reached (a longer --duration, e.g. %.6gs, narrows them)\n",
+			cfg.MaxDuration, rep.ShortMetric, 100*cfg.Precision, 4*cfg.MaxDuration)
 		return nil
 	}
 	return short
