@@ -415,7 +415,7 @@ func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
 
 // jobArrive emits the outcomes of a job of fork f arriving to base.
 func (c *chain) jobArrive(f *jobFork, base []int32, rate float64, emit func([]int32, float64)) {
-	v := slices.Clone(base)
+	v := c.tmp // arrive's scratch tuple: unused on a fork's path
 	for _, o := range f.arrivals(c, base[f.at]) {
 		copy(v, base)
 		f.put(v, o.to)
