@@ -336,6 +336,8 @@ func runningMean(times, f []float64) (avg []float64, quad float64) {
 			cum[j] = cum[j-2] + h/3*(f[j-2]+4*f[j-1]+f[j])
 		case j+1 < n:
 			cum[j] = cum[j-1] + h/12*(5*f[j-1]+8*f[j]-f[j+1])
+		case j == 1: // a grid of one step: no parabola, the trapezoid
+			cum[j] = h / 2 * (f[0] + f[1])
 		default: // the last step of an odd grid: the parabola through the two before
 			cum[j] = cum[j-1] + h/12*(5*f[j]+8*f[j-1]-f[j-2])
 		}

@@ -270,6 +270,16 @@ func TestRunningMean(t *testing.T) {
 		assert.InDelta(t, 3+x-0.05*x*x/3, avg[k], 1e-12, "t = %g", x)
 	}
 	assert.Less(t, quad, 0.01)
+	// Short grids: one step (the trapezoid, exact for a line) and an odd
+	// number of steps (the last by the parabola before it, exact for a
+	// quadratic).
+	avg, _ = runningMean([]float64{0, 2}, []float64{1, 5})
+	assert.InDelta(t, 3, avg[1], 1e-12)
+	avg, _ = runningMean(times[:4], f[:4])
+	for k := 1; k < 4; k++ {
+		x := times[k]
+		assert.InDelta(t, 3+x-0.05*x*x/3, avg[k], 1e-12, "odd grid, t = %g", x)
+	}
 	last := 0.0
 	for _, a := range []float64{0.1, 0.5, 1} {
 		g := make([]float64, len(times))

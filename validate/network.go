@@ -182,7 +182,7 @@ func RunNetwork(cfg NetworkConfig) (*NetworkReport, error) {
 		results[i] = r.res
 		rep.Customers += r.res.Customers
 		if cfg.Precision > 0 {
-			if short, ok := imprecise(r.res, cfg.Precision, keys); ok {
+			if short := imprecise(r.res, cfg.Precision, keys); short != "" {
 				if rep.ShortOfPrecision == 0 {
 					rep.ShortMetric = short
 				}
@@ -295,13 +295,12 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 }
 
 func networkPrecise(res *network.Result, p float64, keys map[metricKey]bool) bool {
-	_, short := imprecise(res, p, keys)
-	return !short
+	return imprecise(res, p, keys) == ""
 }
 
 // imprecise names the first metric of res (in its order) among keys whose
-// 95 % relative half-width exceeds p, and reports whether there is one.
-func imprecise(res *network.Result, p float64, keys map[metricKey]bool) (string, bool) {
+// 95 % relative half-width exceeds p; "" when there is none.
+func imprecise(res *network.Result, p float64, keys map[metricKey]bool) string {
 	for _, m := range res.Metrics {
 		if keys[metricKey{m.Station, m.Class, m.Name}] && !(estimate.Ratio(string(m.Name), m.Num, m.Den).RelativeHalfWidth() <= p) {
 			what := fmt.Sprintf("%s at %s", m.Name, m.Station)
@@ -311,10 +310,10 @@ func imprecise(res *network.Result, p float64, keys map[metricKey]bool) (string,
 			if m.Class != "" {
 				what += fmt.Sprintf(", class %s", m.Class)
 			}
-			return what, true
+			return what
 		}
 	}
-	return "", false
+	return ""
 }
 
 // metricEstimate is the interval of one metric: batch means of one run,

@@ -39,15 +39,8 @@ func (rep *NetworkReport) PrecisionShortfall() error {
 	if c.Precision <= 0 || rep.ShortOfPrecision == 0 {
 		return nil
 	}
-	what := "the network's mean response time"
-	switch {
-	case rep.ShortMetric != "":
-		what = rep.ShortMetric + " (the first metric short of it)"
-	case len(c.PrecisionNames) > 0:
-		what = fmt.Sprintf("%v at every station", c.PrecisionNames)
-	}
 	return fmt.Errorf("%w: %d of %d replication(s) stopped at the longest run (%g s) before the 95 %% relative half-width of %s was at most %g; raise --max-duration or loosen --precision",
-		ErrPrecisionNotReached, rep.ShortOfPrecision, max(c.Replications, 1), c.MaxDuration, what, c.Precision)
+		ErrPrecisionNotReached, rep.ShortOfPrecision, max(c.Replications, 1), c.MaxDuration, rep.ShortMetric+" (the first metric short of it)", c.Precision)
 }
 
 // relText shows a relative half-width; +Inf (a zero mean) as "undefined".

@@ -31,13 +31,13 @@ async function askTransient(st) {
   try {
     const r = await fetch(`/api/networks/sessions/${st.id}/transient`, { headers: langHeaders({}) });
     res = await r.json();
-    if (!r.ok && r.status !== 202) res = { status: "refused", reason: res.error || "HTTP " + r.status };
+    if (!r.ok) res = { status: "refused", reason: res.error || "HTTP " + r.status };
   } catch (e) {
-    res = { status: "refused", reason: e.message };
+    res = null; // no answer (a dropped connection): the next poll asks again
   } finally {
     TRANS.asking = false;
   }
-  if (TRANS.key !== key) return; // the network changed meanwhile: the next poll asks again
+  if (TRANS.key !== key || !res) return; // the network changed meanwhile, or no answer: the next poll asks again
   TRANS.res = res;
   if (net.st) drawTransient(net.st);
 }
