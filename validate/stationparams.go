@@ -90,7 +90,13 @@ func (s StationSettings) Apply(cfg *Config, name func(param string) string) erro
 	if cv, ok := s["service-cv"]; ok {
 		switch {
 		case !ServiceTakesCV(int(v("service"))):
-			return fmt.Errorf("%s: applies only to %s lognormal or hyperexp (the %s law has a fixed CV)", name("service-cv"), name("service"), law)
+			var takes []string
+			for i, n := range ServiceNames {
+				if ServiceTakesCV(i) {
+					takes = append(takes, n)
+				}
+			}
+			return fmt.Errorf("%s: applies only to %s %s (the %s law has a fixed CV)", name("service-cv"), name("service"), strings.Join(takes, " or "), law)
 		case law == "hyperexp" && cv <= 1:
 			return fmt.Errorf("%s: must be a number > 1 and ≤ 20 for hyperexp service, got %g", name("service-cv"), cv)
 		}
