@@ -55,10 +55,14 @@ const (
 // transientOptions are the solver options of the page's transient: net
 // solve's (analytic.CTMCOptions) with the state cap above and a tighter
 // bound on the steady-state solve that the open classes' truncation needs
-// (about a second; net solve allows some seven).
+// (about a second; net solve allows some seven), and a bound on the
+// uniformization of a few seconds (net solve --at allows about a minute;
+// central-server, the catalogue's dearest, needs 29 599 terms over its
+// 1 771 states, more than 3·10⁸): a stiff uploaded network cannot hold the
+// server's one transient slot for long.
 var transientOptions = func() ctmc.Options {
 	o := analytic.CTMCOptions
-	o.MaxStates, o.MaxWork = transientMaxStates, 3e8
+	o.MaxStates, o.MaxWork, o.TransientWork = transientMaxStates, 3e8, 2e9
 	return o
 }()
 

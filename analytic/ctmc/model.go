@@ -190,6 +190,11 @@ type Options struct {
 	// counted as a sweep (about 3.5 ns each on the machine of
 	// BENCHMARKS.md), for callers that must answer soon.
 	MaxWork float64
+	// TransientWork, if > 0, bounds Solution.Transient the same way:
+	// Poisson terms × (transitions + states) ≤ TransientWork, each term
+	// a pass over the transitions like a sweep (0: 2·10¹⁰, about a
+	// minute).
+	TransientWork float64
 }
 
 // DefaultMaxStates is the default state limit: 2.5·10⁶ states, a few

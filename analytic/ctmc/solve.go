@@ -19,8 +19,9 @@ type Solution struct {
 	Stations    []StationResult
 	ForkJoin    []ForkJoinResult // one per class with a Fork, in class order
 
-	chain *chain
-	pi    []float64
+	chain         *chain
+	pi            []float64
+	transientWork float64 // Options.TransientWork, or maxTransientWork
 }
 
 // StationResult holds the steady-state (or, from Transient, time-t)
@@ -273,7 +274,10 @@ func (c *chain) retruncate(pi []float64, tol float64) (next int, cut float64, er
 
 // steady solves πQ = 0, Σπ = 1 and reads the measures.
 func (c *chain) steady(opt Options) (*Solution, error) {
-	sol := &Solution{States: c.states(), Transitions: c.transitionsN(), Level: c.level, chain: c}
+	sol := &Solution{States: c.states(), Transitions: c.transitionsN(), Level: c.level, chain: c, transientWork: maxTransientWork}
+	if opt.TransientWork > 0 {
+		sol.transientWork = opt.TransientWork
+	}
 	var err error
 	if c.states() <= denseLimit {
 		sol.Solver = "dense"

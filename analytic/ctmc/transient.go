@@ -25,7 +25,8 @@ type Snapshot struct {
 // transientEps is the Poisson mass left out by Transient.
 const transientEps = 1e-10
 
-// maxTransientWork bounds Poisson terms × transitions (about a minute).
+// maxTransientWork bounds Poisson terms × transitions (about a minute)
+// unless Options.TransientWork says otherwise.
 const maxTransientWork = 2e10
 
 // Transient returns the model's measures at each of the times (≥ 0, in
@@ -47,7 +48,7 @@ func (s *Solution) Transient(times []float64) ([]Snapshot, error) {
 		tmax = math.Max(tmax, t)
 	}
 	kmax := poissonRight(lam*tmax, transientEps)
-	if float64(kmax)*float64(c.transitionsN()+c.states()) > maxTransientWork {
+	if float64(kmax)*float64(c.transitionsN()+c.states()) > s.transientWork {
 		return nil, fmt.Errorf("transient: t = %g needs about %d uniformization steps over %d states (Λ = %.4g/s); too long for this chain, ask for an earlier time", tmax, kmax, c.states(), lam)
 	}
 	n := c.states()
