@@ -83,7 +83,7 @@ func switchWhy(r whyRows) (whyJSON, error) {
 // (calculator service-time at the minute's hit share, query time and
 // recommendations setting).
 func webWhy(r whyRows) (whyJSON, error) {
-	p := webservice.Defaults()
+	p := webDefaults
 	out := whyJSON{Title: "Requests by priority class against capacity", Unit: "req/s",
 		Note: fmt.Sprintf("high priority (%.0f %% of requests), low priority admitted and low priority shed, stacked; the line is the capacity N/S: workers serving over the mean service time S (calculator service-time at that minute's cache hits, query time and recommendations)", 100*(1-p.Traffic.LowShare))}
 	high, low, shed := make([]num, r.n), make([]num, r.n), make([]num, r.n)
@@ -159,7 +159,7 @@ func switchHolding(r whyRows, i int) (float64, error) {
 // calculator service-time at the minute's hit share, query time and
 // recommendations setting; NaN when the minute lacks them.
 func webService(r whyRows, i int) (float64, error) {
-	p := webservice.Defaults()
+	p := webDefaults
 	hit, qt := r.col(i, "cache_hit"), r.col(i, "db_query_ms")
 	if math.IsNaN(hit) || math.IsNaN(qt) {
 		return math.NaN(), nil
