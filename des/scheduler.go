@@ -331,14 +331,14 @@ func (s *Scheduler[P]) sinkFrom(i int, n node) {
 		h[i] = h[best]
 		i = best
 	}
-	rise(h, i, 0, n) // stops below the start at the latest: n is not smaller than its parent
+	rise(h, i, n) // stops below the start at the latest: n is not smaller than its parent
 }
 
-// rise puts n at position i of heap h, or above it as far as top while n
-// is smaller than the parent there, moving those parents down into the
-// hole instead of swapping.
-func rise(h []node, i, top int, n node) {
-	for i > top {
+// rise puts n at position i of heap h, or above it as far as the root
+// while n is smaller than the parent there, moving those parents down
+// into the hole instead of swapping.
+func rise(h []node, i int, n node) {
+	for i > 0 {
 		parent := (i - 1) / arity
 		if !n.less(&h[parent]) {
 			break
@@ -400,7 +400,7 @@ func (s *Scheduler[P]) fillTopDeep(n node) {
 
 // up restores the heap order from position i towards the root, moving
 // parents down into the hole instead of swapping.
-func (s *Scheduler[P]) up(i int) { rise(s.heap, i, 0, s.heap[i]) }
+func (s *Scheduler[P]) up(i int) { rise(s.heap, i, s.heap[i]) }
 
 // down restores the heap order from position i towards the leaves.
 func (s *Scheduler[P]) down(i int) {
