@@ -1,6 +1,7 @@
 package ctmc
 
 import (
+	"cmp"
 	"slices"
 )
 
@@ -259,13 +260,14 @@ func (f *jobFork) keys(l []uint16) []jobKey {
 	return ks
 }
 
-// less orders two jobs of l by their codes.
-func (f *jobFork) less(l []uint16, a, b *jobKey) bool {
+// compare orders two jobs of l by their codes: negative when a comes
+// first, zero when their codes are equal.
+func (f *jobFork) compare(l []uint16, a, b *jobKey) int {
 	if f.B() <= 4 {
-		return a.key < b.key
+		return cmp.Compare(a.key, b.key)
 	}
 	B := f.B()
-	return slices.Compare(l[a.at:a.at+B], l[b.at:b.at+B]) < 0
+	return slices.Compare(l[a.at:a.at+B], l[b.at:b.at+B])
 }
 
 // canon returns the lexicographically least list among those l's swaps
@@ -281,15 +283,7 @@ func (f *jobFork) canon(l []uint16) []uint16 {
 		free = free && ks[j].u == 0
 	}
 	if free { // no branch keeps an order: the jobs are a multiset
-		slices.SortStableFunc(ks, func(a, b jobKey) int {
-			switch {
-			case f.less(l, &a, &b):
-				return -1
-			case f.less(l, &b, &a):
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(ks, func(a, b jobKey) int { return f.compare(l, &a, &b) })
 		for j := range ks {
 			out = append(out, l[ks[j].at:ks[j].at+B]...)
 		}
@@ -310,7 +304,7 @@ func (f *jobFork) canon(l []uint16) []uint16 {
 	for range n {
 		best := -1
 		for j := range n {
-			if !taken[j] && before[j] == 0 && (best < 0 || f.less(l, &ks[j], &ks[best])) {
+			if !taken[j] && before[j] == 0 && (best < 0 || f.compare(l, &ks[j], &ks[best]) < 0) {
 				best = j
 			}
 		}
