@@ -145,8 +145,12 @@ func (m *Model) validateBlocking() error {
 				continue
 			}
 			if i == j && (to.Blocking == AfterService || to.Blocking == BeforeStart) {
+				when := "after service"
+				if to.Blocking == BeforeStart {
+					when = "before service"
+				}
 				return fmt.Errorf("class %q goes from station %q, which blocks %s, back to itself: the simulator counts the customer against its own buffer (with the buffer full it blocks on itself, and a single server deadlocks), where the chain lets it take the place it leaves; refused until the two agree",
-					m.Classes[r].Name, to.Name, map[Blocking]string{AfterService: "after service", BeforeStart: "before service"}[to.Blocking])
+					m.Classes[r].Name, to.Name, when)
 			}
 			if i == j {
 				continue
