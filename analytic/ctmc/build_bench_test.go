@@ -1,7 +1,6 @@
 package ctmc_test
 
 import (
-	"syscall"
 	"testing"
 
 	"queuelab/analytic/ctmc"
@@ -21,8 +20,7 @@ func BenchmarkBuild(b *testing.B) {
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
-			var before, after syscall.Rusage
-			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+			before := cpuSeconds()
 			var n, tr int
 			for b.Loop() {
 				var err error
@@ -30,11 +28,7 @@ func BenchmarkBuild(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
-			cpu := func(r syscall.Rusage) float64 {
-				return float64(r.Utime.Sec+r.Stime.Sec) + float64(r.Utime.Usec+r.Stime.Usec)/1e6
-			}
-			b.ReportMetric((cpu(after)-cpu(before))/float64(b.N), "cpu-s/op")
+			b.ReportMetric((cpuSeconds()-before)/float64(b.N), "cpu-s/op")
 			b.ReportMetric(float64(n), "states")
 			b.ReportMetric(float64(tr), "transitions")
 		})
