@@ -129,11 +129,16 @@ func (s NetStation) servicePH(k int) (*ctmc.PH, error) {
 }
 
 // NetworkCTMC solves the chain of n with CTMCOptions: the error says why
-// it does not apply (CTMCModel) or was refused (*ctmc.TooLargeError).
+// it does not apply (a *CTMCNotApplicableError: CTMCModel or the chain's
+// model checks refused n) or why the chain refused to solve it
+// (*ctmc.TooLargeError, or no convergence, a deadlock …).
 func NetworkCTMC(n Network) (*ctmc.Solution, error) {
 	m, err := n.CTMCModel()
+	if err == nil {
+		err = m.Validate()
+	}
 	if err != nil {
-		return nil, err
+		return nil, &CTMCNotApplicableError{Err: err}
 	}
 	sol, err := ctmc.Solve(m, CTMCOptions)
 	if err != nil {

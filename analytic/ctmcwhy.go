@@ -17,3 +17,13 @@ func otherMethods(ctmcWhy error, vals int) error {
 	}
 	return fmt.Errorf("%w; the approximate methods still answer", ctmcWhy)
 }
+
+// CTMCNotApplicableError is NetworkCTMC's error when the network has no
+// chain to solve: a law, feature or combination that the chain does not
+// model (CTMCModel, ctmc.Model.Validate). Its text is Err's, unchanged;
+// the chain's own refusals (too large, no convergence …) are other
+// errors, worded as the chain's.
+type CTMCNotApplicableError struct{ Err error }
+
+func (e *CTMCNotApplicableError) Error() string { return e.Err.Error() }
+func (e *CTMCNotApplicableError) Unwrap() error { return e.Err }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -509,13 +508,15 @@ func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analy
 	return nil
 }
 
-// ctmcNotUsed words why the exact CTMC gave no values.
+// ctmcNotUsed words why the exact CTMC gave no values: the chain's own
+// refusals say so themselves; a network the chain does not model is
+// introduced as such.
 func ctmcNotUsed(ctmcWhy error) string {
-	why := ctmcWhy.Error()
-	if !strings.HasPrefix(why, "exact CTMC") {
-		why = "exact CTMC not used: " + why
+	var na *analytic.CTMCNotApplicableError
+	if errors.As(ctmcWhy, &na) {
+		return "exact CTMC not used: " + ctmcWhy.Error()
 	}
-	return why
+	return ctmcWhy.Error()
 }
 
 // netUnitName is the network file's time unit when it is not seconds, else

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"queuelab/analytic"
+)
+
+// TestCTMCNotUsed: the reason is introduced by its type, not by its
+// wording — a network the chain does not model is "not used" whatever its
+// text begins with; the chain's own refusals are given as they are.
+func TestCTMCNotUsed(t *testing.T) {
+	na := &analytic.CTMCNotApplicableError{Err: errors.New("lognormal service is not phase-type")}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"not applicable", na, "exact CTMC not used: lognormal service is not phase-type"},
+		{"not applicable, wrapped", fmt.Errorf("%w; more", na), "exact CTMC not used: lognormal service is not phase-type; more"},
+		{"not applicable, worded like a refusal", &analytic.CTMCNotApplicableError{Err: errors.New("exact CTMC models no jsq router")},
+			"exact CTMC not used: exact CTMC models no jsq router"},
+		{"the chain's refusal", errors.New("exact CTMC refused: 3e+07 states exceed the limit"), "exact CTMC refused: 3e+07 states exceed the limit"},
+		{"the chain's refusal, other words", errors.New("Gauss-Seidel did not converge"), "Gauss-Seidel did not converge"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, ctmcNotUsed(tc.err))
+		})
+	}
+}
