@@ -19,22 +19,29 @@ func longestFirst(d *Design, p *Plan, todo []int) {
 
 // coster is a System that tells its design points' relative costs better
 // than its Work estimate, which budgets a run's events and memory and
-// may not depend on the settings at all (the scenarios' does not).
+// may not depend on the settings at all (the scenarios' does not). Not
+// ok when it cannot tell for these settings.
 type coster interface {
-	cost(settings []Setting) float64
+	cost(settings []Setting) (c float64, ok bool)
 }
 
 // pointCosts returns each design point's estimated cost: the system's own
-// (coster) or its Work's events.
+// (coster) where it tells every point's, else every point's Work events —
+// never some of each, whose units differ.
 func pointCosts(d *Design) []float64 {
-	c, ok := d.sys.(coster)
 	cost := make([]float64, len(d.Points))
-	for i, pt := range d.Points {
-		if ok {
-			cost[i] = c.cost(d.Settings(pt))
-		} else {
-			cost[i] = d.sys.Work(d.Settings(pt)).Events
+	if c, ok := d.sys.(coster); ok {
+		for i, pt := range d.Points {
+			if cost[i], ok = c.cost(d.Settings(pt)); !ok {
+				break
+			}
 		}
+		if ok {
+			return cost
+		}
+	}
+	for i, pt := range d.Points {
+		cost[i] = d.sys.Work(d.Settings(pt)).Events
 	}
 	return cost
 }

@@ -89,43 +89,33 @@ func (s *scenarioSystem) Work([]Setting) des.Work {
 	return scenario.RunWork(s.sys.Name, s.minutes, len(s.responses))
 }
 
-// costColumns are the formula twin's columns whose totals count the
-// entities the per-entity engine simulates (its cost): the switch's
-// attempts, new and retried, and the web service's requests and
-// database queries.
-var costColumns = map[string][]string{"switch": {"offered_tps"}, "web": {"requests", "db_load"}}
-
 // cost estimates what a per-entity run of the settings costs, relative to
 // the design's other points, by the formula twin's run of the same
-// playbook (milliseconds): the entities it would simulate. A servers-8
-// sale surge with backoff retries from minute 5 makes 1.75 times the
-// attempts of a servers-10 one, and its run costs about twice the CPU
-// (BENCHMARKS.md, issue 25 item 5). Work's events when the twin cannot
-// tell.
-func (s *scenarioSystem) cost(settings []Setting) float64 {
-	work := s.Work(settings).Events
-	keys := costColumns[s.sys.Name]
-	if s.engine == scenario.Formula || keys == nil {
-		return work
+// playbook (milliseconds): the entities it would simulate, the totals of
+// the system's CostColumns. A servers-8 sale surge with backoff retries
+// from minute 5 makes 1.75 times the attempts of a servers-10 one, and
+// its run costs about twice the CPU (BENCHMARKS.md, issue 25 item 5).
+// Not ok when the twin cannot tell (no cost columns, the formula engine
+// itself, a twin that fails or counts nothing).
+func (s *scenarioSystem) cost(settings []Setting) (c float64, ok bool) {
+	keys := s.sys.CostColumns
+	if s.engine == scenario.Formula || len(keys) == 0 {
+		return 0, false
 	}
 	e, err := s.sys.New(scenario.Formula, s.sc.Name, 0)
 	if err != nil {
-		return work
+		return 0, false
 	}
 	r, err := scenario.Run(e, s.playbook(settings), s.minutes)
 	if err != nil {
-		return work
+		return 0, false
 	}
-	c := 0.0
 	for i, col := range r.Columns {
 		if slices.Contains(keys, col.Key) {
 			c += r.Totals[i]
 		}
 	}
-	if !(c > 0) {
-		return work
-	}
-	return c
+	return c, c > 0
 }
 
 // playbook applies the settings at minute At.

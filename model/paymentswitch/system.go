@@ -68,6 +68,8 @@ var System = scenario.System{
 	New:       New,
 
 	NewWithGenerator: NewWithGenerator,
+	// The attempts, new and retried: one entity each.
+	CostColumns: []string{"offered_tps"},
 }
 
 // New returns an engine for the named scenario: kind scenario.DES is the

@@ -83,6 +83,10 @@ type System struct {
 	// streams (New's is des.Mulberry32, the originals'); nil when the
 	// system has no other.
 	NewWithGenerator func(kind EngineKind, scenario string, seed uint64, gen des.Generator) (Engine, error)
+	// CostColumns are the Formula engine's columns whose totals count the
+	// entities the DES engine simulates, so that a sweep can tell which
+	// of its design points cost more to run; nil when none do.
+	CostColumns []string
 }
 
 // FindSystem returns the system of list called name, or an error that

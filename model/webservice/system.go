@@ -198,6 +198,8 @@ var System = scenario.System{
 	New:      New,
 
 	NewWithGenerator: NewWithGenerator,
+	// The requests and the database queries: one entity each.
+	CostColumns: []string{"requests", "db_load"},
 }
 
 func init() {
