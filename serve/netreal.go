@@ -60,6 +60,9 @@ type liveNet struct {
 	header   string  // the file's leading comment lines
 	unit     float64
 	analytic *NetAnalytic // cached until the next change
+	// names are the stations' names in order, as the Sim was started
+	// with (a change of stations starts a new Sim: restart).
+	names []string
 }
 
 func (l *liveNet) restart(n *network.Network, offset float64) error {
@@ -79,6 +82,10 @@ func (l *liveNet) restart(n *network.Network, offset float64) error {
 		return err
 	}
 	l.sim, l.offset, l.unit, l.analytic = sim, offset, unit, nil
+	l.names = l.names[:0]
+	for _, st := range n.Stations {
+		l.names = append(l.names, st.Name)
+	}
 	return nil
 }
 

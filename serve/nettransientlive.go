@@ -37,18 +37,18 @@ func (l *liveNet) RunAverages(after float64) ([]float64, [][]float64, bool) {
 	if res.Warmup != 0 || res.Batches == 0 {
 		return nil, nil, true // not one batch per window from 0: nothing to add
 	}
-	n := l.sim.Network()
+	S := len(l.names)
 	var ts []float64
 	var v [][]float64
-	area := make([]float64, len(n.Stations))
-	metrics := make([]network.Metric, len(n.Stations))
-	have := make([]bool, len(n.Stations))
-	for i, st := range n.Stations {
-		metrics[i], have[i] = res.Metric(st.Name, "", queueing.MeanInSystem)
+	area := make([]float64, S)
+	metrics := make([]network.Metric, S)
+	have := make([]bool, S)
+	for i, name := range l.names {
+		metrics[i], have[i] = res.Metric(name, "", queueing.MeanInSystem)
 	}
 	span := 0.0
 	for b := range res.Batches {
-		row := make([]float64, len(n.Stations))
+		row := make([]float64, S)
 		var d float64
 		for i := range row {
 			row[i] = math.NaN()
