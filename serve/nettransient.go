@@ -239,6 +239,19 @@ func (c *transientCache) compute(key [32]byte, an analytic.Network, unit float64
 	c.pending--
 }
 
+// transientRefusal words the chain's refusal for the page. A
+// uniformization too long for the page's budget is said with advice that
+// fits its fixed window (the solver's own, "ask for an earlier time",
+// does not: the page asks for its window, not a time).
+func transientRefusal(err error) string {
+	var long *ctmc.TransientTooLongError
+	if errors.As(err, &long) {
+		return fmt.Sprintf("the page's fixed window, the first %g s, needs about %d uniformization steps over %d states (Λ = %.4g/s): too many for the page; rates closer together or fewer states make it shorter, and queuelab net solve FILE --at T answers earlier times",
+			long.T, long.Steps, long.States, long.Lambda)
+	}
+	return err.Error()
+}
+
 // solveTransient computes E[N_i(t)] on the grid of the first
 // transientUnits units, each station's and their total, with their time
 // averages; a refusal of the chain becomes a "refused" answer. A fork's
@@ -251,7 +264,7 @@ func solveTransient(an analytic.Network, unit float64) *transientJSON {
 	}
 	vals, bnds, err := analytic.CTMCTransientWith(an, times, transientOptions)
 	if err != nil {
-		return &transientJSON{Status: "refused", reason: err.Error(), Cap: transientMaxStates}
+		return &transientJSON{Status: "refused", reason: transientRefusal(err), Cap: transientMaxStates}
 	}
 	M := len(an.Stations)
 	mean, bound := grid(M+1, len(times)), grid(M+1, len(times))

@@ -29,6 +29,20 @@ const transientEps = 1e-10
 // unless Options.TransientWork says otherwise.
 const maxTransientWork = 2e10
 
+// TransientTooLongError is Transient's refusal of a time whose
+// uniformization would read more than Options.TransientWork: T (s) needs
+// about Steps steps over States states at the rate Lambda (/s).
+type TransientTooLongError struct {
+	T      float64
+	Steps  int
+	States int
+	Lambda float64
+}
+
+func (e *TransientTooLongError) Error() string {
+	return fmt.Sprintf("transient: t = %g needs about %d uniformization steps over %d states (Λ = %.4g/s); too long for this chain, ask for an earlier time", e.T, e.Steps, e.States, e.Lambda)
+}
+
 // Transient returns the model's measures at each of the times (≥ 0, in
 // any order; the snapshots come back in the same order) by uniformization
 // on the chain s was solved on (same truncation): π(t) = Σ_k e^{−Λt}
@@ -49,7 +63,7 @@ func (s *Solution) Transient(times []float64) ([]Snapshot, error) {
 	}
 	kmax := poissonRight(lam*tmax, transientEps)
 	if float64(kmax)*float64(c.transitionsN()+c.states()) > s.transientWork {
-		return nil, fmt.Errorf("transient: t = %g needs about %d uniformization steps over %d states (Λ = %.4g/s); too long for this chain, ask for an earlier time", tmax, kmax, c.states(), lam)
+		return nil, &TransientTooLongError{T: tmax, Steps: kmax, States: c.states(), Lambda: lam}
 	}
 	n := c.states()
 	p := make([]float64, n)

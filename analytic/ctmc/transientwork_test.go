@@ -30,6 +30,9 @@ func TestTransientWorkBound(t *testing.T) {
 	_, err = tight.Transient(times)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "too long for this chain")
+	var long *TransientTooLongError
+	require.ErrorAs(t, err, &long)
+	assert.Equal(t, TransientTooLongError{T: 100, Steps: poissonRight(lam*100, transientEps), States: sol.States, Lambda: lam}, *long)
 	half, err := tight.Transient(times[:2]) // half the horizon: fewer terms
 	require.NoError(t, err)
 	for i := range snaps[1].Stations { // the same answer (summed to another horizon: within the truncation)

@@ -1,0 +1,53 @@
+package serve
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// stiffNetwork's first station is 10⁵ times faster than its second: the
+// page's window (60 of the slower's mean services, 600 s) needs about
+// 6·10⁶ uniformization steps at Λ = 10⁴/s, past the page's budget.
+const stiffNetwork = `name: stiff
+arrivals: {to: first, rate: 0.05}
+stations:
+  - name: first
+    service: {dist: exp, mean: 0.0001}
+  - name: second
+    service: {dist: exp, mean: 10}
+routing:
+  first: {second: 1}
+`
+
+// TestTransientTooLongTranslated: a uniformization too long for the page
+// is refused with the page's own reason — its fixed window, not the
+// solver's "ask for an earlier time", which the page cannot do — in the
+// page's language, numbers in its way.
+func TestTransientTooLongTranslated(t *testing.T) {
+	srv := newTestServer(t, Options{OpenNetwork: OpenNetwork})
+	st := netSource(t, srv, "stiff.yaml", stiffNetwork)
+	english := regexp.MustCompile(`\b(the|is|has|by|only|not|which|chain|needs|steps|states|page|window|earlier)\b`)
+	for _, tc := range []struct {
+		lang string
+		want []string
+	}{
+		{"", []string{"the page's fixed window, the first 600 s, needs about 6014244 uniformization steps over 1128 states (Λ = 1e+04/s)",
+			"queuelab net solve FILE --at T answers earlier times"}},
+		{"tr", []string{"sayfanın sabit penceresi, ilk 600 sn", "1.128 durum", "6.014.244 düzgünleştirme adımı", "(Λ = 10.000/sn)", "DOSYA --at T"}},
+		{"uz", []string{"sahifaning qat’iy oynasi, birinchi 600 s", "1\u00a0128 ta holat", "6\u00a0014\u00a0244 ta uniformizatsiya", "FAYL --at T"}},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			tr := transientOf(t, srv, st.ID, tc.lang)
+			assert.Equal(t, "refused", tr.Status)
+			for _, w := range tc.want {
+				assert.Contains(t, tr.Reason, w)
+			}
+			assert.NotContains(t, tr.Reason, "ask for an earlier time")
+			if tc.lang != "" {
+				assert.NotRegexp(t, english, tr.Reason)
+			}
+		})
+	}
+}
