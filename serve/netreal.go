@@ -63,6 +63,8 @@ type liveNet struct {
 	// names are the stations' names in order, as the Sim was started
 	// with (a change of stations starts a new Sim: restart).
 	names []string
+	// fileKey is TransientKey's hash of File, nil after a change.
+	fileKey *[32]byte
 }
 
 func (l *liveNet) restart(n *network.Network, offset float64) error {
@@ -81,7 +83,7 @@ func (l *liveNet) restart(n *network.Network, offset float64) error {
 	if err != nil {
 		return err
 	}
-	l.sim, l.offset, l.unit, l.analytic = sim, offset, unit, nil
+	l.sim, l.offset, l.unit, l.analytic, l.fileKey = sim, offset, unit, nil, nil
 	l.names = l.names[:0]
 	for _, st := range n.Stations {
 		l.names = append(l.names, st.Name)
@@ -257,7 +259,7 @@ func (l *liveNet) Analytic() NetAnalytic {
 // Sim (empty, or with the closed classes' customers at their start
 // stations).
 func (l *liveNet) Apply(c NetChange) error {
-	l.analytic = nil
+	l.analytic, l.fileKey = nil, nil
 	if done, err := l.applyFeature(c); done {
 		return err
 	}

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math"
@@ -74,6 +73,10 @@ var transientSlot = make(chan struct{}, 1)
 // netTransienter is implemented by a NetLive that can give its network to
 // the exact transient and the run's running time averages.
 type netTransienter interface {
+	// TransientKey identifies the network as it is now: the SHA-256 of
+	// its file (File), kept until the next change, so that a poll finds
+	// a transient already computed without rebuilding anything.
+	TransientKey() [32]byte
 	// TransientModel returns the network as it is now in the form the
 	// analytic package takes, and its time unit (Graph.Unit).
 	TransientModel() (analytic.Network, float64, error)
@@ -135,6 +138,15 @@ type transientCache struct {
 
 var transients = &transientCache{res: map[[32]byte]*transientJSON{}}
 
+// cached returns the transient of key and whether the cache has it (nil:
+// being computed).
+func (c *transientCache) cached(key [32]byte) (*transientJSON, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	res, ok := c.res[key]
+	return res, ok
+}
+
 // lookup returns the transient of key, or nil: being computed, or to be
 // started at a later call when transientPending are already waiting. It
 // keeps at most transientCached results, forgetting the oldest done.
@@ -172,9 +184,15 @@ func (h *netHub) handleTransient(w http.ResponseWriter, r *http.Request, s *netS
 		err  error
 		key  [32]byte
 	)
+	var res *transientJSON
+	found := false
 	if ok {
-		key = sha256.Sum256(s.live.File())
-		an, unit, err = tr.TransientModel()
+		key = tr.TransientKey()
+		// A network already asked for needs no model: only networks with
+		// a steady state reach the cache.
+		if res, found = transients.cached(key); !found {
+			an, unit, err = tr.TransientModel()
+		}
 	}
 	s.engMu.Unlock()
 	s.mu.Lock()
@@ -184,14 +202,16 @@ func (h *netHub) handleTransient(w http.ResponseWriter, r *http.Request, s *netS
 		writeJSON(w, http.StatusOK, refusedTransient(tag, epoch, errors.New("this simulator gives no exact transient")))
 		return
 	}
-	if err == nil {
-		err = noSteadyState(an)
+	if !found {
+		if err == nil {
+			err = noSteadyState(an)
+		}
+		if err != nil {
+			writeJSON(w, http.StatusOK, refusedTransient(tag, epoch, err))
+			return
+		}
+		res = transients.lookup(key, an, unit)
 	}
-	if err != nil {
-		writeJSON(w, http.StatusOK, refusedTransient(tag, epoch, err))
-		return
-	}
-	res := transients.lookup(key, an, unit)
 	if res == nil {
 		writeJSON(w, http.StatusAccepted, transientJSON{Status: "computing", Epoch: epoch, Cap: transientMaxStates})
 		return

@@ -1,10 +1,15 @@
 package serve
 
 import (
+	"net/http"
 	"regexp"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"queuelab/analytic"
 )
 
 // stiffNetwork's first station is 10⁵ times faster than its second: the
@@ -50,4 +55,48 @@ func TestTransientTooLongTranslated(t *testing.T) {
 			}
 		})
 	}
+}
+
+// countingLive is a network that counts the models its transient is
+// built from.
+type countingLive struct {
+	NetLive
+	models *atomic.Int32
+}
+
+func (c countingLive) TransientKey() [32]byte { return c.NetLive.(netTransienter).TransientKey() }
+func (c countingLive) TransientModel() (analytic.Network, float64, error) {
+	c.models.Add(1)
+	return c.NetLive.(netTransienter).TransientModel()
+}
+func (c countingLive) RunAverages(after float64) ([]float64, [][]float64, bool) {
+	return c.NetLive.(netTransienter).RunAverages(after)
+}
+
+// TestTransientPollCacheFirst: once a network's transient is known, the
+// page's polls find it by the network's key without building the model
+// again; a change builds the changed network's model once more.
+func TestTransientPollCacheFirst(t *testing.T) {
+	var models atomic.Int32
+	open := func(name string, src []byte, seed uint64) (NetLive, error) {
+		l, err := OpenNetwork(name, src, seed)
+		return countingLive{l, &models}, err
+	}
+	srv := newTestServer(t, Options{OpenNetwork: open})
+	st := netSource(t, srv, "tandem.yaml", "name: tandem\narrivals: {to: a, rate: 0.5}\nstations:\n  - {name: a, service: {dist: exp, mean: 1}}\n")
+	first := transientOf(t, srv, st.ID, "")
+	require.Equal(t, "ready", first.Status, first.Reason)
+	require.Equal(t, int32(1), models.Load(), "built once, then the polls wait on the cache")
+	for range 3 {
+		again := transientOf(t, srv, st.ID, "")
+		assert.Equal(t, first.Series, again.Series)
+	}
+	assert.Equal(t, int32(1), models.Load(), "the polls of a known transient build nothing")
+
+	require.Equal(t, http.StatusAccepted, call(t, srv, "POST", "/api/networks/sessions/"+st.ID+"/change", `{"change": "servers a=2"}`, nil))
+	netWait(t, srv, st.ID, "the change", func(s netTestState) bool { return len(s.Taken) == 1 })
+	two := transientOf(t, srv, st.ID, "")
+	require.Equal(t, "ready", two.Status, two.Reason)
+	assert.Equal(t, int32(2), models.Load(), "the changed network: a new key, its model built once")
+	assert.NotEqual(t, first.Series, two.Series)
 }

@@ -1,12 +1,23 @@
 package serve
 
 import (
+	"crypto/sha256"
 	"math"
 
 	"queuelab/analytic"
 	"queuelab/des/queueing"
 	"queuelab/model/network"
 )
+
+// TransientKey is the SHA-256 of the network's file, kept until the next
+// change (Apply, restart) (netTransienter).
+func (l *liveNet) TransientKey() [32]byte {
+	if l.fileKey == nil {
+		k := sha256.Sum256(l.File())
+		l.fileKey = &k
+	}
+	return *l.fileKey
+}
 
 // TransientModel returns the network as it is now, as the analytic
 // package takes it, and its time unit (netTransienter).
