@@ -37,10 +37,12 @@ const app = {
   lastPicMinute: -1,
   // The panels fetched for a state set their key before the fetch and
   // their drawn marker after drawing the answer (tests wait for drawn ===
-  // key): the reference playbook's here, GUIDE, MODELP, WHY, WHATIF.
-  referenceKey: null,
-  referenceDrawn: null,
-  drawnSig: null,    // drawnSig of the state answer on screen (see absorb)
+  // key; keyedFetch): the reference playbook's here, GUIDE, MODELP, WHY,
+  // WHATIF. referenceKey and referenceDrawn read the first.
+  reference: { key: null, drawn: null },
+  get referenceKey() { return this.reference.key; },
+  get referenceDrawn() { return this.reference.drawn; },
+  shown: { sig: null }, // drawnSig of the state answer on screen (see absorb)
 };
 
 async function api(method, path, body) {
@@ -210,9 +212,7 @@ function absorb(st) {
   // app.st and app.rows, so an answer that equals the one drawn, rows
   // counted, draws the same page; a direct render() (the twin box)
   // still draws at once.
-  const sig = drawnSig(st);
-  if (sig === app.drawnSig) { keepInputs(st); return; }
-  app.drawnSig = sig;
+  if (unchanged(app.shown, drawnSig(st))) { keepInputs(st); return; }
   render();
 }
 
@@ -429,27 +429,22 @@ function render() {
 // refreshReference offers the scenario's reference playbook (GET
 // /api/playbook), hidden behind a button, with a link that replays it.
 async function refreshReference(st) {
-  const key = st.system + "/" + st.scenario;
-  if (app.referenceKey === key) return;
-  app.referenceKey = key;
   const box = $("reference");
-  box.hidden = true;
-  $("reference-body").hidden = true;
-  $("reference-show").setAttribute("aria-expanded", "false");
-  let ref;
-  try { ref = await api("GET", "/api/playbook?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) {
-    if (app.referenceKey === key) app.referenceDrawn = key; // none: the box stays hidden
-    return;
-  }
-  if (app.referenceKey !== key) return;
-  $("reference-text").textContent = ref.source;
-  const q = new URLSearchParams({ system: st.system, scenario: st.scenario, seed: String(st.seed) });
-  const lang = new URLSearchParams(location.search).get("lang");
-  if (lang) q.set("lang", lang);
-  for (const a of ref.at) q.append("at", a);
-  $("reference-run").href = location.pathname + "?" + q.toString();
-  box.hidden = false;
-  app.referenceDrawn = key;
+  const ask = () => {
+    box.hidden = true;
+    $("reference-body").hidden = true;
+    $("reference-show").setAttribute("aria-expanded", "false");
+    return api("GET", "/api/playbook?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario));
+  };
+  await keyedFetch(app.reference, st.system + "/" + st.scenario, ask, (ref) => {
+    $("reference-text").textContent = ref.source;
+    const q = new URLSearchParams({ system: st.system, scenario: st.scenario, seed: String(st.seed) });
+    const lang = new URLSearchParams(location.search).get("lang");
+    if (lang) q.set("lang", lang);
+    for (const a of ref.at) q.append("at", a);
+    $("reference-run").href = location.pathname + "?" + q.toString();
+    box.hidden = false;
+  }, () => {}); // none: the box stays hidden
 }
 
 function renderGoals(st) {
@@ -520,9 +515,7 @@ function renderDetail() {
   const twinOn = $("twin").checked && app.st.hasTwin;
   // Unchanged (a poll while paused): keep the nodes, so a tap or a screen
   // reader's place is not lost to a redraw of the same numbers.
-  const sig = JSON.stringify([app.columns.map((c) => c.key), last, tlast, tot, ttot, twinOn, I18N.lang]);
-  if ($("detail").dataset.sig === sig) return;
-  $("detail").dataset.sig = sig;
+  if (unchanged($("detail").dataset, JSON.stringify([app.columns.map((c) => c.key), last, tlast, tot, ttot, twinOn, I18N.lang]))) return;
   const head = el("tr", {}, el("th", { scope: "col", text: t("indicator") }), el("th", { scope: "col", text: t("last minute") }));
   if (twinOn) head.append(el("th", { scope: "col", text: t("formula") }));
   head.append(el("th", { scope: "col", text: t("whole run") }));

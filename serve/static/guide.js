@@ -12,20 +12,16 @@ const GUIDE = { key: null, drawn: null, steps: [] };
 async function renderGuide(st) {
   const box = $("guide-panel");
   const key = st.system + "/" + st.scenario;
-  if (GUIDE.key === key) return;
-  GUIDE.key = key;
-  let g;
-  try { g = await api("GET", "/api/guide?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)); } catch (e) {
-    if (GUIDE.key === key) { box.hidden = true; GUIDE.drawn = key; }
-    return;
-  }
-  if (GUIDE.key !== key) return;
-  GUIDE.steps = g.steps;
-  box.hidden = false;
-  const list = $("guide-steps");
-  if (!g.steps.length) list.replaceChildren(el("li", { text: t("This scenario has no guided steps.") }));
-  else list.replaceChildren(...g.steps.map((s, i) => guideStep(s, i, g.steps.length)));
-  GUIDE.drawn = key;
+  await keyedFetch(GUIDE, key,
+    () => api("GET", "/api/guide?system=" + encodeURIComponent(st.system) + "&scenario=" + encodeURIComponent(st.scenario)),
+    (g) => {
+      GUIDE.steps = g.steps;
+      box.hidden = false;
+      const list = $("guide-steps");
+      if (!g.steps.length) list.replaceChildren(el("li", { text: t("This scenario has no guided steps.") }));
+      else list.replaceChildren(...g.steps.map((s, i) => guideStep(s, i, g.steps.length)));
+    },
+    () => { box.hidden = true; });
 }
 
 // guideStep is one step: what to do, the question, an answer box and the

@@ -45,19 +45,21 @@ async function renderModelPanel(st) {
   const last = app.rows[app.rows.length - 1];
   if (!make || !last) { box.hidden = true; return; }
   const key = st.id + "/" + st.epoch + "/" + app.rows.length;
-  if (MODELP.key === key) return;
-  MODELP.key = key;
-  const idx = (k) => app.columns.findIndex((c) => c.key === k);
-  const col = (k) => { const i = idx(k); return i < 0 ? null : last[i]; };
-  const vals = new Map((st.values || []).map((v) => [v.control, v.value]));
-  const line = make(col, (n) => vals.get(n));
-  if (!line) { box.hidden = true; MODELP.drawn = key; return; }
-  let out;
-  try { out = await api("POST", "/api/calculator/" + line.formula, { params: line.params }); } catch (e) {
-    if (MODELP.key === key) { box.hidden = true; MODELP.drawn = key; }
-    return;
-  }
-  if (MODELP.key !== key) return;
+  let line;
+  const ask = () => {
+    const idx = (k) => app.columns.findIndex((c) => c.key === k);
+    const col = (k) => { const i = idx(k); return i < 0 ? null : last[i]; };
+    const vals = new Map((st.values || []).map((v) => [v.control, v.value]));
+    line = make(col, (n) => vals.get(n));
+    if (!line) throw new Error("no line for this minute"); // the panel hidden, as a failed answer
+    return api("POST", "/api/calculator/" + line.formula, { params: line.params });
+  };
+  await keyedFetch(MODELP, key, ask, (out) => drawModelPanel(box, line, out, key), () => { box.hidden = true; });
+}
+
+// drawModelPanel draws the calculator's answer out to line, for the
+// minute key.
+function drawModelPanel(box, line, out, key) {
   const o = Object.fromEntries(out.outputs.map((x) => [x.key, x.value]));
   const s = line.s(o), l = line.lam * s;
   box.hidden = false;
@@ -69,7 +71,6 @@ async function renderModelPanel(st) {
   $("model-measured").textContent = t("the simulation measured {0} ({1} of the capacity)", numg(line.measured, 0), pct(100 * line.measured / line.n, 0));
   $("model-measured").dataset.measured = String(line.measured);
   $("model-s").textContent = t("S from the calculator ({0}) with this minute's numbers: {1}", line.formula, Object.entries(line.params).map(([k, v]) => k + " = " + paramShown(v)).join(", "));
-  MODELP.drawn = key;
 }
 
 // paramShown writes a calculator input for reading: a bare number in the

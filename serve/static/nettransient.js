@@ -50,9 +50,7 @@ function drawTransient(st) {
   const box = byId("transient");
   const res = TRANS.res && TRANS.key === transientKey(st) ? TRANS.res : { status: "computing" };
   const avg = st.runAverage || { t: [], v: [], comparable: true };
-  const sig = [TRANS.key, res.status, avg.t.length, avg.comparable, TRANS.slot, I18N.lang].join("|");
-  if (box.dataset.sig === sig) return; // unchanged: keep the nodes (and a screen reader's place)
-  box.dataset.sig = sig;
+  if (unchanged(box.dataset, [TRANS.key, res.status, avg.t.length, avg.comparable, TRANS.slot, I18N.lang].join("|"))) return;
   box.replaceChildren();
   const status = html("p", { id: "transient-status", class: "muted", role: "status" });
   if (res.status !== "ready") {

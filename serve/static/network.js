@@ -13,7 +13,7 @@ const net = {
   timer: null,
   pollGen: 0,     // the current polling chain (see poll)
   slot: 0,        // the class the charts show: st.slots[slot], 0 = all classes
-  drawnSig: null, // the state and slot on screen (see show)
+  shown: { sig: null }, // the state and slot on screen (see show)
 };
 
 const byId = (id) => document.getElementById(id);
@@ -165,9 +165,8 @@ function show(st) {
   // drawn again (the panels are drawn from st and net.slot alone), but
   // the first minutes' panel still asks for its chain while the server
   // computes it (drawTransient keeps its own nodes when nothing changed).
-  const sig = JSON.stringify(st) + "|" + net.slot;
-  if (!structure && sig === net.drawnSig) { drawTransient(st); return; }
-  net.drawnSig = sig;
+  const same = unchanged(net.shown, JSON.stringify(st) + "|" + net.slot);
+  if (!structure && same) { drawTransient(st); return; }
   byId("clock").textContent = fmtTime(st.time);
   byId("unit").textContent = "· " + t("1 unit = {0}", fmtTime(st.graph.unit));
   byId("seed-show").textContent = st.seed;
@@ -199,9 +198,7 @@ function show(st) {
 function drawPWait(st) {
   const list = st.pWait || [];
   byId("pwait").hidden = !list.length;
-  const sig = JSON.stringify(list) + I18N.lang;
-  if (byId("pwait-list").dataset.sig === sig) return; // unchanged: keep the nodes (and a screen reader's place)
-  byId("pwait-list").dataset.sig = sig;
+  if (unchanged(byId("pwait-list").dataset, JSON.stringify(list) + I18N.lang)) return;
   byId("pwait-list").replaceChildren(...list.map((p) => {
     const sim = p.implied === null ? t("the simulation's wait has no interval yet") : t("the simulation's wait implies {0} ± {1}", fmtNum(p.implied), fmtNum(p.impliedHalf));
     const li = html("li", { "data-station": p.station, text: t("{0}: P(wait) = C({1}, {2}) = {3} · {4}", p.station, p.servers, fmtNum(p.load), fmtNum(p.pWait), sim) });

@@ -105,9 +105,7 @@ function drawWhatIfMeans(w, st, edited) {
     box.className = "whatif-means";
     document.getElementById("whatif").before(box);
   }
-  const sig = WHATIF.key + "|" + WHATIF.error;
-  if (box.dataset.sig === sig) return;
-  box.dataset.sig = sig;
+  if (unchanged(box.dataset, WHATIF.key + "|" + WHATIF.error)) return;
   const inputs = w.stations.map((s) => {
     const id = "wi-mean-" + s.name.replace(/[^A-Za-z0-9_-]/g, "_");
     const input = html("input", { id, type: "text", size: "6", "data-station": s.name, value: String(WHATIF.means[s.name] !== undefined ? WHATIF.means[s.name] : s.mean) });

@@ -20,20 +20,13 @@ async function renderWhy(st) {
   const box = $("why-panel");
   if (!app.rows.length) { box.hidden = true; return; }
   const key = st.id + "/" + st.epoch + "/" + app.rows.length;
-  if (WHY.key === key) return;
-  WHY.key = key;
-  let v;
-  try { v = await api("GET", "/api/sessions/" + st.id + "/why"); } catch (e) {
-    if (WHY.key === key) { box.hidden = true; WHY.drawn = key; }
-    return;
-  }
-  if (WHY.key !== key) return;
-  WHY.data = v;
-  box.hidden = false;
-  $("why-title").textContent = t(v.title);
-  $("why-note").textContent = t(v.note);
-  drawWhy(v, st);
-  WHY.drawn = key;
+  await keyedFetch(WHY, key, () => api("GET", "/api/sessions/" + st.id + "/why"), (v) => {
+    WHY.data = v;
+    box.hidden = false;
+    $("why-title").textContent = t(v.title);
+    $("why-note").textContent = t(v.note);
+    drawWhy(v, st);
+  }, () => { box.hidden = true; });
 }
 
 // drawWhy draws the stacked series as areas and the capacity as a line,
