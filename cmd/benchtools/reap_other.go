@@ -1,0 +1,11 @@
+//go:build !linux
+
+package main
+
+import "errors"
+
+var errLinux = errors.New("cpu needs Linux (a child subreaper and getrusage of the children)")
+
+func becomeSubreaper() error        { return errLinux }
+func reapOrphans() error            { return errLinux }
+func childrenCPU() (float64, error) { return 0, errLinux }
