@@ -17,15 +17,24 @@ import (
 //     on both sides an arrival from outside that finds the buffer full is
 //     lost, a customer routed from another station waits on its server
 //     upstream, and places free first come first served (the first
-//     blocked moves first, after the departing customer's own move).
+//     blocked moves first, after the departing customer's own move). The
+//     next station is drawn when the service ends, at random where the
+//     row says so, and a blocked customer waits for the one it drew
+//     (no second draw) on both sides.
 //   - Buffer with before-service blocking → Capacity + ctmc.BeforeStart:
 //     the customer upstream checks the buffer when it reaches a server,
 //     holds the server unstarted while it is full, and is held after
 //     service should it be full again by then. The chain takes it where
 //     the stations feeding the buffer send there with probability 1 and
-//     can hold a server (see ctmc.BeforeStart), and no router feeds it
-//     (the simulator holds the customers at the router, which the chain
-//     folds away); elsewhere it refuses with the reason.
+//     can hold a server (see ctmc.BeforeStart); elsewhere it refuses with
+//     the reason.
+//   - A buffer (either blocking) behind a router is refused: the
+//     simulator's router is a station of infinitely many servers, so a
+//     customer who finds the buffer full waits there — the router holds
+//     it, frees the station upstream, and takes in arrivals from outside
+//     that a full buffer would lose — while the chain folds the router
+//     into the routes through it (model/network
+//     TestRouterInFrontOfBufferHoldsCustomers measures the difference).
 //   - RateMultipliers → RateScale and JoinProbability → JoinProb: both
 //     read the number present (blocked customers included), the last value
 //     holding beyond the list; a balking customer leaves the network.
@@ -52,11 +61,12 @@ func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
 	case f.Router != "" && f.Router != "random":
 		return fmt.Errorf("router %q chooses by %s, which depends on more than the routing probabilities (a counter or the targets' queues): the exact CTMC takes random routers only", st.Name, f.Router)
 	}
+	if r := n.routerInto(i); r != "" && f.Buffer > 0 {
+		return fmt.Errorf("router %q feeds %q, which has a buffer: the simulator holds a customer who finds the buffer full at the router, an unbounded waiting room (the station upstream is never blocked, an arrival from outside never lost there), where the exact CTMC folds the router into the routes through it; it accepts the router's probabilities written in the routing rows of the stations in front of it instead",
+			r, st.Name)
+	}
 	switch {
 	case f.Buffer > 0 && f.BlockBeforeService:
-		if r := n.routerInto(i); r != "" {
-			return fmt.Errorf("router %q feeds %q, which blocks before service: the simulator holds the customers it finds full at the router, which the exact CTMC folds into the routes through it", r, st.Name)
-		}
 		cs.Capacity, cs.Blocking = f.Buffer, ctmc.BeforeStart
 	case f.Buffer > 0:
 		cs.Capacity, cs.Blocking = f.Buffer, ctmc.AfterService

@@ -25,22 +25,59 @@ package ctmc
 // off the global state (closedAt) and lists those who were held
 // (noteHeld).
 
-// gateKey names one outcome list computed with a mask: local state x,
-// class r (−1 for the moves), what (gateMoves, gateArrive, gateUnblock,
-// gatePlace) and the mask of classes whose start is held.
-type gateKey struct {
-	x      int32
-	r      int16
-	what   uint8
+// The gated tables: what happens at a station where a start may be
+// held, worked out once per local state, class and mask of classes whose
+// start is held (their pattern never changes). As the other tables they
+// are indexed by local state, here through heads (gmoveAt by local id,
+// goutAt by local id·classes + class, one per kind), each the place + 1
+// in a pool of the first entry of a short chain, one entry per mask met
+// there (at most one for an arrival or a placement, whose mask is the
+// arriving class's bit; a few for the moves); 0: none yet. The heads
+// hold no pointers, so the collector does not scan them.
+
+// gatedMoves is one local state's moves under one mask.
+type gatedMoves struct {
 	closed uint64
+	mv     []move
+	next   int32 // the chain's next entry + 1, or 0
 }
 
+// gatedOuts is one outcome list under one mask.
+type gatedOuts struct {
+	closed uint64
+	out    []outcome
+	next   int32
+}
+
+// What a gated outcome list is of: the index into table.goutAt.
 const (
-	gateMoves uint8 = iota
-	gateArrive
+	gateArrive = iota
 	gateUnblock
 	gatePlace
+	gateKinds
 )
+
+// memoGates turns the memo of the gated tables and of unblock off when
+// false, so that each lookup works its outcomes out afresh (a variable
+// for the tests: the chain must not depend on it).
+var memoGates = true
+
+// grown returns s extended with zero values to length n at least,
+// doubling its capacity when it must move.
+func grown[T any](s []T, n int) []T {
+	switch {
+	case n <= len(s):
+		return s
+	case n <= cap(s):
+		old := len(s)
+		s = s[:n]
+		clear(s[old:])
+		return s
+	}
+	g := make([]T, n, 2*n)
+	copy(g, s)
+	return g
+}
 
 // movesFor returns the moves of local state x where the customers of the
 // classes in closed who start after a departure are held before service.
@@ -48,12 +85,18 @@ func (t *table) movesFor(x int32, closed uint64) []move {
 	if closed == 0 {
 		return t.movesOf(x)
 	}
-	k := gateKey{x: x, r: -1, what: gateMoves, closed: closed}
-	if mv, ok := t.gmoves[k]; ok {
-		return mv
+	if !memoGates {
+		return t.computeMoves(x, closed)
+	}
+	t.gmoveAt = grown(t.gmoveAt, int(x)+1)
+	for e := t.gmoveAt[x]; e != 0; e = t.gmoves[e-1].next {
+		if g := &t.gmoves[e-1]; g.closed == closed {
+			return g.mv
+		}
 	}
 	mv := t.computeMoves(x, closed)
-	t.gmoves[k] = mv
+	t.gmoves = append(t.gmoves, gatedMoves{closed, mv, t.gmoveAt[x]})
+	t.gmoveAt[x] = int32(len(t.gmoves))
 	return mv
 }
 
@@ -65,7 +108,7 @@ func (t *table) arrivalsFor(x int32, r int, closed uint64) []outcome {
 	if closed == 0 {
 		return t.arrivals(x, r)
 	}
-	return t.gated(gateKey{x: x, r: int16(r), what: gateArrive, closed: closed}, func() []outcome {
+	return t.gated(gateArrive, x, r, closed, func() []outcome {
 		if !t.full(x) {
 			if p := t.st.join(len(t.lists[x])); p > 0 {
 				return t.placeGated(x, r, p, closed)
@@ -75,14 +118,22 @@ func (t *table) arrivalsFor(x int32, r int, closed uint64) []outcome {
 	})
 }
 
-// gated returns the outcomes kept under k, working them out by f the
-// first time (the gated tables' memo: their pattern never changes).
-func (t *table) gated(k gateKey, f func() []outcome) []outcome {
-	if out, ok := t.gouts[k]; ok {
-		return out
+// gated returns the outcomes of kind what (gateArrive, …) for local state
+// x, class r and mask closed, working them out by f the first time.
+func (t *table) gated(what int, x int32, r int, closed uint64, f func() []outcome) []outcome {
+	if !memoGates {
+		return f()
 	}
-	out := f()
-	t.gouts[k] = out
+	k := int(x)*t.classes + r
+	t.goutAt[what] = grown(t.goutAt[what], k+1)
+	for e := t.goutAt[what][k]; e != 0; e = t.gouts[e-1].next {
+		if g := &t.gouts[e-1]; g.closed == closed {
+			return g.out
+		}
+	}
+	out := f() // may add local states, never gated entries
+	t.gouts = append(t.gouts, gatedOuts{closed, out, t.goutAt[what][k]})
+	t.goutAt[what][k] = int32(len(t.gouts))
 	return out
 }
 
@@ -93,7 +144,7 @@ func (t *table) placeFor(x int32, r int, closed uint64) []outcome {
 	if closed == 0 {
 		return t.place(x, r, 1)
 	}
-	return t.gated(gateKey{x: x, r: int16(r), what: gatePlace, closed: closed}, func() []outcome {
+	return t.gated(gatePlace, x, r, closed, func() []outcome {
 		return t.placeGated(x, r, 1, closed)
 	})
 }
@@ -109,7 +160,7 @@ func (t *table) unblockFor(x int32, r int, closed uint64) []outcome {
 	if closed == 0 {
 		return t.unblock(x, r)
 	}
-	return t.gated(gateKey{x: x, r: int16(r), what: gateUnblock, closed: closed}, func() []outcome {
+	return t.gated(gateUnblock, x, r, closed, func() []outcome {
 		l := t.lists[x]
 		for j, c := range l {
 			if c == mkcode(r, blockedPhase) {

@@ -19,12 +19,15 @@ type table struct {
 	arrive  [][]outcome // by local id·classes + class; nil until computed
 	done    []bool      // by local id: moves computed
 	arrDone []bool
-	unblk   map[int64][]outcome // by local id·classes + class: a held customer leaves
-	share   []float64           // scratch
-	// With BeforeStart: what happens where a start may be held (see
-	// gateKey), computed once.
-	gmoves map[gateKey][]move
-	gouts  map[gateKey][]outcome
+	unblk   [][]outcome // the held customers' releases, in the order computed
+	unblkAt []int32     // by local id·classes + class: the place + 1 in unblk of a held customer's release; 0: not computed
+	share   []float64   // scratch
+	// With BeforeStart: what happens where a start may be held, computed
+	// once per mask (see gatedMoves); the heads grow when used.
+	gmoveAt []int32
+	gmoves  []gatedMoves
+	goutAt  [gateKinds][]int32
+	gouts   []gatedOuts
 }
 
 // localInfo holds what the measures read of one local state, per class.
@@ -70,8 +73,7 @@ func newTable(st *Station, classes int) *table {
 	if st.Servers == 0 {
 		d = infinite
 	}
-	return &table{st: st, disc: d, classes: classes, ids: map[string]int32{}, unblk: map[int64][]outcome{},
-		gmoves: map[gateKey][]move{}, gouts: map[gateKey][]outcome{}}
+	return &table{st: st, disc: d, classes: classes, ids: map[string]int32{}}
 }
 
 func key(l []code) string {
@@ -222,9 +224,9 @@ func (t *table) place(x int32, r int, p float64) []outcome {
 // unblock returns the outcomes of a held class-r customer leaving local
 // state x (the freed server takes the next customer).
 func (t *table) unblock(x int32, r int) []outcome {
-	k := int64(x)*int64(t.classes) + int64(r)
-	if out, ok := t.unblk[k]; ok {
-		return out
+	k := int(x)*t.classes + r
+	if k < len(t.unblkAt) && t.unblkAt[k] != 0 && memoGates {
+		return t.unblk[t.unblkAt[k]-1]
 	}
 	l := t.lists[x]
 	at := -1
@@ -239,7 +241,9 @@ func (t *table) unblock(x int32, r int) []outcome {
 		m := append(append([]code(nil), l[:at]...), l[at+1:]...)
 		out = t.settle(m, 1, nil)
 	}
-	t.unblk[k] = out
+	t.unblkAt = grown(t.unblkAt, k+1)
+	t.unblk = append(t.unblk, out)
+	t.unblkAt[k] = int32(len(t.unblk))
 	return out
 }
 
