@@ -147,8 +147,8 @@ func (m *Model) validateBlocking() error {
 				continue
 			}
 			if i == j && (to.Blocking == AfterService || to.Blocking == BeforeStart) {
-				return fmt.Errorf("class %q goes from station %q, which blocks %s, back to itself: the simulator counts the customer against its own buffer (with the buffer full it blocks on itself, and a single server deadlocks), where the chain lets it take the place it leaves; refused until the two agree",
-					m.Classes[r].Name, to.Name, map[Blocking]string{AfterService: "after service", BeforeStart: "before service"}[to.Blocking])
+				return &AtError{Station: to.Name, Routing: true, Err: fmt.Errorf("class %q goes from station %q, which blocks %s, back to itself: the simulator counts the customer against its own buffer (with the buffer full it blocks on itself, and a single server deadlocks), where the chain lets it take the place it leaves; refused until the two agree",
+					m.Classes[r].Name, to.Name, map[Blocking]string{AfterService: "after service", BeforeStart: "before service"}[to.Blocking])}
 			}
 			if i == j {
 				continue
@@ -157,8 +157,8 @@ func (m *Model) validateBlocking() error {
 			d := from.Discipline
 			switch {
 			case to.Blocking == AfterService && from.Servers > 0 && d != nil && d != FCFS && d != SIRO && d != PriorityNP:
-				return fmt.Errorf("station %q (%s) feeds %q, which blocks after service: a blocked customer would keep its server only at fcfs, siro, non-preemptive priority or a delay station",
-					from.Name, d.Name(), to.Name)
+				return &AtError{Station: from.Name, Err: fmt.Errorf("station %q (%s) feeds %q, which blocks after service: a blocked customer would keep its server only at fcfs, siro, non-preemptive priority or a delay station",
+					from.Name, d.Name(), to.Name)}
 			case to.Blocking == BeforeService && p < 1-routingSlack:
 				return fmt.Errorf("class %q at station %q goes to %q (before-service blocking) with probability %v: the chain needs the declared destination certain (probability 1)",
 					m.Classes[r].Name, from.Name, to.Name, p)
@@ -227,8 +227,9 @@ func (m *Model) validateBeforeStart() error {
 				continue
 			}
 			if why := m.beforeStartFeeder(r, i, j, p); why != "" {
-				return fmt.Errorf("station %q feeds %q, which blocks before service, and the exact CTMC cannot play the simulator's rule there: %s",
-					m.Stations[i].Name, m.Stations[j].Name, why)
+				return &AtError{Station: m.Stations[i].Name, Routing: p < 1-routingSlack,
+					Err: fmt.Errorf("station %q feeds %q, which blocks before service, and the exact CTMC cannot play the simulator's rule there: %s",
+						m.Stations[i].Name, m.Stations[j].Name, why)}
 			}
 		}
 	}
