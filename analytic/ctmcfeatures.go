@@ -62,8 +62,8 @@ func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
 		return fmt.Errorf("router %q chooses by %s, which depends on more than the routing probabilities (a counter or the targets' queues): the exact CTMC takes random routers only", st.Name, f.Router)
 	}
 	if r := n.routerInto(i); r != "" && f.Buffer > 0 {
-		return fmt.Errorf("router %q feeds %q, which has a buffer: the simulator holds a customer who finds the buffer full at the router, an unbounded waiting room (the station upstream is never blocked, an arrival from outside never lost there), where the exact CTMC folds the router into the routes through it; it accepts the router's probabilities written in the routing rows of the stations in front of it instead",
-			r, st.Name)
+		return &ctmc.AtError{Station: r, Routing: true, Err: fmt.Errorf("router %q feeds %q, which has a buffer: the simulator holds a customer who finds the buffer full at the router, an unbounded waiting room (the station upstream is never blocked, an arrival from outside never lost there), where the exact CTMC folds the router into the routes through it; it accepts the router's probabilities written in the routing rows of the stations in front of it instead",
+			r, st.Name)}
 	}
 	switch {
 	case f.Buffer > 0 && f.BlockBeforeService:

@@ -52,7 +52,9 @@
 //     when a server frees, an initial customer — holds the server
 //     unstarted, coded as held before service and listed with the held
 //     customers, and starts when a place frees; the check reads the
-//     state at the moment the simulator makes it. A reachable state in which a set of full stations can
+//     state at the moment the simulator makes it (patience, balking and
+//     rates at the feeding station included: the held customer neither
+//     abandons nor balks and counts among those present). A reachable state in which a set of full stations can
 //     never move again (every server held for another of the set, nobody
 //     waiting who can abandon) is a deadlock: Solve refuses the model and
 //     names the stations.

@@ -47,9 +47,11 @@ const (
 	// here with probability 1 (the simulator draws the next station at
 	// the start; the chain keeps no drawn station per customer), the
 	// station is FCFS, SIRO, non-preemptive priority or a delay station
-	// without patience, balking or rates, and does not route back to
-	// itself; classes open or closed, several of them, fed from outside
-	// or by routing, with an initial state or without.
+	// (patience, balking and rates there included: a customer holding a
+	// server unstarted neither abandons nor balks, and counts among those
+	// present, as in the simulator), and does not route back to itself;
+	// classes open or closed, several of them, fed from outside or by
+	// routing, with an initial state or without.
 	BeforeStart
 )
 
@@ -149,8 +151,8 @@ func (m *Model) validateBlocking() error {
 				if to.Blocking == BeforeStart {
 					when = "before service"
 				}
-				return fmt.Errorf("class %q goes from station %q, which blocks %s, back to itself: the simulator counts the customer against its own buffer (with the buffer full it blocks on itself, and a single server deadlocks), where the chain lets it take the place it leaves; refused until the two agree",
-					m.Classes[r].Name, to.Name, when)
+				return &AtError{Station: to.Name, Routing: true, Err: fmt.Errorf("class %q goes from station %q, which blocks %s, back to itself: the simulator counts the customer against its own buffer (with the buffer full it blocks on itself, and a single server deadlocks), where the chain lets it take the place it leaves; refused until the two agree",
+					m.Classes[r].Name, to.Name, when)}
 			}
 			if i == j {
 				continue
@@ -159,8 +161,8 @@ func (m *Model) validateBlocking() error {
 			d := from.Discipline
 			switch {
 			case to.Blocking == AfterService && from.Servers > 0 && d != nil && d != FCFS && d != SIRO && d != PriorityNP:
-				return fmt.Errorf("station %q (%s) feeds %q, which blocks after service: a blocked customer would keep its server only at fcfs, siro, non-preemptive priority or a delay station",
-					from.Name, d.Name(), to.Name)
+				return &AtError{Station: from.Name, Err: fmt.Errorf("station %q (%s) feeds %q, which blocks after service: a blocked customer would keep its server only at fcfs, siro, non-preemptive priority or a delay station",
+					from.Name, d.Name(), to.Name)}
 			case to.Blocking == BeforeService && p < 1-routingSlack:
 				return fmt.Errorf("class %q at station %q goes to %q (before-service blocking) with probability %v: the chain needs the declared destination certain (probability 1)",
 					m.Classes[r].Name, from.Name, to.Name, p)
@@ -229,8 +231,9 @@ func (m *Model) validateBeforeStart() error {
 				continue
 			}
 			if why := m.beforeStartFeeder(r, i, j, p); why != "" {
-				return fmt.Errorf("station %q feeds %q, which blocks before service, and the exact CTMC cannot play the simulator's rule there: %s",
-					m.Stations[i].Name, m.Stations[j].Name, why)
+				return &AtError{Station: m.Stations[i].Name, Routing: p < 1-routingSlack,
+					Err: fmt.Errorf("station %q feeds %q, which blocks before service, and the exact CTMC cannot play the simulator's rule there: %s",
+						m.Stations[i].Name, m.Stations[j].Name, why)}
 			}
 		}
 	}
@@ -238,18 +241,18 @@ func (m *Model) validateBeforeStart() error {
 }
 
 // beforeStartFeeder returns why the chain cannot hold class r's starts at
-// station i for station j (reached with probability p), or "".
+// station i for station j (reached with probability p), or "". Patience,
+// balking and rates at i are played as the simulator does (model/network
+// TestBeforeServiceExtraFeederSimAgreesWithCTMC, a long test).
 func (m *Model) beforeStartFeeder(r, i, j int, p float64) string {
 	from, cl := m.Stations[i], m.Classes[r].Name
 	d := from.Discipline
 	switch {
 	case i == j: // refused in validateBlocking
 	case p < 1-routingSlack:
-		return fmt.Sprintf("class %q goes there with probability %v, not 1 (the simulator draws the next station when the customer starts; the chain keeps no drawn station per customer)", cl, p)
+		return fmt.Sprintf("class %q goes there with probability %v, not 1 (the simulator draws the next station when the customer starts; the chain keeps no drawn station per customer); it takes a class that goes there with probability 1, or after-service blocking with any routing", cl, p)
 	case from.Servers > 0 && d != nil && d != FCFS && d != SIRO && d != PriorityNP:
 		return fmt.Sprintf("it is %s, where a customer cannot hold a server unstarted (the simulator refuses it too)", d.Name())
-	case from.Patience != 0 || from.JoinProb != nil || from.RateScale != nil:
-		return "it has patience, balking or load-dependent rates, which the chain does not combine with a held start (not checked against the simulator)"
 	}
 	return "" // a fork branch leaves to its join (validateFork): never a feeder
 }

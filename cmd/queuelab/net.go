@@ -13,8 +13,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"queuelab/analytic"
+	"queuelab/analytic/ctmc"
 	"queuelab/des"
 	"queuelab/des/queueing"
+	"queuelab/model/input"
 	"queuelab/model/network"
 	"queuelab/validate"
 )
@@ -418,6 +420,7 @@ func newNetSolveCmd() *cobra.Command {
 				return netSolveAt(cmd.OutOrStdout(), n, an, at, asJSON) // netsolveat.go
 			}
 			ms, ctmcWhy, err := analytic.SolveNetworkCTMCWhy(an)
+			ctmcWhy = ctmcWhere(args[0], ctmcWhy)
 			var u *analytic.UnstableError
 			if errors.As(err, &u) {
 				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
@@ -506,6 +509,24 @@ func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analy
 		fmt.Fprintf(w, "\n%s\n", ctmcNotUsed(ctmcWhy))
 	}
 	return nil
+}
+
+// ctmcWhere puts the file and line of the station a refusal of the exact
+// CTMC is about (a ctmc.AtError: a station, or its routing row) in front
+// of its words; other reasons are returned as they are.
+func ctmcWhere(file string, why error) error {
+	var at *ctmc.AtError
+	if !errors.As(why, &at) {
+		return why
+	}
+	data, err := input.ReadInput(file, network.MaxFileSize)
+	if err != nil {
+		return why
+	}
+	if line := network.StationLine(data, at.Station, at.Routing); line > 0 {
+		return fmt.Errorf("%s:%d: %w", file, line, why)
+	}
+	return why
 }
 
 // ctmcNotUsed words why the exact CTMC gave no values: the chain's own
