@@ -39,7 +39,7 @@ import (
 //   - A MAP class → ctmc.Class.MAP. A fork/join section → ctmc.Class.Fork
 //     where each branch takes one task and sends it straight to the join,
 //     which the jobs leave (ctmc.ForkJoinResult says which branches it
-//     then solves: FCFS, LCFS-PR, PS and delay stations of its own).
+//     then solves: stations of its own, of any discipline).
 
 // ctmcFeatures sets the feature fields of cs, the chain's station i, or
 // says why the chain does not model them.

@@ -11,11 +11,14 @@ import (
 // arrival rate, by Little's law).
 //
 // What is solved: each branch is a station that serves that class alone
-// — FCFS with any number of servers, LCFS-PR, PS, or a delay station
-// (infinite servers) — with any phase-type law (load-dependent rates
-// allowed), no capacity, blocking, patience or balking, and its tasks
-// leave the network there (they go to the join); arrivals are Poisson or
-// MAP. Where every branch is a single-server FCFS station, each holds
+// — FCFS with any number of servers, LCFS-PR, PS, SIRO, either priority,
+// or a delay station (infinite servers) — with any phase-type law
+// (load-dependent rates allowed), no capacity, blocking, patience or
+// balking, and its tasks leave the network there (they go to the join);
+// arrivals are Poisson or MAP. A priority branch serving one class is
+// FCFS (the simulator keeps one FIFO line per class, and a task never
+// preempts its own class). Where every branch is a single-server FCFS
+// (or priority) station, each holds
 // the tasks of the latest jobs, in order, so the jobs not yet joined are
 // as many as the longest branch's tasks: Jobs = E[max_i n_i], exact from
 // the chain of the branch counts. Elsewhere tasks overtake one another
@@ -28,10 +31,10 @@ import (
 // of open classes counts tasks, as it counts customers elsewhere.
 //
 // What is refused, with the reason: routing after a branch (a join that
-// feeds further stations), SIRO and priority branches (the waiting task
-// that starts is not the first in line, which the job list does not
-// keep), a class shared with other stations, closed classes forking,
-// forks of forks, and an initial state with tasks in it.
+// feeds further stations), a branch that serves other classes too (the
+// job list holds the forking class's tasks only; at a priority branch
+// that is where priority would matter), closed classes forking, forks of
+// forks, and an initial state with tasks in it.
 type ForkJoinResult struct {
 	Class    int
 	Jobs     float64
@@ -47,7 +50,7 @@ func (m *Model) validateFork() error {
 			continue
 		}
 		bad := func(f string, a ...any) error {
-			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into FCFS, LCFS-PR, PS or delay branches that the class has to itself, each leaving to the join", append([]any{c.Name}, a...)...)
+			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into branches (any discipline, or delay) that the class has to itself, each sending its task straight to the join", append([]any{c.Name}, a...)...)
 		}
 		if !c.Open() {
 			return bad("a closed class cannot fork")
@@ -60,12 +63,9 @@ func (m *Model) validateFork() error {
 				return bad("branch %d is not a station, or is listed twice", i)
 			}
 			st := m.Stations[i]
-			d := st.Discipline
 			switch {
 			case st.Service[r] == nil:
 				return bad("branch %q does not serve it", st.Name)
-			case st.Servers > 0 && d != nil && d != FCFS && d != LCFSPR && d != PS:
-				return bad("branch %q has discipline %s (its next task to start is not the first waiting, which the job list does not keep)", st.Name, discName(d))
 			case classesAt(st) != 1:
 				return bad("branch %q serves other classes too", st.Name)
 			case st.Capacity != 0 || st.Patience != 0 || st.JoinProb != nil || st.Blocking != NoBlocking:
@@ -89,13 +89,6 @@ func (m *Model) validateFork() error {
 		}
 	}
 	return nil
-}
-
-func discName(d Discipline) string {
-	if d == nil {
-		return FCFS.Name()
-	}
-	return d.Name()
 }
 
 // forkArrive emits the outcomes of a job of class r arriving at its fork:
