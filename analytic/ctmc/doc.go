@@ -66,7 +66,8 @@
 //     with single-server FCFS (or priority) branches the jobs not yet
 //     joined are the longest branch's tasks; with FCFS (several servers),
 //     LCFS-PR, PS, SIRO, priority or delay branches the state keeps the
-//     jobs, in order, with each task's progress (ForkJoinResult, jobFork).
+//     jobs, in order, with each task's progress (ForkJoinResult, jobFork);
+//     a joined job goes on where Class.Join sends it (forkroute.go).
 //   - An initial state (Model.Initial) for Solution.Transient; the chain
 //     is built from it.
 //

@@ -30,8 +30,12 @@ import (
 // Options.MaxStates the solver refuses as for any chain. The truncation
 // of open classes counts tasks, as it counts customers elsewhere.
 //
-// What is refused, with the reason: routing after a branch (a join that
-// feeds further stations), a branch that serves other classes too (the
+// After the join a job goes on where Class.Join says (forkroute.go): an
+// ordinary open customer from there.
+//
+// What is refused, with the reason: routing on from a branch (a task
+// must go straight to the join), routes into a branch of the forking
+// class from elsewhere, a branch that serves other classes too (the
 // job list holds the forking class's tasks only; at a priority branch
 // that is where priority would matter), closed classes forking, forks of
 // forks, and an initial state with tasks in it.
@@ -47,6 +51,9 @@ func (m *Model) validateFork() error {
 	M := len(m.Stations)
 	for r, c := range m.Classes {
 		if c.Fork == nil {
+			if c.Join != nil {
+				return fmt.Errorf("class %q has a join's routing row but no fork", c.Name)
+			}
 			continue
 		}
 		bad := func(f string, a ...any) error {
@@ -80,10 +87,20 @@ func (m *Model) validateFork() error {
 				return bad("the initial state puts tasks at branch %q", st.Name)
 			}
 		}
+		if err := m.validateJoin(r); err != nil {
+			return err
+		}
 		for x, row := range m.Routing {
-			for i := range M {
+			for _, i := range c.Fork {
 				if row[r*M+i] > 0 {
-					return bad("station %q's routing sends customers into it", m.Stations[x%M].Name)
+					return bad("station %q's routing sends customers of the class to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Stations[x%M].Name, m.Stations[i].Name)
+				}
+			}
+		}
+		for s, o := range m.Classes {
+			for y, p := range o.Join {
+				if p > 0 && y/M == r && slices.Contains(c.Fork, y%M) {
+					return bad("class %q's join sends jobs to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Classes[s].Name, m.Stations[y%M].Name)
 				}
 			}
 		}

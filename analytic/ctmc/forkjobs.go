@@ -49,6 +49,8 @@ type jobFork struct {
 	arrive   [][]outcome // by id: the outcomes of a new job, nil until computed
 	arrived  []bool
 	scratch  []float64
+	after    []route // where a joined job goes on (Class.Join); nil: it leaves
+	exit     float64 // the probability that it leaves
 }
 
 // taskDone is the code of a task that has left its branch.
@@ -61,10 +63,12 @@ const (
 	orderAll                  // LCFS-PR: the whole list
 )
 
-// jobMove is a transition of a job list: to list id to at rate.
+// jobMove is a transition of a job list: to list id to at rate; joined
+// when a job leaves the list (its last task done).
 type jobMove struct {
-	to   int32
-	rate float64
+	to     int32
+	joined bool
+	rate   float64
 }
 
 // jobForks are the forks of a chain solved job by job.
@@ -82,6 +86,9 @@ var jobsAlways = false
 // (FCFS, or either priority, which with the class alone at the branch is
 // FCFS: des keeps one FIFO line per class).
 func (m *Model) needsJobs(r int) bool {
+	if m.Classes[r].Join != nil {
+		return true // the count chain does not say when a job joins
+	}
 	for _, i := range m.Classes[r].Fork {
 		s := m.Stations[i]
 		if d := s.Discipline; s.Servers != 1 || d != nil && d != FCFS && d != PriorityNP && d != PriorityPR {
@@ -120,6 +127,7 @@ func (c *chain) newJobForks() *jobForks {
 			}
 			f.order = append(f.order, o)
 		}
+		f.after, f.exit = c.joinRoutes(r)
 		f.id(c, nil) // id 0: no job, as the initial tuple has it
 		jf.byClass[r] = f
 	}
@@ -396,12 +404,12 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 	l := f.lists[x]
 	B := f.B()
 	var out []jobMove
-	add := func(os []outcome, rate float64) {
+	add := func(os []outcome, joined bool, rate float64) {
 		for _, o := range os {
-			if k := slices.IndexFunc(out, func(m jobMove) bool { return m.to == o.to }); k >= 0 {
+			if k := slices.IndexFunc(out, func(m jobMove) bool { return m.to == o.to && m.joined == joined }); k >= 0 {
 				out[k].rate += rate * o.p
 			} else {
-				out = append(out, jobMove{o.to, rate * o.p})
+				out = append(out, jobMove{o.to, joined, rate * o.p})
 			}
 		}
 	}
@@ -420,7 +428,7 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 				if q != p-1 && r > 0 {
 					m := slices.Clone(l)
 					m[j] = uint16(q + 1)
-					add([]outcome{{f.id(c, f.canon(m)), 1}}, share[n]*r*scale)
+					add([]outcome{{f.id(c, f.canon(m)), 1}}, false, share[n]*r*scale)
 				}
 			}
 			e := ph.exit(p - 1)
@@ -430,10 +438,11 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 			m := slices.Clone(l)
 			m[j] = taskDone
 			first := j - j%B
-			if !slices.ContainsFunc(m[first:first+B], func(v uint16) bool { return v != taskDone }) {
-				m = slices.Delete(m, first, first+B) // the job joins
+			joined := !slices.ContainsFunc(m[first:first+B], func(v uint16) bool { return v != taskDone })
+			if joined {
+				m = slices.Delete(m, first, first+B)
 			}
-			add(f.settle(c, m, 1, nil), share[n]*e*scale)
+			add(f.settle(c, m, 1, nil), joined, share[n]*e*scale)
 		}
 	}
 	f.moves[x], f.moved[x] = out, true
@@ -467,6 +476,10 @@ func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
 		for _, mv := range f.movesOf(c, t[f.at]) {
 			copy(next, t)
 			f.put(next, mv.to)
+			if mv.joined && f.after != nil {
+				c.goOn(f, next, mv.rate, emit)
+				continue
+			}
 			emit(next, mv.rate)
 		}
 	}
