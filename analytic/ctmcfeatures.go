@@ -2,6 +2,7 @@ package analytic
 
 import (
 	"fmt"
+	"slices"
 
 	"queuelab/analytic/ctmc"
 	"queuelab/des/queueing"
@@ -46,9 +47,11 @@ import (
 //     and batch arrivals bring several customers at once: refused (the
 //     chain is time-homogeneous with single arrivals).
 //   - A MAP class → ctmc.Class.MAP. A fork/join section → ctmc.Class.Fork
-//     where each branch takes one task and sends it straight to the join,
-//     which the jobs leave (ctmc.ForkJoinResult says which branches it
-//     then solves: FCFS, LCFS-PR, PS and delay stations of its own).
+//     where each branch takes one task and sends it straight to the join
+//     (ctmc.ForkJoinResult says which branches it then solves: stations
+//     of its own, of any discipline); the join's row → ctmc.Class.Join,
+//     where the jobs go on in their class without reaching a fork again
+//     (ctmcJoinRow).
 
 // ctmcFeatures sets the feature fields of cs, the chain's station i, or
 // says why the chain does not model them.
@@ -167,8 +170,9 @@ func (n Network) ctmcClass(k int, cc *ctmc.Class) error {
 // ctmcForks sets Class.Fork of out for n's fork/join sections and empties
 // the routing rows the chain reads from its branches' tasks, or says why
 // the chain does not model the section: a branch that takes several
-// tasks, or sends them anywhere but straight to the join, a join that
-// feeds other stations, or a fork no open class arrives at.
+// tasks, or sends them anywhere but straight to the join, a join whose
+// jobs reach a fork again or change class (ctmcJoinRow), or a fork no
+// open class arrives at.
 func (n Network) ctmcForks(out *ctmc.Model) error {
 	m := len(n.Stations)
 	for _, fk := range n.Forks {
@@ -190,10 +194,8 @@ func (n Network) ctmcForks(out *ctmc.Model) error {
 			}
 			forked = true
 			out.Classes[k].Fork = branches
-			for x := range out.Routing[k*m+fk.Join] {
-				if n.Routing[k*m+fk.Join][x] > 0 {
-					return fmt.Errorf("join %q routes its jobs on: the exact CTMC takes jobs that leave at the join", join)
-				}
+			if err := n.ctmcJoinRow(out, k, fk); err != nil {
+				return err
 			}
 			for _, b := range branches {
 				row := n.Routing[k*m+b]
@@ -266,10 +268,23 @@ func (s *netSolver) ctmcForkJoin(sol *ctmc.Solution) {
 					inBranches += sol.Stations[j].InSystem[fj.Class]
 				}
 			}
-			for _, st := range []string{s.n.Stations[fk.Fork].Name, "network"} {
+			// After the join the jobs are the class's customers at the
+			// stations that are not its branches (ctmcJoinRow).
+			after := 0.0
+			for j, st := range sol.Stations {
+				if fk.Tasks[j] == 0 {
+					after += st.InSystem[fj.Class]
+				}
+			}
+			fork := s.n.Stations[fk.Fork].Name
+			for _, st := range []string{fork, "network"} {
+				jobs := fj.Jobs
+				if st != fork {
+					jobs += after
+				}
 				s.add(st, class, queueing.Throughput, lambda, MethodCTMC, true)
-				s.add(st, class, queueing.MeanResponse, fj.Response, MethodCTMC, true)
-				s.add(st, class, queueing.MeanInSystem, fj.Jobs, MethodCTMC, true)
+				s.add(st, class, queueing.MeanResponse, jobs/lambda, MethodCTMC, true)
+				s.add(st, class, queueing.MeanInSystem, jobs, MethodCTMC, true)
 			}
 			join := s.n.Stations[fk.Join].Name
 			waiting := tasks*fj.Jobs - inBranches
@@ -278,4 +293,44 @@ func (s *netSolver) ctmcForkJoin(sol *ctmc.Solution) {
 			s.add(join, class, queueing.MeanSyncDelay, waiting/(tasks*lambda), MethodCTMC, true)
 		}
 	}
+}
+
+// ctmcJoinRow moves the join's routing row of class k (routers already
+// folded in) to Class.Join, where the chain reads where a joined job goes
+// on, or says why the chain does not follow it: a job that reaches a fork
+// again (a fork in a cycle; the chain forks only arrivals from outside)
+// or changes class after the join (the network rows of the fork's class
+// would lose it).
+func (n Network) ctmcJoinRow(out *ctmc.Model, k int, fk NetFork) error {
+	m := len(n.Stations)
+	row := out.Routing[k*m+fk.Join]
+	if !slices.ContainsFunc(row, func(p float64) bool { return p > 0 }) {
+		return nil
+	}
+	out.Classes[k].Join, out.Routing[k*m+fk.Join] = row, make([]float64, len(row))
+	join, c := n.Stations[fk.Join].Name, n.Classes[k].Name
+	seen := map[int]bool{}
+	todo := []int{k*m + fk.Join}
+	for len(todo) > 0 {
+		x := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		r := row
+		if x != k*m+fk.Join {
+			r = out.Routing[x]
+		}
+		for y, p := range r {
+			if p == 0 || seen[y] {
+				continue
+			}
+			seen[y] = true
+			switch to := n.Stations[y%m]; {
+			case slices.ContainsFunc(n.Forks, func(f NetFork) bool { return f.Fork == y%m }):
+				return fmt.Errorf("class %q's jobs reach fork %q again after join %q: the exact CTMC forks jobs arriving from outside only (a fork inside a cycle is not modelled; let the jobs leave after the join, or route them elsewhere)", c, to.Name, join)
+			case y/m != k:
+				return fmt.Errorf("class %q's jobs switch to class %q at %q after join %q: the exact CTMC follows a joined job in its own class only", c, n.Classes[y/m].Name, to.Name, join)
+			}
+			todo = append(todo, y)
+		}
+	}
+	return nil
 }

@@ -65,10 +65,11 @@
 //   - MAP arrivals (Class.MAP): the phase of each MAP class is one more
 //     entry of the state; D0 moves it alone, D1 with an arrival.
 //   - Fork/join (Class.Fork): an arrival puts one task at each branch;
-//     with single-server FCFS branches the jobs not yet joined are the
-//     longest branch's tasks; with FCFS (several servers), LCFS-PR, PS
-//     or delay branches the state keeps the jobs, in order, with each
-//     task's progress (ForkJoinResult, jobFork).
+//     with single-server FCFS (or priority) branches the jobs not yet
+//     joined are the longest branch's tasks; with FCFS (several servers),
+//     LCFS-PR, PS, SIRO, priority or delay branches the state keeps the
+//     jobs, in order, with each task's progress (ForkJoinResult, jobFork);
+//     a joined job goes on where Class.Join sends it (forkroute.go).
 //   - An initial state (Model.Initial) for Solution.Transient; the chain
 //     is built from it.
 //

@@ -165,9 +165,9 @@ func TestForkJoinNelsonTantawi(t *testing.T) {
 // name.
 func TestForkRefused(t *testing.T) {
 	m := forkModel(0.5, 1, 1)
-	m.Stations[1].Discipline = ctmc.SIRO
+	m.Stations[1].Patience = 1
 	_, err := ctmc.Solve(m, ctmc.Options{})
-	assert.ErrorContains(t, err, `branch "b" has discipline siro`)
+	assert.ErrorContains(t, err, `branch "b" has a capacity, patience or balking`)
 	m = forkModel(0.5, 1, 1)
 	m.Routing[0][1] = 1
 	_, err = ctmc.Solve(m, ctmc.Options{})

@@ -11,11 +11,14 @@ import (
 // arrival rate, by Little's law).
 //
 // What is solved: each branch is a station that serves that class alone
-// — FCFS with any number of servers, LCFS-PR, PS, or a delay station
-// (infinite servers) — with any phase-type law (load-dependent rates
-// allowed), no capacity, blocking, patience or balking, and its tasks
-// leave the network there (they go to the join); arrivals are Poisson or
-// MAP. Where every branch is a single-server FCFS station, each holds
+// — FCFS with any number of servers, LCFS-PR, PS, SIRO, either priority,
+// or a delay station (infinite servers) — with any phase-type law
+// (load-dependent rates allowed), no capacity, blocking, patience or
+// balking, and its tasks leave the network there (they go to the join);
+// arrivals are Poisson or MAP. A priority branch serving one class is
+// FCFS (the simulator keeps one FIFO line per class, and a task never
+// preempts its own class). Where every branch is a single-server FCFS
+// (or priority) station, each holds
 // the tasks of the latest jobs, in order, so the jobs not yet joined are
 // as many as the longest branch's tasks: Jobs = E[max_i n_i], exact from
 // the chain of the branch counts. Elsewhere tasks overtake one another
@@ -27,11 +30,15 @@ import (
 // Options.MaxStates the solver refuses as for any chain. The truncation
 // of open classes counts tasks, as it counts customers elsewhere.
 //
-// What is refused, with the reason: routing after a branch (a join that
-// feeds further stations), SIRO and priority branches (the waiting task
-// that starts is not the first in line, which the job list does not
-// keep), a class shared with other stations, closed classes forking,
-// forks of forks, and an initial state with tasks in it.
+// After the join a job goes on where Class.Join says (forkroute.go): an
+// ordinary open customer from there.
+//
+// What is refused, with the reason: routing on from a branch (a task
+// must go straight to the join), routes into a branch of the forking
+// class from elsewhere, a branch that serves other classes too (the
+// job list holds the forking class's tasks only; at a priority branch
+// that is where priority would matter), closed classes forking, forks of
+// forks, and an initial state with tasks in it.
 type ForkJoinResult struct {
 	Class    int
 	Jobs     float64
@@ -44,10 +51,13 @@ func (m *Model) validateFork() error {
 	M := len(m.Stations)
 	for r, c := range m.Classes {
 		if c.Fork == nil {
+			if c.Join != nil {
+				return fmt.Errorf("class %q has a join's routing row but no fork", c.Name)
+			}
 			continue
 		}
 		bad := func(f string, a ...any) error {
-			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into FCFS, LCFS-PR, PS or delay branches that the class has to itself, each leaving to the join", append([]any{c.Name}, a...)...)
+			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into branches (any discipline, or delay) that the class has to itself, each sending its task straight to the join", append([]any{c.Name}, a...)...)
 		}
 		if !c.Open() {
 			return bad("a closed class cannot fork")
@@ -60,12 +70,9 @@ func (m *Model) validateFork() error {
 				return bad("branch %d is not a station, or is listed twice", i)
 			}
 			st := m.Stations[i]
-			d := st.Discipline
 			switch {
 			case st.Service[r] == nil:
 				return bad("branch %q does not serve it", st.Name)
-			case st.Servers > 0 && d != nil && d != FCFS && d != LCFSPR && d != PS:
-				return bad("branch %q has discipline %s (its next task to start is not the first waiting, which the job list does not keep)", st.Name, discName(d))
 			case classesAt(st) != 1:
 				return bad("branch %q serves other classes too", st.Name)
 			case st.Capacity != 0 || st.Patience != 0 || st.JoinProb != nil || st.Blocking != NoBlocking:
@@ -80,22 +87,25 @@ func (m *Model) validateFork() error {
 				return bad("the initial state puts tasks at branch %q", st.Name)
 			}
 		}
+		if err := m.validateJoin(r); err != nil {
+			return err
+		}
 		for x, row := range m.Routing {
-			for i := range M {
+			for _, i := range c.Fork {
 				if row[r*M+i] > 0 {
-					return bad("station %q's routing sends customers into it", m.Stations[x%M].Name)
+					return bad("station %q's routing sends customers of the class to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Stations[x%M].Name, m.Stations[i].Name)
+				}
+			}
+		}
+		for s, o := range m.Classes {
+			for y, p := range o.Join {
+				if p > 0 && y/M == r && slices.Contains(c.Fork, y%M) {
+					return bad("class %q's join sends jobs to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Classes[s].Name, m.Stations[y%M].Name)
 				}
 			}
 		}
 	}
 	return nil
-}
-
-func discName(d Discipline) string {
-	if d == nil {
-		return FCFS.Name()
-	}
-	return d.Name()
 }
 
 // forkArrive emits the outcomes of a job of class r arriving at its fork:

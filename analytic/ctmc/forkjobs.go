@@ -6,23 +6,27 @@ import (
 )
 
 // The job-by-job state of a fork (see ForkJoinResult). Where a branch has
-// several servers, processor sharing, infinite servers or LCFS-PR, tasks
-// overtake one another, so the branches' counts no longer say which jobs
+// several servers, processor sharing, infinite servers, LCFS-PR or SIRO,
+// tasks overtake one another, so the branches' counts no longer say which jobs
 // are complete. A forking class then gets one more tuple entry: the id of
 // its job list, the jobs forked and not yet joined in the order they
 // arrived, each with its task's code at every branch (taskDone, 0 not
 // yet started, or p: in phase p−1 of its law, in service or preempted).
 // A branch's tasks are the undone ones in job order, which is their
-// arrival order there, so its discipline says who is served (FCFS with c
-// servers: the first c; LCFS-PR: the last c; PS and delay: all); a task
+// arrival order there, so its discipline says who is served (FCFS, and
+// preemptive priority with the class alone, with c servers: the first c;
+// LCFS-PR: the last c; PS and delay: all; SIRO and non-preemptive
+// priority: the tasks that have started, a free server taking a waiting
+// one at random or the earliest, see pick); a task
 // finishing marks its job's code done, and a job whose codes are all done
 // leaves (joins). The branch stations keep their own tuple entries, the
 // local states of their tasks, which the job list determines: the
 // stations' measures are read as everywhere else.
 //
 // The list is kept in one canonical order. Two adjacent jobs may trade
-// places where no branch tells them apart by order: at a PS or delay
-// branch never, at an FCFS branch unless one of them is waiting there
+// places where no branch tells them apart by order: at a PS, delay or
+// SIRO branch never (a SIRO line is a bag), at an FCFS or priority
+// branch unless one of them is waiting there
 // (the tasks in service are a set, those waiting a line), at LCFS-PR
 // whenever both are undone there. The states are the classes of lists
 // under such swaps (traces), each written as its lexicographically least
@@ -37,6 +41,7 @@ type jobFork struct {
 	branches []int   // the branch stations
 	order    []uint8 // by branch: orderNone, orderWaiting or orderAll
 	lcfs     uint64  // the branches of order orderAll, as a bit mask
+	picked   uint64  // the SIRO and non-preemptive priority branches: a free server picks the next task (see pick)
 	ids      map[string]int32
 	lists    [][]uint16  // by id: len(branches) codes per job
 	locals   [][]int32   // by id: the branch stations' local ids
@@ -45,6 +50,8 @@ type jobFork struct {
 	arrive   [][]outcome // by id: the outcomes of a new job, nil until computed
 	arrived  []bool
 	scratch  []float64
+	after    []route // where a joined job goes on (Class.Join); nil: it leaves
+	exit     float64 // the probability that it leaves
 }
 
 // taskDone is the code of a task that has left its branch.
@@ -57,10 +64,12 @@ const (
 	orderAll                  // LCFS-PR: the whole list
 )
 
-// jobMove is a transition of a job list: to list id to at rate.
+// jobMove is a transition of a job list: to list id to at rate; joined
+// when a job leaves the list (its last task done).
 type jobMove struct {
-	to   int32
-	rate float64
+	to     int32
+	joined bool
+	rate   float64
 }
 
 // jobForks are the forks of a chain solved job by job.
@@ -74,10 +83,16 @@ type jobForks struct {
 var jobsAlways = false
 
 // needsJobs reports whether class r's fork is solved job by job: some
-// branch is not a single-server FCFS station.
+// branch is not a single-server station that serves its tasks in order
+// (FCFS, or either priority, which with the class alone at the branch is
+// FCFS: des keeps one FIFO line per class).
 func (m *Model) needsJobs(r int) bool {
+	if m.Classes[r].Join != nil {
+		return true // the count chain does not say when a job joins
+	}
 	for _, i := range m.Classes[r].Fork {
-		if s := m.Stations[i]; s.Servers != 1 || s.Discipline != nil && s.Discipline != FCFS {
+		s := m.Stations[i]
+		if d := s.Discipline; s.Servers != 1 || d != nil && d != FCFS && d != PriorityNP && d != PriorityPR {
 			return true
 		}
 	}
@@ -100,16 +115,20 @@ func (c *chain) newJobForks() *jobForks {
 		for _, i := range cl.Fork {
 			jf.owned[i] = true
 			o := orderNone
-			switch st := c.m.Stations[i]; {
-			case st.Servers == 0 || c.tabs[i].disc == PS:
-			case c.tabs[i].disc == LCFSPR:
+			switch st, d := c.m.Stations[i], c.tabs[i].disc; {
+			case st.Servers == 0 || d == PS || d == SIRO:
+			case d == LCFSPR:
 				o = orderAll
 				f.lcfs |= 1 << len(f.order)
-			default:
+			default: // FCFS, and either priority with the class alone
 				o = orderWaiting
+			}
+			if d := c.tabs[i].disc; c.m.Stations[i].Servers > 0 && (d == SIRO || d == PriorityNP) {
+				f.picked |= 1 << len(f.order)
 			}
 			f.order = append(f.order, o)
 		}
+		f.after, f.exit = c.joinRoutes(r)
 		f.id(c, nil) // id 0: no job, as the initial tuple has it
 		jf.byClass[r] = f
 	}
@@ -176,12 +195,25 @@ func (f *jobFork) shares(c *chain, l []uint16, k int) (at []int, share []float64
 	return at, share
 }
 
-// settle draws the first phase of every task that has a server and has
-// not started, and adds each resulting canonical list, with its
-// probability times p, to out.
+// settle lets free servers take waiting tasks and draws the first phase
+// of every task that starts, and adds each resulting canonical list, with
+// its probability times p, to out. At FCFS, LCFS-PR, PS, delay and
+// preemptive-priority branches the discipline's shares say who is served
+// (a served task that has not started starts); at SIRO and
+// non-preemptive priority branches the tasks that have started hold the
+// servers, and a free one takes a waiting task (pick).
 func (f *jobFork) settle(c *chain, l []uint16, p float64, out []outcome) []outcome {
 	for k, i := range f.branches {
 		if !f.unstarted(l, k) {
+			continue
+		}
+		if f.picked>>k&1 != 0 {
+			if js, q := f.pick(c, l, k); js != nil {
+				for _, j := range js {
+					out = f.start(c, l, j, i, p*q, out)
+				}
+				return out
+			}
 			continue
 		}
 		at, share := f.shares(c, l, k)
@@ -189,14 +221,7 @@ func (f *jobFork) settle(c *chain, l []uint16, p float64, out []outcome) []outco
 			if share[n] == 0 || l[j] != 0 {
 				continue
 			}
-			for a, pa := range c.m.Stations[i].Service[f.class].Alpha {
-				if pa > 0 {
-					m := slices.Clone(l)
-					m[j] = uint16(a + 1)
-					out = f.settle(c, m, p*pa, out)
-				}
-			}
-			return out
+			return f.start(c, l, j, i, p, out)
 		}
 	}
 	x := f.id(c, f.canon(l))
@@ -207,6 +232,48 @@ func (f *jobFork) settle(c *chain, l []uint16, p float64, out []outcome) []outco
 		}
 	}
 	return append(out, outcome{x, p})
+}
+
+// start draws the first phase of the task at position j of l (at
+// station i) and settles each outcome, with probability p times the
+// phase's.
+func (f *jobFork) start(c *chain, l []uint16, j, i int, p float64, out []outcome) []outcome {
+	for a, pa := range c.m.Stations[i].Service[f.class].Alpha {
+		if pa > 0 {
+			m := slices.Clone(l)
+			m[j] = uint16(a + 1)
+			out = f.settle(c, m, p*pa, out)
+		}
+	}
+	return out
+}
+
+// pick returns, at SIRO or non-preemptive priority branch k of l with a
+// server free and a task waiting, the positions of the tasks that may
+// start and the probability of each: SIRO any waiting task, each with
+// probability 1/waiting (des draws one uniformly from its bag); priority,
+// whose branch serves this class alone, the earliest (one FIFO line per
+// class in des). nil when no server is free or nobody waits.
+func (f *jobFork) pick(c *chain, l []uint16, k int) ([]int, float64) {
+	busy := 0
+	var waiting []int
+	for j := k; j < len(l); j += f.B() {
+		switch l[j] {
+		case taskDone:
+		case 0:
+			waiting = append(waiting, j)
+		default:
+			busy++
+		}
+	}
+	i := f.branches[k]
+	if busy >= c.m.Stations[i].Servers || len(waiting) == 0 {
+		return nil, 0
+	}
+	if c.tabs[i].disc == PriorityNP {
+		return waiting[:1], 1
+	}
+	return waiting, 1 / float64(len(waiting))
 }
 
 // jobKey is what canon reads of one job: its codes packed (when they fit
@@ -331,12 +398,12 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 	l := f.lists[x]
 	B := f.B()
 	var out []jobMove
-	add := func(os []outcome, rate float64) {
+	add := func(os []outcome, joined bool, rate float64) {
 		for _, o := range os {
-			if k := slices.IndexFunc(out, func(m jobMove) bool { return m.to == o.to }); k >= 0 {
+			if k := slices.IndexFunc(out, func(m jobMove) bool { return m.to == o.to && m.joined == joined }); k >= 0 {
 				out[k].rate += rate * o.p
 			} else {
-				out = append(out, jobMove{o.to, rate * o.p})
+				out = append(out, jobMove{o.to, joined, rate * o.p})
 			}
 		}
 	}
@@ -355,7 +422,7 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 				if q != p-1 && r > 0 {
 					m := slices.Clone(l)
 					m[j] = uint16(q + 1)
-					add([]outcome{{f.id(c, f.canon(m)), 1}}, share[n]*r*scale)
+					add([]outcome{{f.id(c, f.canon(m)), 1}}, false, share[n]*r*scale)
 				}
 			}
 			e := ph.exit(p - 1)
@@ -365,10 +432,11 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 			m := slices.Clone(l)
 			m[j] = taskDone
 			first := j - j%B
-			if !slices.ContainsFunc(m[first:first+B], func(v uint16) bool { return v != taskDone }) {
-				m = slices.Delete(m, first, first+B) // the job joins
+			joined := !slices.ContainsFunc(m[first:first+B], func(v uint16) bool { return v != taskDone })
+			if joined {
+				m = slices.Delete(m, first, first+B)
 			}
-			add(f.settle(c, m, 1, nil), share[n]*e*scale)
+			add(f.settle(c, m, 1, nil), joined, share[n]*e*scale)
 		}
 	}
 	f.moves[x], f.moved[x] = out, true
@@ -402,6 +470,10 @@ func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
 		for _, mv := range f.movesOf(c, t[f.at]) {
 			copy(next, t)
 			f.put(next, mv.to)
+			if mv.joined && f.after != nil {
+				c.goOn(f, next, mv.rate, emit)
+				continue
+			}
 			emit(next, mv.rate)
 		}
 	}

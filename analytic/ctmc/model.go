@@ -63,6 +63,11 @@ type Class struct {
 	// (joins) when its last task has left its branch. See ForkJoinResult
 	// for what is solved and what is refused.
 	Fork []int
+	// Join, for a class with a Fork, is where a joined job goes on:
+	// Join[s*M+j] is the probability that it joins station j as class s,
+	// as a routing row (the remainder leaves the network; see
+	// forkroute.go). nil: every job leaves at the join.
+	Join []float64
 }
 
 // Open reports whether c is an open class.
