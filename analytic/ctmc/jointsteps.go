@@ -8,24 +8,26 @@ import (
 // jointAggregator does aggregation–disaggregation steps over the joint
 // local states of a set of stations rather than one station's: the
 // stations are split into two sets A and B, and the steps alternate
-// between grouping the states by A's joint local state and by B's. This
-// is the two-level scheme of Koury, McAllister and Stewart ([Stewart]
-// §6.3) with the coarse space of a block-structured chain's
-// "multi-level" methods (Horton and Leutenegger 1994, "A multi-level
-// solution algorithm for steady-state Markov chains", SIGMETRICS;
-// Buchholz 1999, "Structured analysis approaches for large Markov
-// chains", Appl. Numer. Math. 31): a step corrects the joint law of half
-// the network at once, where a one-station step corrects one marginal
-// law, so the correlations between the stations of a half, which the
-// one-station steps leave to the sweeps, are settled in one step. On the
-// three-class network of 1.76·10⁵ states the sweeps fall from 77 to 49
-// with a step every fourth sweep instead of every second (BENCHMARKS.md,
-// session 6).
+// between grouping the states by A's joint local state and by B's. Each
+// step is the two-level step of Koury, McAllister and Stewart ([Stewart]
+// §6.3) — the groups' chain, its rates weighted by π within each group,
+// solved, and π rescaled within each group to its law — with groups made
+// of several components' states, as the multi-level methods for
+// structured chains aggregate them (Horton and Leutenegger 1994, "A
+// multi-level solution algorithm for steady-state Markov chains", ACM
+// SIGMETRICS; Buchholz and Dayar 2004, "Comparison of multilevel methods
+// for Kronecker-based Markovian representations", Computing 73(4)); it
+// is two-level, not their recursive cycle. A step corrects the joint law
+// of half the network at once, where a one-station step corrects one
+// station's marginal law and leaves the correlations between stations to
+// the sweeps: on the three-class network of 1.76·10⁵ states the sweeps
+// fall from 77 to 57 with a step every fourth sweep instead of every
+// second, on 2.4·10⁶ states from 97 to 77 (BENCHMARKS.md, session 6).
 //
-// The groups' chain (up to n/8 groups) is too large to eliminate; it is
-// solved by Gauss–Seidel on the groups from their masses, at most
-// groupSweeps sweeps (an inexact correction: the sweeps and the residual
-// test still decide).
+// The groups' chain (at most states/maxGroupShare groups) is too large to
+// eliminate; it is solved by Gauss–Seidel on the groups from their masses,
+// at most groupSweeps sweeps (an inexact correction: the sweeps and the
+// residual test still decide).
 type jointAggregator struct {
 	sides  [2]*grouping
 	next   int
