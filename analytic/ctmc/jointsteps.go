@@ -94,7 +94,10 @@ func newJointAggregator(c *chain, packed *packedRates) *jointAggregator {
 	}
 	h := &jointAggregator{packed: packed}
 	var ok [2]bool
-	beside(n >= parallelFrom, func() {
+	// Both groupings' groups first, so that a refusal costs no pass over
+	// the transitions; then both flows' patterns.
+	split := n >= parallelFrom
+	beside(split, func() {
 		h.sides[0], ok[0] = newGrouping(c, best, n/maxGroupShare)
 	}, func() {
 		h.sides[1], ok[1] = newGrouping(c, (1<<M-1)&^best, n/maxGroupShare)
@@ -102,12 +105,15 @@ func newJointAggregator(c *chain, packed *packedRates) *jointAggregator {
 	if !ok[0] || !ok[1] {
 		return nil
 	}
+	beside(split, func() { ok[0] = h.sides[0].learnFlows(c) }, func() { ok[1] = h.sides[1].learnFlows(c) })
+	if !ok[0] || !ok[1] {
+		return nil
+	}
 	return h
 }
 
 // newGrouping groups c's states by the joint local state of the stations
-// in set (a bit per station) and learns the flows' pattern; false beyond
-// most groups or withinGroup−1 entries into one group.
+// in set (a bit per station); false beyond most groups.
 func newGrouping(c *chain, set int, most int) (*grouping, bool) {
 	n := c.states()
 	var stations []int
@@ -165,7 +171,15 @@ func newGrouping(c *chain, set int, most int) (*grouping, bool) {
 		g.block[x] = id
 	}
 	g.nb = int(nb)
-	// Each group's sources, in the order first met, then laid out flat.
+	return g, true
+}
+
+// learnFlows learns the pattern of the flows between g's groups: each
+// group's sources, in the order first met, then laid out flat, and each
+// transition's place among its target group's (its sink within it);
+// false beyond withinGroup−2 sources of one group.
+func (g *grouping) learnFlows(c *chain) bool {
+	n := c.states()
 	srcs := make([][]int32, g.nb)
 	g.slot = make([]uint16, len(c.src))
 	for y := range n {
@@ -179,7 +193,7 @@ func newGrouping(c *chain, set int, most int) (*grouping, bool) {
 			s := slices.Index(srcs[J], I)
 			if s < 0 {
 				if len(srcs[J]) >= withinGroup-2 { // room for the sink
-					return nil, false
+					return false
 				}
 				s = len(srcs[J])
 				srcs[J] = append(srcs[J], I)
@@ -207,7 +221,7 @@ func newGrouping(c *chain, set int, most int) (*grouping, bool) {
 	e := len(g.from)
 	g.flow = [2][]float64{make([]float64, e), make([]float64, e)}
 	g.rates, g.out = make([]float64, e), make([]float64, g.nb)
-	return g, true
+	return true
 }
 
 // step does one aggregation–disaggregation step on pi (summing to 1),
