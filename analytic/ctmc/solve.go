@@ -328,18 +328,57 @@ var aggregateFrom = 20000
 
 // aggregationPays compares the trial of gaussSeidel, once the fast modes
 // have died out: sweeps 21–30 with steps (the residual r20 → r30), sweeps
-// 31–40 without (r30 → r40). The steps are kept if they reduced the
-// residual more per transition read (a step reads them about as a sweep
-// does). On a chain whose slow modes the groups do not hold (an open model
-// with a long FCFS line) the steps cost more than they save.
-func aggregationPays(r20, r30, r40 float64) bool {
-	with := math.Log(r20/r30) / (10 * (1 + 1.0/aggregateEvery))
+// 31–40 without (r30 → r40), a step every `every` sweeps. The steps are
+// kept if they reduced the residual more per transition read (a step
+// reads them about as a sweep does). On a chain whose slow modes the
+// groups do not hold (an open model with a long FCFS line) the steps
+// cost more than they save.
+func aggregationPays(r20, r30, r40 float64, every int) bool {
+	with := math.Log(r20/r30) / (10 * (1 + 1/float64(every)))
 	without := math.Log(r30/r40) / 10
 	return !(without >= with)
 }
 
-// aggregateEvery is how many sweeps come before each step.
+// stepsPay is aggregationPays (a variable for the tests, which make the
+// joint steps fail their trial).
+var stepsPay = aggregationPays
+
+// fallback returns the steps that replace agg when agg fails its trial:
+// the one-station steps after the joint steps, else none.
+func fallback(c *chain, agg stepper, packed *packedRates) (stepper, int) {
+	if _, joint := agg.(*jointAggregator); joint {
+		return newAggregator(c, packed), aggregateEvery
+	}
+	return nil, 0
+}
+
+// aggregateEvery is how many sweeps come before each one-station step.
 const aggregateEvery = 2
+
+// stepper is an aggregation–disaggregation step: the one-station steps
+// (aggregator) or the steps over two sets of stations (jointAggregator).
+type stepper interface {
+	step(c *chain, pi []float64)
+}
+
+// useJoint: whether the solver tries the joint steps before the
+// one-station ones (a variable for the tests).
+var useJoint = true
+
+// newStepper returns the steps for c (nil below aggregateFrom states)
+// and how many sweeps come before each: the joint steps where they apply
+// (see newJointAggregator), else the one-station steps.
+func newStepper(c *chain, packed *packedRates) (stepper, int) {
+	if c.states() < aggregateFrom {
+		return nil, 0
+	}
+	if useJoint {
+		if j := newJointAggregator(c, packed); j != nil {
+			return j, jointEvery
+		}
+	}
+	return newAggregator(c, packed), aggregateEvery
+}
 
 // gaussSeidel iterates π_j ← Σ_i π_i q_ij / |q_jj| over the states in
 // order (two sweeps at once on large chains: see sweeper), normalising
@@ -361,17 +400,17 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, float64, error) {
 	}
 	res := math.Inf(1)
 	packed := packRates(c)
-	var agg *aggregator
 	work := float64(c.transitionsN() + n) // of a sweep
-	if n >= aggregateFrom {
-		agg = newAggregator(c, packed)
-		work *= 1 + 1.0/aggregateEvery // a step reads the transitions once too
+	agg, every := newStepper(c, packed)
+	if agg != nil {
+		work *= 1 + 1/float64(every) // a step reads the transitions once too
 	}
 	most := opt.MaxSweeps
 	if opt.MaxWork > 0 {
 		most = min(most, max(10, int(opt.MaxWork/work)))
 	}
-	var res20, res30 float64 // the residuals after sweeps 20 and 30 (21 and 31 paired), for the trial below
+	var res20, res30 float64 // the residuals after sweeps 20 and 30 of the steps (21 and 31 paired), for the trial below
+	t0 := 0                  // the sweeps before the steps on trial began (not 0 after a fallback)
 	sw := newSweeper(c, packed)
 	off := 0 // paired, the trial's residuals come after 21, 31, 41 sweeps: a pair ends at an odd count
 	if sw.paired {
@@ -380,7 +419,7 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, float64, error) {
 	target := opt.Residual * big
 	loose := 1.0 // the last ratio of the sweeps' bound to the residual
 	for done := 0; done < most; {
-		if agg != nil && done%aggregateEvery == 1 && (done < 30 || done >= 40) {
+		if d := done - off - t0; agg != nil && done%every == 1 && (d < 30 || d >= 40) {
 			agg.step(c, pi)
 		}
 		k := 1
@@ -389,7 +428,8 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, float64, error) {
 		}
 		ran, bound := sw.run(pi, k)
 		done += ran
-		trial := agg != nil && (done-off == 20 || done-off == 30 || done-off == 40)
+		d := done - off - t0
+		trial := agg != nil && (d == 20 || d == 30 || d == 40)
 		// The sweep's bound on the residual is some times the residual;
 		// the residual itself (what must pass) is computed where the
 		// bound over the last ratio seen passes, and for the trial.
@@ -401,15 +441,17 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, float64, error) {
 				loose = max(1, bound/res)
 			}
 		}
-		switch done - off {
-		case 20:
+		switch {
+		case !trial:
+		case d == 20:
 			res20 = res
-		case 30:
+		case d == 30:
 			res30 = res
-		case 40:
-			if agg != nil && !aggregationPays(res20, res30, res) {
-				agg = nil
-			}
+		case !stepsPay(res20, res30, res, every):
+			// The joint steps fall back to the one-station steps, on
+			// trial in turn; those to plain sweeps.
+			agg, every = fallback(c, agg, packed)
+			t0 = done - off
 		}
 	}
 	// The last sweep's bound may have skipped the residual: it decides.
