@@ -36,6 +36,7 @@ type chain struct {
 	keys    *keySet // the states by packed key; nil when they do not pack (then set)
 	set     hashSet
 	pending []int32 // flat, W per tuple: the states reached, being looked up (build)
+	from    int32   // the state whose transitions are being generated (build)
 
 	// The generator Q without its diagonal, by column (in-CSR): the
 	// states i that reach j are src[ptr[j]:ptr[j+1]] at rates rate[…].
@@ -217,20 +218,28 @@ type edge struct {
 // rounding without counting as lost or balked.
 const leftSlack = 1e-12
 
-// transitions appends the transitions out of state tuple t to buf, the
-// tuples they reach to c.pending (edge.to: the tuple's place there).
+// transitions appends the transitions out of state tuple t, state
+// c.from, to buf, the tuples they reach to c.pending (edge.to: the
+// tuple's place there) — save t itself: a self-loop's edge.to is
+// ^c.from, as it needs no lookup.
 func (c *chain) transitions(t []int32, buf []edge) []edge {
 	next, after := c.next, c.after
 	tagged := c.M <= 8
 	emit := func(n []int32, rate float64) {
 		var tag uint8
-		if tagged {
-			a, b := n[:c.M], t[:c.M]
-			for i := range a {
-				if a[i] != b[i] {
-					tag |= 1 << i
-				}
+		same := slices.Equal(n[c.M:], t[c.M:])
+		for i, v := range n[:c.M] {
+			if v != t[i] {
+				same = false
+				tag |= 1 << (i & 7)
 			}
+		}
+		switch {
+		case same:
+			buf = append(buf, edge{^c.from, 0, rate})
+			return
+		case !tagged:
+			tag = 0
 		}
 		buf = append(buf, edge{int32(len(c.pending) / c.W), tag, rate})
 		c.pending = append(c.pending, n...)
@@ -391,13 +400,28 @@ func (c *chain) addAt(t []int32, hint uint64) int32 {
 		if x, ok := c.keys.add(t, hint, &c.tuples); ok {
 			return x
 		}
-		c.keys = nil
-		c.set.refill(c.tuples)
-		hint = hashTuple(t)
+		return c.fallBack(t)
 	} else if hint == noSlot {
 		hint = hashTuple(t)
 	}
 	return c.set.addHashed(t, hint, &c.tuples)
+}
+
+// addPacked is addAt with packed keys and t's key under the current
+// layout given (at: where its probe ended, or noSlot).
+func (c *chain) addPacked(t []int32, key, at uint64) int32 {
+	if x, ok := c.keys.addKey(t, key, true, at, &c.tuples); ok {
+		return x
+	}
+	return c.fallBack(t)
+}
+
+// fallBack drops the packed keys for the hash set of tuples, for good,
+// and adds t there.
+func (c *chain) fallBack(t []int32) int32 {
+	c.keys = nil
+	c.set.refill(c.tuples)
+	return c.set.addHashed(t, hashTuple(t), &c.tuples)
 }
 
 // shrinkHint names what would make the chain smaller.

@@ -137,10 +137,14 @@
 // From 50 000 states on the work is shared by two goroutines, cut in
 // two fixed parts (never by the number of cores, so the results are the
 // same everywhere): the building looks up the states a chunk of states
-// reaches in two halves (the hash set only read; the new ones are then
-// added in the order reached, so the numbering is the breadth-first one,
-// while the other goroutine generates the next chunk's transitions)
-// and sorts the chunk's rows in two halves; the sweeps run in pairs, the
+// reaches in two halves (the hash set only read; a self-loop, whose
+// target is its own state, is not looked up; the new states are then
+// added in the order reached, by the keys their lookup packed, so the
+// numbering is the breadth-first one, while the other goroutine
+// generates the next chunk's transitions), then both goroutines make the
+// chunk's rows in blocks of 512 states, each taking the next block when
+// it is free (the rows, and the columns they count for the transpose,
+// are the same whichever makes them); the sweeps run in pairs, the
 // second on its own goroutine trailing the first by the blocks of states
 // it depends on (exactly two Gauss–Seidel sweeps); the steps' sums, the
 // residual and the measures are summed in two halves. The steady state's

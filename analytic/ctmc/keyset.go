@@ -30,6 +30,7 @@ type keySet struct {
 	used    int
 	touched uint64 // what findMany read ahead (kept so that the reads stay)
 	epoch   int    // counts the times the slots moved (probe's places are then stale)
+	layouts int    // counts the layouts (keys packed before are then stale)
 }
 
 // packKeys: the chain starts with packed keys (keySet); false (for the
@@ -92,14 +93,14 @@ func (k *keySet) probeFrom(key, home uint64) (int32, uint64) {
 const findBatch = 32
 
 // findMany looks up the tuples of flat (w entries each): found[p] is the
-// index of the p-th (−1: absent) and at[p] the slot where its probe ended
-// (noSlot if it does not pack). It only reads the set; it returns what it
+// index of the p-th (−1: absent), keys[p] its key and at[p] the slot
+// where its probe ended (noSlot if it does not pack). It only reads the set; it returns what it
 // read ahead, for the caller to keep. The tuples are
 // taken in batches whose first slots are read before any is probed, so
 // that the processor waits for their cache misses side by side rather
 // than one after another.
-func (k *keySet) findMany(flat []int32, found []int32, at []uint64) (touched uint64) {
-	var keys, homes [findBatch]uint64
+func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64) (touched uint64) {
+	var homes [findBatch]uint64
 	var fits [findBatch]bool
 	mask := uint64(len(k.slots) - 1)
 	slots := k.slots
@@ -107,11 +108,11 @@ func (k *keySet) findMany(flat []int32, found []int32, at []uint64) (touched uin
 	for b := 0; b < n; b += findBatch {
 		e := min(b+findBatch, n)
 		for p := b; p < e; p++ {
-			keys[p-b], fits[p-b] = k.key(flat[p*k.w : (p+1)*k.w])
+			keys[p], fits[p-b] = k.key(flat[p*k.w : (p+1)*k.w])
 		}
 		touch := uint64(0)
 		for q := range e - b {
-			h := mixKey(keys[q]) & mask
+			h := mixKey(keys[b+q]) & mask
 			homes[q] = h
 			touch |= slots[h]
 		}
@@ -121,7 +122,7 @@ func (k *keySet) findMany(flat []int32, found []int32, at []uint64) (touched uin
 				found[p], at[p] = -1, noSlot
 				continue
 			}
-			found[p], at[p] = k.probeFrom(keys[p-b], homes[p-b])
+			found[p], at[p] = k.probeFrom(keys[p], homes[p-b])
 		}
 	}
 	return touched
@@ -152,6 +153,12 @@ func (k *keySet) reserve(n int, tuples []int32) {
 // added.
 func (k *keySet) add(t []int32, at uint64, tuples *[]int32) (x int32, ok bool) {
 	key, fits := k.key(t)
+	return k.addKey(t, key, fits, at, tuples)
+}
+
+// addKey is add with t's key under the current layout and whether it
+// fits given (findMany's).
+func (k *keySet) addKey(t []int32, key uint64, fits bool, at uint64, tuples *[]int32) (x int32, ok bool) {
 	if !fits || k.used+2 >= 1<<k.idxBits {
 		if slices.Min(t) < 0 {
 			return -1, false
@@ -209,6 +216,7 @@ func (k *keySet) layout(top []int32, extra int) bool {
 		return false
 	}
 	k.idxBits = idxBits
+	k.layouts++
 	at := uint8(0)
 	for e := range need {
 		wd := need[e] + spare/k.w

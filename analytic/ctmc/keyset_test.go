@@ -145,13 +145,55 @@ func TestFallBackMidChunk(t *testing.T) {
 		}
 		pending = append(pending, tu...)
 	}
-	found, hints := c.lookup(pending, nil, nil)
-	require.NotEqual(t, noSlot, hints[11], "a fitting tuple's lookup leaves its slot")
-	c.addNew(pending, found, hints)
+	var lk lookups
+	c.lookup(pending, &lk)
+	require.NotEqual(t, noSlot, lk.at[11], "a fitting tuple's lookup leaves its slot")
+	c.addNew(pending, &lk)
+	found := lk.found
 	require.Nil(t, c.keys, "fell back")
 	require.Equal(t, 41, c.states())
 	for p, x := range found {
 		require.Equal(t, int32(p+1), x)
+		require.Equal(t, x, c.find(pending[16*p:16*(p+1)]))
+	}
+}
+
+// TestRelayoutMidChunk: when a tuple among a chunk's new ones outgrows
+// its entry's width, the keys are laid out anew and the tuples after it
+// are added under the new layout, not by the keys their lookup packed
+// under the old one (each found afterwards under its index; a repeat
+// after the change is the state added before it).
+func TestRelayoutMidChunk(t *testing.T) {
+	c := newChain(erlangRing(16, 3), 0, 1_000_000)
+	c.add(make([]int32, 16))
+	before := c.keys.layouts
+	var pending []int32
+	want := []int32{}
+	for k := range 40 {
+		tu := make([]int32, 16)
+		switch {
+		case k == 10:
+			tu[3] = 100 // 7 bits: wider than any entry's room
+		case k >= 30: // repeats of tuples 20–29
+			copy(tu, pending[16*(k-10):16*(k-9)])
+		default:
+			tu[k%16] = int32(1 + k/16)
+		}
+		pending = append(pending, tu...)
+		if k >= 30 {
+			want = append(want, want[k-10])
+		} else {
+			want = append(want, int32(k+1))
+		}
+	}
+	var lk lookups
+	c.lookup(pending, &lk)
+	c.addNew(pending, &lk)
+	require.NotNil(t, c.keys, "still packed")
+	require.Greater(t, c.keys.layouts, before, "laid out anew")
+	require.Equal(t, 31, c.states())
+	require.Equal(t, want, lk.found)
+	for p, x := range lk.found {
 		require.Equal(t, x, c.find(pending[16*p:16*(p+1)]))
 	}
 }
