@@ -21,24 +21,25 @@ type heldCustomer struct {
 type heldLists struct {
 	ids   map[string]int32
 	lists [][]heldCustomer
+	key   []byte // scratch
 }
 
 func (h *heldLists) id(l []heldCustomer) int32 {
 	if h.ids == nil {
 		h.ids = map[string]int32{}
 	}
-	b := make([]byte, 0, 8*len(l))
+	b := h.key[:0]
 	for _, e := range l {
 		for _, v := range [4]int16{e.from, e.class, e.to, e.toClass} {
 			b = append(b, byte(v), byte(uint16(v)>>8))
 		}
 	}
-	k := string(b)
-	if x, ok := h.ids[k]; ok {
+	h.key = b
+	if x, ok := h.ids[string(b)]; ok { // a lookup by string(b) copies nothing
 		return x
 	}
 	x := int32(len(h.lists))
-	h.ids[k] = x
+	h.ids[string(b)] = x
 	h.lists = append(h.lists, slices.Clone(l))
 	return x
 }
