@@ -407,12 +407,14 @@ func controlDefault(t *testing.T, sys scenario.System, name string) string {
 	return c.Default
 }
 
-// TestBrowser drives the live page in headless Chromium for both real
-// systems: pick a scenario, see the controls' defaults, run, see the
+// TestBrowser drives the live page in headless Chromium for the payment
+// switch: pick a scenario, see the controls' defaults, run, see the
 // scenario's events listed and marked on the charts, change controls
 // mid-run (one invalid), see the indicators respond, reach the end-of-run
 // summary, and save a screenshot. With QUEUELAB_SCREENSHOTS=dir the screenshots are also
-// written there (docs/screenshots for the README).
+// written there (docs/screenshots for the README). The same walk through
+// the web service is TestBrowserWeb (build tag long: the default run opens
+// the web page in TestBrowserLanguages and TestBrowserAccessibility).
 func TestBrowser(t *testing.T) {
 	ctx := browser(t)
 	ts := liveServer(t, []scenario.System{paymentswitch.System, webservice.System}, Options{})
@@ -478,39 +480,5 @@ func TestBrowser(t *testing.T) {
 		p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
 			until(`document.querySelectorAll("#groups .icon").length > 0`, 5*time.Second))
 		p.shot("switch.png")
-	})
-
-	t.Run("web", func(t *testing.T) {
-		p := page{t, ctx}
-		p.do(chromedp.Navigate(ts.URL+"/?system=switch&seed=1"),
-			chromedp.WaitVisible(chromedp.CSS(`#headline .card`)),
-			click(`#systems button[title="web"]`),
-			until(`app.st && app.st.system === "web"`, 10*time.Second),
-			pick("cache-flush"),
-			until(`app.st.scenario === "cache-flush" && document.querySelector('input[data-control="min-instances"]') !== null`, 5*time.Second))
-		// The cache is flushed at minute 10; step to minute 11 one minute
-		// at a time (a pause at speed 10 landed wherever the machine's load
-		// put it, and the cache refills by itself meanwhile), then act.
-		for m := 1; m <= 11; m++ {
-			p.do(click(`#step`), until(fmt.Sprintf(`app.rows.length >= %d && !app.st.running`, m), 5*time.Second))
-		}
-		stopped := int(p.num(`app.rows.length`))
-		flushed := p.num(column("cache_hit", stopped-1))
-		assert.Less(t, flushed, 0.1, "the flush empties the cache")
-		assert.Contains(t, p.text("#actions li.event"), "12:00: cache flushed", "the web service names minutes by the clock")
-		assert.Positive(t, p.num(`[...document.querySelectorAll("#charts .event-mark text")].filter(e => e.textContent === "cache flushed").length`))
-		assert.Equal(t, "start "+controlDefault(t, webservice.System, "min-instances"), p.text(`[data-now="min-instances"]`))
-		p.do(click(`button[data-control="recommendations"][data-value="off"]`),
-			until(`app.st.pending.length === 1`, 5*time.Second),
-			click(`button[data-control="warmup"]`),
-			until(`app.st.pending.length === 2`, 5*time.Second),
-			click(`#speeds button[data-speed="10"]`),
-			until(fmt.Sprintf(`app.rows.length >= %d`, stopped+7), 20*time.Second),
-			click(`#pause`),
-			until(`!app.st.running`, 5*time.Second))
-		assert.Greater(t, p.num(column("cache_hit", stopped+5)), flushed+0.2, "the warm-up job refills the cache")
-		assert.Contains(t, p.text("#actions"), "warmup = press")
-		p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
-		p.shot("web.png")
 	})
 }

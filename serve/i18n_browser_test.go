@@ -53,6 +53,13 @@ func TestBrowserLanguages(t *testing.T) {
 			assert.Contains(t, p.text("#scen-lesson"), tc.lesson, "the scenario's lesson")
 			assert.Contains(t, p.text("#help-servers"), tc.help, "a control's help")
 			assert.Contains(t, p.content(`#detail details.def p`), tc.def, "an indicator's definition")
+			// The panels whose own browser tests run under the build tag
+			// long (TestBrowserModelPanel, TestBrowserWhy, TestBrowserGuide)
+			// have drawn this minute: a smoke check in every language.
+			assert.Contains(t, p.text("#model-little"), "192", "the model panel's Little's law, of 192 slots")
+			assert.NotEmpty(t, p.text("#why-title"), "the why panel's title")
+			assert.Positive(t, p.count(`document.querySelectorAll('#why-chart path[data-series="new"]').length`), "the why panel's chart")
+			assert.Positive(t, p.count(`document.querySelectorAll('#guide-steps input[data-step]').length`), "the guided steps' questions")
 			p.do(setControl("servers", "0"), until(`!document.getElementById("control-error").hidden`, 10*time.Second))
 			assert.Contains(t, p.text("#control-error"), tc.err, "the server's error in the page's language")
 			// The calculator's ranges and its refusal, in the page's language.
@@ -110,6 +117,7 @@ func TestBrowserLanguages(t *testing.T) {
 			}
 			assert.Equal(t, tc.title, p.str(`document.querySelector("#network option:checked").textContent`), "the lesson's title in the picker")
 			assert.Contains(t, p.content("#lesson"), tc.lesson, "the lesson")
+			assert.Equal(t, 2, p.count(`document.querySelectorAll("#pwait-list li").length`), "P(wait) of both stations (TestBrowserWhy, long)")
 			p.do(chromedp.SetValue(chromedp.CSS(`input[data-change="servers first"]`), "0"),
 				click(`button[data-set="servers first"]`), until(`!document.getElementById("change-error").hidden`, 10*time.Second))
 			assert.Contains(t, p.text("#change-error"), tc.err, "a refused change's reason in the page's language")
