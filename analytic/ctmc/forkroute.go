@@ -95,3 +95,14 @@ func (m *Model) validateJoin(r int) error {
 	}
 	return nil
 }
+
+// StationError is a refusal about one station, named as the model names
+// it, so that a caller holding the station's source (a network file) can
+// say where it is.
+type StationError struct {
+	Station string
+	Err     error
+}
+
+func (e *StationError) Error() string { return e.Err.Error() }
+func (e *StationError) Unwrap() error { return e.Err }

@@ -419,6 +419,7 @@ func newNetSolveCmd() *cobra.Command {
 				return netSolveAt(cmd.OutOrStdout(), n, an, at, asJSON) // netsolveat.go
 			}
 			ms, ctmcWhy, err := analytic.SolveNetworkCTMCWhy(an)
+			ctmcWhy = atStationLine(args[0], ctmcWhy) // netwhere.go
 			var u *analytic.UnstableError
 			if errors.As(err, &u) {
 				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
