@@ -67,24 +67,24 @@ func (m *Model) validateFork() error {
 		}
 		for k, i := range c.Fork {
 			if i < 0 || i >= M || slices.Contains(c.Fork[:k], i) {
-				return bad("branch %d is not a station, or is listed twice", i)
+				return bad("branch %d is not a station, or is listed twice", i) // no station to name
 			}
 			st := m.Stations[i]
 			switch {
 			case st.Service[r] == nil:
-				return bad("branch %q does not serve it", st.Name)
+				return &AtError{Station: st.Name, Err: bad("branch %q does not serve it", st.Name)}
 			case classesAt(st) != 1:
-				return bad("branch %q serves other classes too", st.Name)
+				return &AtError{Station: st.Name, Err: bad("branch %q serves other classes too", st.Name)}
 			case st.Capacity != 0 || st.Patience != 0 || st.JoinProb != nil || st.Blocking != NoBlocking:
-				return bad("branch %q has a capacity, patience or balking", st.Name)
+				return &AtError{Station: st.Name, Err: bad("branch %q has a capacity, patience or balking", st.Name)}
 			}
 			for _, p := range m.Routing[r*M+i] {
 				if p > 0 {
-					return bad("its tasks are routed on from branch %q (routing after the join is not modelled)", st.Name)
+					return &AtError{Station: st.Name, Err: bad("its tasks are routed on from branch %q (a task goes straight to the join; Class.Join sends the joined job on)", st.Name)}
 				}
 			}
 			if m.Initial != nil && m.Initial[i] != nil && m.Initial[i][r] > 0 {
-				return bad("the initial state puts tasks at branch %q", st.Name)
+				return &AtError{Station: st.Name, Err: bad("the initial state puts tasks at branch %q", st.Name)}
 			}
 		}
 		if err := m.validateJoin(r); err != nil {
@@ -93,14 +93,14 @@ func (m *Model) validateFork() error {
 		for x, row := range m.Routing {
 			for _, i := range c.Fork {
 				if row[r*M+i] > 0 {
-					return bad("station %q's routing sends customers of the class to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Stations[x%M].Name, m.Stations[i].Name)
+					return &AtError{Station: m.Stations[x%M].Name, Err: bad("station %q's routing sends customers of the class to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Stations[x%M].Name, m.Stations[i].Name)}
 				}
 			}
 		}
 		for s, o := range m.Classes {
 			for y, p := range o.Join {
 				if p > 0 && y/M == r && slices.Contains(c.Fork, y%M) {
-					return bad("class %q's join sends jobs to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Classes[s].Name, m.Stations[y%M].Name)
+					return &AtError{Station: m.Stations[y%M].Name, Err: bad("class %q's join sends jobs to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Classes[s].Name, m.Stations[y%M].Name)}
 				}
 			}
 		}

@@ -50,7 +50,7 @@ func TestCTMCAgreesWithClosedForms(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]bool{
-		"call-centre": true, "central-server": true, "fork-join": true, "fork-join-overtaking": true, "gg1-qna": false, "ggc-qna": false, "hyperexp-pk": true, "jackson-feedback": true, "loss-mmck": true,
+		"call-centre": true, "central-server": true, "fork-join": true, "fork-join-overtaking": true, "fork-join-onward": true, "gg1-qna": false, "ggc-qna": false, "hyperexp-pk": true, "jackson-feedback": true, "loss-mmck": true,
 		"priority-mg1": false, "ps-insensitivity": true, "tandem": true, "terminal": true,
 		"balking": true, "blocking-tandem": true, "mmpp-vs-poisson": true,
 		// refused, with the reason (analytic/ctmcfeatures.go): a jsq router,
