@@ -32,11 +32,13 @@ type chain struct {
 	after []int32   // scratch tuple of transitions: t once a customer left and the next started
 	jf    *jobForks // the forks solved job by job (forkjobs.go); nil without
 
-	tuples  []int32 // flat, W per state
-	keys    *keySet // the states by packed key; nil when they do not pack (then set)
-	set     hashSet
-	pending []int32 // flat, W per tuple: the states reached, being looked up (build)
-	from    int32   // the state whose transitions are being generated (build)
+	tuples   []int32 // flat, W per state
+	keys     *keySet // the states by packed key; nil when they do not pack (then set)
+	set      hashSet
+	pending  []int32  // flat, W per tuple: the states reached, being looked up (build)
+	from     int32    // the state whose transitions are being generated (build)
+	pack     *packer  // with packed keys, the layout generate packs pending's keys by (build)
+	pendKeys []uint64 // by pending tuple: its key by pack (build)
 
 	// The generator Q without its diagonal, by column (in-CSR): the
 	// states i that reach j are src[ptr[j]:ptr[j+1]] at rates rate[…].
@@ -243,6 +245,9 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 		}
 		buf = append(buf, edge{int32(len(c.pending) / c.W), tag, rate})
 		c.pending = append(c.pending, n...)
+		if c.pack != nil {
+			c.pendKeys = append(c.pendKeys, c.pack.key(n))
+		}
 	}
 	moved := emit // after a customer left a station: let held ones in
 	if c.blk >= 0 {
