@@ -42,24 +42,24 @@ func (c *chain) build() error {
 		cur, next = &chunk{}, &chunk{}
 		lk        lookups
 	)
-	if err := c.generate(cur, c.tuples, 0, min(c.states(), buildChunk)); err != nil {
+	if err := c.generate(cur, c.tuples, 0, min(c.states(), buildChunk), c.packer()); err != nil {
 		return err
 	}
 	for cur.lo < cur.hi {
-		c.lookup(cur.pending, &lk)
+		c.lookup(cur.pending, cur.pk, cur.keys, &lk)
 		// The next chunk — the states known now that follow this one —
 		// is generated while this one's new tuples are added; then both
 		// goroutines make this chunk's rows.
 		var genErr error
 		lo, hi := cur.hi, min(c.states(), cur.hi+buildChunk)
-		known := c.tuples
+		known, pk := c.tuples, c.packer()
 		rm.start(cur, lk.found)
 		beside(c.states() >= parallelFrom, func() {
 			c.addNew(cur.pending, &lk)
 			rm.ready()
 			rm.take(0)
 		}, func() {
-			genErr = c.generate(next, known, lo, hi)
+			genErr = c.generate(next, known, lo, hi, pk)
 			rm.wait()
 			rm.take(1)
 		})
@@ -72,33 +72,36 @@ func (c *chain) build() error {
 		rm.finish()
 		cur, next = next, cur
 		if cur.lo == cur.hi && c.states() > cur.hi { // nothing was known beyond: generate now
-			if err := c.generate(cur, c.tuples, cur.hi, min(c.states(), cur.hi+buildChunk)); err != nil {
+			if err := c.generate(cur, c.tuples, cur.hi, min(c.states(), cur.hi+buildChunk), c.packer()); err != nil {
 				return err
 			}
 		}
 	}
-	c.pending = nil
+	c.pending, c.pendKeys = nil, nil
 	c.transpose(rm)
 	return nil
 }
 
 // chunk holds the transitions of the states [lo, hi) being built: those
 // of state lo+k are buf[ends[k]:ends[k+1]], each to the tuple at its
-// place in pending.
+// place in pending; with packed keys, the tuples' keys by pk's layout.
 type chunk struct {
 	lo, hi  int
 	buf     []edge
 	ends    []int
 	pending []int32
+	keys    []uint64
+	pk      *packer
 }
 
 // generate fills ch with the transitions of the states [lo, hi), whose
 // tuples it reads from known (the chain's tuples, as they were when the
 // chunk was chosen: states are being added meanwhile), checking each for
-// a deadlock where stations block.
-func (c *chain) generate(ch *chunk, known []int32, lo, hi int) error {
-	ch.lo, ch.hi = lo, hi
-	ch.buf, ch.ends, c.pending = ch.buf[:0], append(ch.ends[:0], 0), ch.pending[:0]
+// a deadlock where stations block; with pk (nil: none), it packs each
+// tuple's key as the tuple is made, while it is in the cache.
+func (c *chain) generate(ch *chunk, known []int32, lo, hi int, pk *packer) error {
+	ch.lo, ch.hi, ch.pk, c.pack = lo, hi, pk, pk
+	ch.buf, ch.ends, c.pending, c.pendKeys = ch.buf[:0], append(ch.ends[:0], 0), ch.pending[:0], ch.keys[:0]
 	check := c.blocking()
 	for x := lo; x < hi; x++ {
 		t := known[x*c.W : (x+1)*c.W]
@@ -111,7 +114,7 @@ func (c *chain) generate(ch *chunk, known []int32, lo, hi int) error {
 		ch.buf = c.transitions(t, ch.buf)
 		ch.ends = append(ch.ends, len(ch.buf))
 	}
-	ch.pending = c.pending
+	ch.pending, ch.keys = c.pending, c.pendKeys
 	return nil
 }
 
@@ -121,23 +124,31 @@ func (c *chain) generate(ch *chunk, known []int32, lo, hi int) error {
 type lookups struct {
 	found []int32
 	at    []uint64
-	keys  []uint64
+	keys  []uint64 // own, or the chunk's keys
+	own   []uint64
 }
 
 // lookup finds each tuple of pending in the state set and fills lk,
-// reusing its slices. The set and the tuples are only read. On a large
-// chain a second goroutine looks up the second half.
-func (c *chain) lookup(pending []int32, lk *lookups) {
+// reusing its slices. keys are the tuples' keys packed by pk's layout
+// (pk nil: none), used while that is the set's layout. The set and the
+// tuples are only read. On a large chain a second goroutine looks up the
+// second half.
+func (c *chain) lookup(pending []int32, pk *packer, keys []uint64, lk *lookups) {
 	n := len(pending) / c.W
 	lk.found, lk.at = slices.Grow(lk.found[:0], n)[:n], slices.Grow(lk.at[:0], n)[:n]
-	if c.keys != nil {
-		lk.keys = slices.Grow(lk.keys[:0], n)[:n]
+	packed := c.keys != nil && pk != nil && pk.layouts == c.keys.layouts && len(keys) == n
+	switch {
+	case packed:
+		lk.keys = keys
+	case c.keys != nil:
+		lk.own = slices.Grow(lk.own[:0], n)[:n]
+		lk.keys = lk.own
 	}
 	split := c.states() >= parallelFrom
 	var touched [2]uint64
 	halves(n, n/2, split, func(part, lo, hi int) {
 		if c.keys != nil {
-			touched[part] = c.keys.findMany(pending[lo*c.W:hi*c.W], lk.found[lo:hi], lk.at[lo:hi], lk.keys[lo:hi])
+			touched[part] = c.keys.findMany(pending[lo*c.W:hi*c.W], lk.found[lo:hi], lk.at[lo:hi], lk.keys[lo:hi], packed)
 			return
 		}
 		for p := lo; p < hi; p++ {
@@ -185,4 +196,13 @@ func (c *chain) addNew(pending []int32, lk *lookups) {
 			lk.found[p] = c.addAt(t, lk.at[p])
 		}
 	}
+}
+
+// packer returns a copy of the key set's layout for generate (nil
+// without packed keys).
+func (c *chain) packer() *packer {
+	if c.keys == nil {
+		return nil
+	}
+	return c.keys.packer()
 }

@@ -32,11 +32,13 @@ type chain struct {
 	after []int32   // scratch tuple of transitions: t once a customer left and the next started
 	jf    *jobForks // the forks solved job by job (forkjobs.go); nil without
 
-	tuples  []int32 // flat, W per state
-	keys    *keySet // the states by packed key; nil when they do not pack (then set)
-	set     hashSet
-	pending []int32 // flat, W per tuple: the states reached, being looked up (build)
-	from    int32   // the state whose transitions are being generated (build)
+	tuples   []int32 // flat, W per state
+	keys     *keySet // the states by packed key; nil when they do not pack (then set)
+	set      hashSet
+	pending  []int32  // flat, W per tuple: the states reached, being looked up (build)
+	from     int32    // the state whose transitions are being generated (build)
+	pack     *packer  // with packed keys, the layout generate packs pending's keys by (build)
+	pendKeys []uint64 // by pending tuple: its key by pack (build)
 
 	// The generator Q without its diagonal, by column (in-CSR): the
 	// states i that reach j are src[ptr[j]:ptr[j+1]] at rates rate[…].
@@ -224,26 +226,7 @@ const leftSlack = 1e-12
 // ^c.from, as it needs no lookup.
 func (c *chain) transitions(t []int32, buf []edge) []edge {
 	next, after := c.next, c.after
-	tagged := c.M <= 8
-	emit := func(n []int32, rate float64) {
-		var tag uint8
-		same := slices.Equal(n[c.M:], t[c.M:])
-		for i, v := range n[:c.M] {
-			if v != t[i] {
-				same = false
-				tag |= 1 << (i & 7)
-			}
-		}
-		switch {
-		case same:
-			buf = append(buf, edge{^c.from, 0, rate})
-			return
-		case !tagged:
-			tag = 0
-		}
-		buf = append(buf, edge{int32(len(c.pending) / c.W), tag, rate})
-		c.pending = append(c.pending, n...)
-	}
+	emit := func(n []int32, rate float64) { buf = c.edgeTo(buf, t, n, rate) }
 	moved := emit // after a customer left a station: let held ones in
 	if c.blk >= 0 {
 		moved = func(n []int32, rate float64) { c.resolve(n, rate, emit) }
@@ -306,6 +289,32 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 	}
 	if c.jf != nil {
 		c.jobMoves(t, next, moved)
+	}
+	return buf
+}
+
+// edgeTo appends to buf the transition from state tuple t (state
+// c.from) to tuple n at rate: to its place in c.pending, where n is put
+// (with its key when generate packs them), or to ^c.from when n is t.
+func (c *chain) edgeTo(buf []edge, t, n []int32, rate float64) []edge {
+	var tag uint8
+	same := slices.Equal(n[c.M:], t[c.M:])
+	for i, v := range n[:c.M] {
+		if v != t[i] {
+			same = false
+			tag |= 1 << (i & 7)
+		}
+	}
+	switch {
+	case same:
+		return append(buf, edge{^c.from, 0, rate})
+	case c.M > 8:
+		tag = 0
+	}
+	buf = append(buf, edge{int32(len(c.pending) / c.W), tag, rate})
+	c.pending = append(c.pending, n...)
+	if c.pack != nil {
+		c.pendKeys = append(c.pendKeys, c.pack.key(n))
 	}
 	return buf
 }

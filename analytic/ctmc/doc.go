@@ -138,8 +138,9 @@
 // two fixed parts (never by the number of cores, so the results are the
 // same everywhere): the building looks up the states a chunk of states
 // reaches in two halves (the hash set only read; a self-loop, whose
-// target is its own state, is not looked up; the new states are then
-// added in the order reached, by the keys their lookup packed, so the
+// target is its own state, is not looked up; a tuple's key is packed
+// as the tuple is generated; the new states are then added in the
+// order reached, by the keys their lookup used, so the
 // numbering is the breadth-first one, while the other goroutine
 // generates the next chunk's transitions), then both goroutines make the
 // chunk's rows in blocks of 512 states, each taking the next block when

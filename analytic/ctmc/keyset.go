@@ -60,13 +60,43 @@ func mixKey(x uint64) uint64 {
 // key packs t; ok is false when an entry exceeds its width (then t was
 // never added) or is negative.
 func (k *keySet) key(t []int32) (key uint64, ok bool) {
-	width, shift := k.width[:len(t)], k.shift[:len(t)]
+	return packKey(k.shift, k.width, t)
+}
+
+// packKey packs t with entry e in width[e] bits at shift[e]; ok is false
+// when an entry does not fit.
+func packKey(shift, width []uint8, t []int32) (key uint64, ok bool) {
+	width, shift = width[:len(t)], shift[:len(t)]
 	over := uint32(0)
 	for e, v := range t {
 		over |= uint32(v) >> width[e]
 		key |= uint64(uint32(v)) << shift[e]
 	}
 	return key, over == 0
+}
+
+// noKey stands for the key of a tuple that does not pack (no key is
+// that wide: the index bits are at least one).
+const noKey = ^uint64(0)
+
+// packer is a copy of the set's layout, for packing keys on another
+// goroutine while the set changes: its keys hold while the set's layouts
+// count is still layouts.
+type packer struct {
+	shift, width []uint8
+	layouts      int
+}
+
+func (k *keySet) packer() *packer {
+	return &packer{shift: slices.Clone(k.shift), width: slices.Clone(k.width), layouts: k.layouts}
+}
+
+// key packs t, noKey if it does not fit.
+func (p *packer) key(t []int32) uint64 {
+	if key, ok := packKey(p.shift, p.width, t); ok {
+		return key
+	}
+	return noKey
 }
 
 // probe returns the index of key (−1: absent) and the slot where the
@@ -94,21 +124,28 @@ const findBatch = 32
 
 // findMany looks up the tuples of flat (w entries each): found[p] is the
 // index of the p-th (−1: absent), keys[p] its key and at[p] the slot
-// where its probe ended (noSlot if it does not pack). It only reads the set; it returns what it
-// read ahead, for the caller to keep. The tuples are
+// where its probe ended (noSlot if it does not pack). With packed true
+// keys already hold the tuples' keys under the current layout (noKey
+// where one does not pack) and flat is not read. It only reads the set;
+// it returns what it read ahead, for the caller to keep. The tuples are
 // taken in batches whose first slots are read before any is probed, so
 // that the processor waits for their cache misses side by side rather
 // than one after another.
-func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64) (touched uint64) {
+func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64, packed bool) (touched uint64) {
 	var homes [findBatch]uint64
-	var fits [findBatch]bool
 	mask := uint64(len(k.slots) - 1)
 	slots := k.slots
 	n := len(found)
 	for b := 0; b < n; b += findBatch {
 		e := min(b+findBatch, n)
-		for p := b; p < e; p++ {
-			keys[p], fits[p-b] = k.key(flat[p*k.w : (p+1)*k.w])
+		if !packed {
+			for p := b; p < e; p++ {
+				key, fits := k.key(flat[p*k.w : (p+1)*k.w])
+				if !fits {
+					key = noKey
+				}
+				keys[p] = key
+			}
 		}
 		touch := uint64(0)
 		for q := range e - b {
@@ -118,7 +155,7 @@ func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64) (touch
 		}
 		touched |= touch
 		for p := b; p < e; p++ {
-			if !fits[p-b] {
+			if keys[p] == noKey {
 				found[p], at[p] = -1, noSlot
 				continue
 			}

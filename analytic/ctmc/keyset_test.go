@@ -146,7 +146,7 @@ func TestFallBackMidChunk(t *testing.T) {
 		pending = append(pending, tu...)
 	}
 	var lk lookups
-	c.lookup(pending, &lk)
+	c.lookup(pending, nil, nil, &lk)
 	require.NotEqual(t, noSlot, lk.at[11], "a fitting tuple's lookup leaves its slot")
 	c.addNew(pending, &lk)
 	found := lk.found
@@ -187,7 +187,7 @@ func TestRelayoutMidChunk(t *testing.T) {
 		}
 	}
 	var lk lookups
-	c.lookup(pending, &lk)
+	c.lookup(pending, nil, nil, &lk)
 	c.addNew(pending, &lk)
 	require.NotNil(t, c.keys, "still packed")
 	require.Greater(t, c.keys.layouts, before, "laid out anew")
