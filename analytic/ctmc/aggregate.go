@@ -44,6 +44,9 @@ func newAggregator(c *chain, packed *packedRates) *aggregator {
 	return a
 }
 
+// cost: a step reads the transitions about as a sweep does.
+func (a *aggregator) cost(*chain) float64 { return 1 }
+
 // step does one aggregation–disaggregation step on pi (summing to 1).
 func (a *aggregator) step(c *chain, pi []float64) {
 	if len(a.stations) == 0 {

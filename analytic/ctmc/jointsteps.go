@@ -44,8 +44,10 @@ type grouping struct {
 	from  []int32  // by entry: the source group
 	slot  []uint16 // by transition: its entry's place among its target group's (the group's sink within it)
 	flow  [2][]float64
-	rates []float64 // scratch, by entry
-	out   []float64 // scratch, by group
+	rates []float64    // scratch, by entry
+	out   []float64    // scratch, by group
+	mass  [2][]float64 // scratch, by group: each half's masses
+	x     []float64    // scratch, by group: the groups' chain's solution
 }
 
 // withinGroup marks a transition within its group while the groupings
@@ -68,9 +70,10 @@ const maxGroupShare = 8
 // newJointAggregator splits c's stations into the two sets whose joint
 // local spaces are the most even (by the product of their stations'
 // local states), and learns both groupings. It returns nil — the
-// one-station steps are then used — for fewer than three stations, or
-// where a set's groups would be more than states/maxGroupShare, or more
-// than 65 534 flows would enter one group.
+// one-station steps are then used — for fewer than three or more than
+// 16 stations, or where a set's groups would be more than
+// states/maxGroupShare, or more than 65 533 groups would send flows into
+// one group.
 func newJointAggregator(c *chain, packed *packedRates) *jointAggregator {
 	M := c.M
 	if M < 3 || M > 16 {
@@ -221,7 +224,17 @@ func (g *grouping) learnFlows(c *chain) bool {
 	e := len(g.from)
 	g.flow = [2][]float64{make([]float64, e), make([]float64, e)}
 	g.rates, g.out = make([]float64, e), make([]float64, g.nb)
+	g.mass = [2][]float64{make([]float64, g.nb), make([]float64, g.nb)}
+	g.x = make([]float64, g.nb)
 	return true
+}
+
+// cost: a step reads the transitions as a sweep does, and sweeps its
+// groups' chain up to groupSweeps times (its flows, at most the larger
+// grouping's).
+func (h *jointAggregator) cost(c *chain) float64 {
+	e := max(len(h.sides[0].from), len(h.sides[1].from))
+	return 1 + float64(groupSweeps*e)/float64(c.transitionsN()+c.states())
 }
 
 // step does one aggregation–disaggregation step on pi (summing to 1),
@@ -232,11 +245,11 @@ func (h *jointAggregator) step(c *chain, pi []float64) {
 	h.next = 1 - h.next
 	n := len(pi)
 	split := n >= parallelFrom
-	var masses [2][]float64
 	halves(n, n/2, split, func(part, lo, hi int) {
 		flow := g.flow[part]
 		clear(flow)
-		mass := make([]float64, g.nb)
+		mass := g.mass[part]
+		clear(mass)
 		for y := lo; y < hi; y++ {
 			J := g.block[y]
 			mass[J] += pi[y]
@@ -258,11 +271,10 @@ func (h *jointAggregator) step(c *chain, pi []float64) {
 				flow[slot[k]] += pi[x] * rate[k]
 			}
 		}
-		masses[part] = mass
 	})
-	mass := masses[0]
+	mass := g.mass[0]
 	if split {
-		for J, v := range masses[1] {
+		for J, v := range g.mass[1] {
 			mass[J] += v
 		}
 		for e, v := range g.flow[1] {
@@ -298,7 +310,8 @@ func (g *grouping) solve(mass []float64) ([]float64, bool) {
 		g.rates[e] = r
 		g.out[I] += r
 	}
-	x := slices.Clone(mass)
+	x := g.x
+	copy(x, mass)
 	for range groupSweeps {
 		change, big, sum := 0.0, 0.0, 0.0
 		for J := range g.nb {

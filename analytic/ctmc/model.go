@@ -192,8 +192,10 @@ type Options struct {
 	MaxSweeps int
 	// MaxWork, if > 0, bounds the sweeps by the transitions they read:
 	// sweeps × (transitions + states) ≤ MaxWork, an aggregation step
-	// counted as a sweep (about 3.5 ns each on the machine of
-	// BENCHMARKS.md), for callers that must answer soon.
+	// counted by what it reads (a one-station step as a sweep, a joint
+	// step as a sweep and its groups' chain's sweeps; about 3.5 ns per
+	// transition read on the machine of BENCHMARKS.md), for callers that
+	// must answer soon.
 	MaxWork float64
 	// TransientWork, if > 0, bounds Solution.Transient the same way:
 	// Poisson terms × (transitions + states) ≤ TransientWork, each term

@@ -85,11 +85,9 @@ func (rm *rowMaker) take(part int) {
 // finish keeps the chunk's pieces and appends their states' total rates
 // out to the chain's.
 func (rm *rowMaker) finish() {
-	for _, pc := range rm.blocks {
-		if len(pc.out) > 0 {
-			rm.pieces = append(rm.pieces, pc)
-			rm.c.out = append(rm.c.out, pc.out...)
-		}
+	for _, pc := range rm.blocks { // each has a state: all are claimed before finish
+		rm.pieces = append(rm.pieces, pc)
+		rm.c.out = append(rm.c.out, pc.out...)
 	}
 	clear(rm.blocks)
 }

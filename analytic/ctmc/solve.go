@@ -328,20 +328,23 @@ var aggregateFrom = 20000
 
 // aggregationPays compares the trial of gaussSeidel, once the fast modes
 // have died out: sweeps 21–30 with steps (the residual r20 → r30), sweeps
-// 31–40 without (r30 → r40), a step every `every` sweeps. The steps are
-// kept if they reduced the residual more per transition read (a step
-// reads them about as a sweep does). On a chain whose slow modes the
+// 31–40 without (r30 → r40). perSweep is the work of a sweep with its
+// share of the steps, in sweeps (1 + a step's cost over the sweeps
+// between steps; see stepper.cost). The steps are kept if they reduced the
+// residual more per transition read. On a chain whose slow modes the
 // groups do not hold (an open model with a long FCFS line) the steps
 // cost more than they save.
-func aggregationPays(r20, r30, r40 float64, every int) bool {
-	with := math.Log(r20/r30) / (10 * (1 + 1/float64(every)))
+func aggregationPays(r20, r30, r40, perSweep float64) bool {
+	with := math.Log(r20/r30) / (10 * perSweep)
 	without := math.Log(r30/r40) / 10
 	return !(without >= with)
 }
 
-// stepsPay is aggregationPays (a variable for the tests, which make the
-// joint steps fail their trial).
-var stepsPay = aggregationPays
+// stepsPay judges agg's trial by aggregationPays (a variable for the
+// tests, which note the steps on trial and make them fail it).
+var stepsPay = func(_ stepper, r20, r30, r40, perSweep float64) bool {
+	return aggregationPays(r20, r30, r40, perSweep)
+}
 
 // fallback returns the steps that replace agg when agg fails its trial:
 // the one-station steps after the joint steps, else none.
@@ -357,8 +360,20 @@ const aggregateEvery = 2
 
 // stepper is an aggregation–disaggregation step: the one-station steps
 // (aggregator) or the steps over two sets of stations (jointAggregator).
+// cost is what a step reads, in sweeps of the chain (at most: for the
+// budget and the trial).
 type stepper interface {
 	step(c *chain, pi []float64)
+	cost(c *chain) float64
+}
+
+// perSweep is the work of one sweep of c with its share of agg's steps,
+// one every `every` sweeps, in sweeps.
+func perSweep(c *chain, agg stepper, every int) float64 {
+	if agg == nil {
+		return 1
+	}
+	return 1 + agg.cost(c)/float64(every)
 }
 
 // useJoint: whether the solver tries the joint steps before the
@@ -400,15 +415,14 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, float64, error) {
 	}
 	res := math.Inf(1)
 	packed := packRates(c)
-	work := float64(c.transitionsN() + n) // of a sweep
+	sweep := float64(c.transitionsN() + n) // the work of a sweep
 	agg, every := newStepper(c, packed)
-	if agg != nil {
-		work *= 1 + 1/float64(every) // a step reads the transitions once too
-	}
+	per := perSweep(c, agg, every)
 	most := opt.MaxSweeps
 	if opt.MaxWork > 0 {
-		most = min(most, max(10, int(opt.MaxWork/work)))
+		most = min(most, max(10, int(opt.MaxWork/(sweep*per))))
 	}
+	spent := 0.0             // work done, in sweeps, steps included
 	var res20, res30 float64 // the residuals after sweeps 20 and 30 of the steps (21 and 31 paired), for the trial below
 	t0 := 0                  // the sweeps before the steps on trial began (not 0 after a fallback)
 	sw := newSweeper(c, packed)
@@ -428,6 +442,7 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, float64, error) {
 		}
 		ran, bound := sw.run(pi, k)
 		done += ran
+		spent += float64(ran) * per
 		d := done - off - t0
 		trial := agg != nil && (d == 20 || d == 30 || d == 40)
 		// The sweep's bound on the residual is some times the residual;
@@ -447,11 +462,16 @@ func (c *chain) gaussSeidel(opt Options) ([]float64, int, float64, error) {
 			res20 = res
 		case d == 30:
 			res30 = res
-		case !stepsPay(res20, res30, res, every):
+		case !stepsPay(agg, res20, res30, res, per):
 			// The joint steps fall back to the one-station steps, on
-			// trial in turn; those to plain sweeps.
+			// trial in turn; those to plain sweeps. The budget left is
+			// counted anew at the new steps' cost.
 			agg, every = fallback(c, agg, packed)
+			per = perSweep(c, agg, every)
 			t0 = done - off
+			if opt.MaxWork > 0 {
+				most = min(most, done+max(0, int((opt.MaxWork/sweep-spent)/per)))
+			}
 		}
 	}
 	// The last sweep's bound may have skipped the residual: it decides.
