@@ -513,7 +513,8 @@ func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analy
 
 // ctmcWhere puts the file and line of the station a refusal of the exact
 // CTMC is about (a ctmc.AtError: a station, or its routing row) in front
-// of its words; other reasons are returned as they are.
+// of its words, as a *fileLineError; other reasons are returned as they
+// are.
 func ctmcWhere(file string, why error) error {
 	var at *ctmc.AtError
 	if !errors.As(why, &at) {
@@ -524,15 +525,30 @@ func ctmcWhere(file string, why error) error {
 		return why
 	}
 	if line := network.StationLine(data, at.Station, at.Routing); line > 0 {
-		return fmt.Errorf("%s:%d: %w", file, line, why)
+		return &fileLineError{file: file, line: line, err: why}
 	}
 	return why
 }
 
+// fileLineError is a reason placed at a line of a file: its words are
+// "file:line: " and the reason's.
+type fileLineError struct {
+	file string
+	line int
+	err  error
+}
+
+func (e *fileLineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.file, e.line, e.err) }
+func (e *fileLineError) Unwrap() error { return e.err }
+
 // ctmcNotUsed words why the exact CTMC gave no values: the chain's own
 // refusals say so themselves; a network the chain does not model is
-// introduced as such.
+// introduced as such, after the file and line a *fileLineError places it
+// at (location first: "x.yaml:5: exact CTMC not used: …").
 func ctmcNotUsed(ctmcWhy error) string {
+	if at, ok := ctmcWhy.(*fileLineError); ok {
+		return fmt.Sprintf("%s:%d: %s", at.file, at.line, ctmcNotUsed(at.err))
+	}
 	var na *analytic.CTMCNotApplicableError
 	if errors.As(ctmcWhy, &na) {
 		return "exact CTMC not used: " + ctmcWhy.Error()
