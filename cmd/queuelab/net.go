@@ -16,7 +16,6 @@ import (
 	"queuelab/analytic/ctmc"
 	"queuelab/des"
 	"queuelab/des/queueing"
-	"queuelab/model/input"
 	"queuelab/model/network"
 	"queuelab/validate"
 )
@@ -420,7 +419,7 @@ func newNetSolveCmd() *cobra.Command {
 				return netSolveAt(cmd.OutOrStdout(), n, an, at, asJSON) // netsolveat.go
 			}
 			ms, ctmcWhy, err := analytic.SolveNetworkCTMCWhy(an)
-			ctmcWhy = ctmcWhere(args[0], ctmcWhy)
+			ctmcWhy = ctmcWhere(args[0], n, ctmcWhy)
 			var u *analytic.UnstableError
 			if errors.As(err, &u) {
 				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
@@ -512,19 +511,15 @@ func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analy
 }
 
 // ctmcWhere puts the file and line of the station a refusal of the exact
-// CTMC is about (a ctmc.AtError: a station, or its routing row) in front
-// of its words, as a *fileLineError; other reasons are returned as they
-// are.
-func ctmcWhere(file string, why error) error {
+// CTMC is about (a ctmc.AtError: a station, or its routing row), as n,
+// parsed from file, records it, in front of its words, as a
+// *fileLineError; other reasons are returned as they are.
+func ctmcWhere(file string, n *network.Network, why error) error {
 	var at *ctmc.AtError
 	if !errors.As(why, &at) {
 		return why
 	}
-	data, err := input.ReadInput(file, network.MaxFileSize)
-	if err != nil {
-		return why
-	}
-	if line := network.StationLine(data, at.Station, at.Routing); line > 0 {
+	if line := n.StationLine(at.Station, at.Routing); line > 0 {
 		return &fileLineError{file: file, line: line, err: why}
 	}
 	return why
