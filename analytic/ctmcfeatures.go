@@ -183,7 +183,7 @@ func (n Network) ctmcForks(out *ctmc.Model) error {
 			case t == 0:
 				continue
 			case t > 1:
-				return &ctmc.AtError{Station: fork, Err: fmt.Errorf("fork %q sends %d tasks to %q: the exact CTMC takes one task per branch", fork, t, n.Stations[j].Name)}
+				return &ctmc.AtError{Station: fork, Routing: true, Err: fmt.Errorf("fork %q sends %d tasks to %q: the exact CTMC takes one task per branch", fork, t, n.Stations[j].Name)}
 			}
 			branches = append(branches, j)
 		}
@@ -201,7 +201,7 @@ func (n Network) ctmcForks(out *ctmc.Model) error {
 				row := n.Routing[k*m+b]
 				for y, p := range row {
 					if p > 0 && y != k*m+fk.Join || p == 0 && y == k*m+fk.Join {
-						return &ctmc.AtError{Station: n.Stations[b].Name, Err: fmt.Errorf("branch %q does not send class %q's tasks straight to join %q: the exact CTMC takes that shape only (let the branch route every task to the join)", n.Stations[b].Name, c.Name, join)}
+						return &ctmc.AtError{Station: n.Stations[b].Name, Routing: true, Err: fmt.Errorf("branch %q does not send class %q's tasks straight to join %q: the exact CTMC takes that shape only (let the branch route every task to the join)", n.Stations[b].Name, c.Name, join)}
 					}
 				}
 				out.Routing[k*m+b] = make([]float64, len(row))
@@ -325,9 +325,9 @@ func (n Network) ctmcJoinRow(out *ctmc.Model, k int, fk NetFork) error {
 			seen[y] = true
 			switch to := n.Stations[y%m]; {
 			case slices.ContainsFunc(n.Forks, func(f NetFork) bool { return f.Fork == y%m }):
-				return &ctmc.AtError{Station: n.Stations[x%m].Name, Err: fmt.Errorf("class %q's jobs reach fork %q again after join %q: the exact CTMC forks jobs arriving from outside only (a fork inside a cycle is not modelled; let the jobs leave after the join, or route them elsewhere)", c, to.Name, join)}
+				return &ctmc.AtError{Station: n.Stations[x%m].Name, Routing: true, Err: fmt.Errorf("class %q's jobs reach fork %q again after join %q: the exact CTMC forks jobs arriving from outside only (a fork inside a cycle is not modelled; let the jobs leave after the join, or route them elsewhere)", c, to.Name, join)}
 			case y/m != k:
-				return &ctmc.AtError{Station: n.Stations[x%m].Name, Err: fmt.Errorf("class %q's jobs switch to class %q at %q after join %q: the exact CTMC follows a joined job in its own class only", c, n.Classes[y/m].Name, to.Name, join)}
+				return &ctmc.AtError{Station: n.Stations[x%m].Name, Routing: true, Err: fmt.Errorf("class %q's jobs switch to class %q at %q after join %q: the exact CTMC follows a joined job in its own class only", c, n.Classes[y/m].Name, to.Name, join)}
 			}
 			todo = append(todo, y)
 		}

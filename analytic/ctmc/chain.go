@@ -341,17 +341,26 @@ func (c *chain) depart(t []int32, i int, mv move, closed uint64, next, after []i
 			emit(next, mv.rate*rt.p)
 			continue
 		}
-		into := c.closedAt(after, j)
-		left := 1.0
-		for _, o := range c.tabs[j].arrivalsFor(after[j], rt.class, into) {
-			copy(next, after)
-			c.noteHeld(next, j, after[j], o.to, into)
-			moved(next, mv.rate*rt.p*o.p)
-			left -= o.p
-		}
-		if left > leftSlack { // lost (full) or balked: it leaves the network
-			moved(after, mv.rate*rt.p*left)
-		}
+		c.arriveAt(after, next, j, rt.class, mv.rate*rt.p, moved)
+	}
+}
+
+// arriveAt emits the outcomes of a class-r customer arriving at station j
+// in state base at the given rate, building them in v (scratch, not
+// base): one per place arrivalsFor lets it in, with the customer noted
+// there (noteHeld); what is lost (the station full) or balks leaves the
+// network, base as it is.
+func (c *chain) arriveAt(base, v []int32, j, r int, rate float64, emit func([]int32, float64)) {
+	closed := c.closedAt(base, j)
+	left := 1.0
+	for _, o := range c.tabs[j].arrivalsFor(base[j], r, closed) {
+		copy(v, base)
+		c.noteHeld(v, j, base[j], o.to, closed)
+		emit(v, rate*o.p)
+		left -= o.p
+	}
+	if left > leftSlack {
+		emit(base, rate*left)
 	}
 }
 
@@ -364,19 +373,7 @@ func (c *chain) arrive(base []int32, r int, rate float64, emit func([]int32, flo
 		c.forkArrive(base, r, rate, emit)
 		return
 	}
-	left := 1.0
-	v := c.tmp
-	i := cl.Source
-	closed := c.closedAt(base, i)
-	for _, o := range c.tabs[i].arrivalsFor(base[i], r, closed) {
-		copy(v, base)
-		c.noteHeld(v, i, base[i], o.to, closed)
-		emit(v, rate*o.p)
-		left -= o.p
-	}
-	if left > leftSlack {
-		emit(base, rate*left)
-	}
+	c.arriveAt(base, c.tmp, cl.Source, r, rate, emit)
 }
 
 // suspended reports whether the class-r customers in service at station i

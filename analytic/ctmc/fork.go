@@ -80,7 +80,7 @@ func (m *Model) validateFork() error {
 			}
 			for _, p := range m.Routing[r*M+i] {
 				if p > 0 {
-					return &AtError{Station: st.Name, Err: bad("its tasks are routed on from branch %q (a task goes straight to the join; Class.Join sends the joined job on)", st.Name)}
+					return &AtError{Station: st.Name, Routing: true, Err: bad("its tasks are routed on from branch %q (a task goes straight to the join; Class.Join sends the joined job on)", st.Name)}
 				}
 			}
 			if m.Initial != nil && m.Initial[i] != nil && m.Initial[i][r] > 0 {
@@ -93,7 +93,7 @@ func (m *Model) validateFork() error {
 		for x, row := range m.Routing {
 			for _, i := range c.Fork {
 				if row[r*M+i] > 0 {
-					return &AtError{Station: m.Stations[x%M].Name, Err: bad("station %q's routing sends customers of the class to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Stations[x%M].Name, m.Stations[i].Name)}
+					return &AtError{Station: m.Stations[x%M].Name, Routing: true, Err: bad("station %q's routing sends customers of the class to its branch %q (a customer of the forking class at a branch would be a task without a job)", m.Stations[x%M].Name, m.Stations[i].Name)}
 				}
 			}
 		}

@@ -42,20 +42,9 @@ func (c *chain) goOn(f *jobFork, base []int32, rate float64, emit func([]int32, 
 	if f.exit > 0 {
 		emit(base, rate*f.exit)
 	}
-	v := c.tmp // arrive's scratch tuple: free while the fork's moves are made
 	for _, rt := range f.after {
-		j := rt.station
-		closed := c.closedAt(base, j)
-		left := 1.0
-		for _, o := range c.tabs[j].arrivalsFor(base[j], rt.class, closed) {
-			copy(v, base)
-			c.noteHeld(v, j, base[j], o.to, closed)
-			emit(v, rate*rt.p*o.p)
-			left -= o.p
-		}
-		if left > leftSlack { // lost (full) or balked: it leaves the network
-			emit(base, rate*rt.p*left)
-		}
+		// arrive's scratch tuple c.tmp is free while the fork's moves are made.
+		c.arriveAt(base, c.tmp, rt.station, rt.class, rate*rt.p, emit)
 	}
 }
 

@@ -16,7 +16,6 @@ import (
 	"queuelab/analytic/ctmc"
 	"queuelab/des"
 	"queuelab/des/queueing"
-	"queuelab/model/input"
 	"queuelab/model/network"
 	"queuelab/validate"
 )
@@ -420,7 +419,7 @@ func newNetSolveCmd() *cobra.Command {
 				return netSolveAt(cmd.OutOrStdout(), n, an, at, asJSON) // netsolveat.go
 			}
 			ms, ctmcWhy, err := analytic.SolveNetworkCTMCWhy(an)
-			ctmcWhy = ctmcWhere(args[0], ctmcWhy)
+			ctmcWhy = ctmcWhere(args[0], n, ctmcWhy)
 			var u *analytic.UnstableError
 			if errors.As(err, &u) {
 				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
@@ -512,27 +511,39 @@ func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analy
 }
 
 // ctmcWhere puts the file and line of the station a refusal of the exact
-// CTMC is about (a ctmc.AtError: a station, or its routing row) in front
-// of its words; other reasons are returned as they are.
-func ctmcWhere(file string, why error) error {
+// CTMC is about (a ctmc.AtError: a station, or its routing row), as n,
+// parsed from file, records it, in front of its words, as a
+// *fileLineError; other reasons are returned as they are.
+func ctmcWhere(file string, n *network.Network, why error) error {
 	var at *ctmc.AtError
 	if !errors.As(why, &at) {
 		return why
 	}
-	data, err := input.ReadInput(file, network.MaxFileSize)
-	if err != nil {
-		return why
-	}
-	if line := network.StationLine(data, at.Station, at.Routing); line > 0 {
-		return fmt.Errorf("%s:%d: %w", file, line, why)
+	if line := n.StationLine(at.Station, at.Routing); line > 0 {
+		return &fileLineError{file: file, line: line, err: why}
 	}
 	return why
 }
 
+// fileLineError is a reason placed at a line of a file: its words are
+// "file:line: " and the reason's.
+type fileLineError struct {
+	file string
+	line int
+	err  error
+}
+
+func (e *fileLineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.file, e.line, e.err) }
+func (e *fileLineError) Unwrap() error { return e.err }
+
 // ctmcNotUsed words why the exact CTMC gave no values: the chain's own
 // refusals say so themselves; a network the chain does not model is
-// introduced as such.
+// introduced as such, after the file and line a *fileLineError places it
+// at (location first: "x.yaml:5: exact CTMC not used: …").
 func ctmcNotUsed(ctmcWhy error) string {
+	if at, ok := ctmcWhy.(*fileLineError); ok {
+		return fmt.Sprintf("%s:%d: %s", at.file, at.line, ctmcNotUsed(at.err))
+	}
 	var na *analytic.CTMCNotApplicableError
 	if errors.As(ctmcWhy, &na) {
 		return "exact CTMC not used: " + ctmcWhy.Error()

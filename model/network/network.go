@@ -7,12 +7,18 @@ import (
 // Network is a queueing network as the file describes it: customer
 // classes, stations and routing, every element referred to by name. Build
 // one in Go (see the examples) or read one with Parse; Validate checks it.
-// Times are in seconds.
+// Times are in seconds. A parsed network also records the lines of its
+// file (StationLine), so two networks parsed from different text may
+// differ there only: compare the exported fields.
 type Network struct {
 	Name     string
 	Classes  []Class   // in priority order, first highest
 	Stations []Station // in file order
 	Routes   []Route
+
+	// lines, set by Parse, maps the file's elements (elemStation,
+	// elemRouting, …) to the lines they start at; see StationLine.
+	lines map[string]int
 }
 
 // Class is a customer class: open (Arrivals set: customers arrive from

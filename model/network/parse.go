@@ -92,6 +92,7 @@ func Parse(file string, data []byte) (*Network, error) {
 		}
 		return nil, err
 	}
+	n.lines = p.lines
 	return n, nil
 }
 

@@ -33,6 +33,6 @@ func TestYAMLRoundTrip(t *testing.T) {
 		require.NoError(t, err, n.Name)
 		back, err := Parse("out.yaml", out)
 		require.NoError(t, err, "%s\n%s", n.Name, out)
-		assert.Equal(t, n, back, "%s\n%s", n.Name, out)
+		assert.Equal(t, noLines(n), noLines(back), "%s\n%s", n.Name, out)
 	}
 }
