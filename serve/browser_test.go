@@ -359,7 +359,7 @@ func andTerms(expr string) []string {
 // and the reference playbook. A check of the whole page (the English
 // scan, the accessibility audit) waits for it, or it may look at a panel
 // still showing the minute before or not drawn yet.
-const systemsDrawn = `app.st && MODELP.drawn === MODELP.key && WHY.drawn === WHY.key && GUIDE.drawn === GUIDE.key && app.referenceDrawn === app.referenceKey`
+const systemsDrawn = `app.st && MODELP.drawn === MODELP.key && WHY.drawn === WHY.key && GUIDE.drawn === GUIDE.key && app.reference.drawn === app.reference.key`
 
 // networkDrawn is systemsDrawn for the network page: its one fetched
 // panel is the what-if (drawn or hidden for a network without one).

@@ -50,7 +50,7 @@ func TestBrowserReferencePlaybook(t *testing.T) {
 		click(`#speeds button[data-speed="-1"]`), until(`app.st.final !== null`, 60*time.Second))
 	assert.Equal(t, "true", p.str(`String(app.st.final.met)`), "the reference playbook meets the goals")
 	p.do(chromedp.Navigate(ts.URL+"/?system=switch&scenario=normal&seed=1"),
-		until(`app.st && app.st.scenario === "normal" && app.referenceDrawn === "switch/normal"`, 10*time.Second))
+		until(`app.st && app.st.scenario === "normal" && app.reference.drawn === "switch/normal"`, 10*time.Second))
 	assert.Equal(t, "true", p.str(`String(document.getElementById("reference").hidden)`), "the normal day has no reference playbook")
 }
 

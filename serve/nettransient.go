@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -266,10 +267,20 @@ func (c *transientCache) compute(key [32]byte, an analytic.Network, unit float64
 func transientRefusal(err error) string {
 	var long *ctmc.TransientTooLongError
 	if errors.As(err, &long) {
-		return fmt.Sprintf("the page's fixed window, the first %g s, needs about %d uniformization steps over %d states (Λ = %.4g/s): too many for the page; rates closer together or fewer states make it shorter, and queuelab net solve FILE --at T answers earlier times",
-			long.T, long.Steps, long.States, long.Lambda)
+		return fmt.Sprintf("the page's fixed window, the first %g s, needs about %d uniformization steps over %d states (Λ = %s/s): too many for the page; rates closer together or fewer states make it shorter, and queuelab net solve FILE --at T answers earlier times",
+			long.T, long.Steps, long.States, plainSig(long.Lambda, 4))
 	}
 	return err.Error()
+}
+
+// plainSig writes x to sig significant digits without an exponent
+// (10000, not 1e+04), as the page's other English numbers are written.
+func plainSig(x float64, sig int) string {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(x, 'g', sig, 64), 64)
+	if err != nil || math.IsInf(r, 0) || math.IsNaN(r) {
+		return strconv.FormatFloat(x, 'g', sig, 64)
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 // solveTransient computes E[N_i(t)] on the grid of the first

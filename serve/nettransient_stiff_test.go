@@ -38,7 +38,7 @@ func TestTransientTooLongTranslated(t *testing.T) {
 		lang string
 		want []string
 	}{
-		{"", []string{"the page's fixed window, the first 600 s, needs about 6014244 uniformization steps over 1128 states (Λ = 1e+04/s)",
+		{"", []string{"the page's fixed window, the first 600 s, needs about 6014244 uniformization steps over 1128 states (Λ = 10000/s)",
 			"queuelab net solve FILE --at T answers earlier times"}},
 		{"tr", []string{"sayfanın sabit penceresi, ilk 600 sn", "1.128 durum", "6.014.244 düzgünleştirme adımı", "(Λ = 10.000/sn)", "DOSYA --at T"}},
 		{"uz", []string{"sahifaning qat’iy oynasi, birinchi 600 s", "1\u00a0128 ta holat", "6\u00a0014\u00a0244 ta uniformizatsiya", "FAYL --at T"}},

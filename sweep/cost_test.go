@@ -36,7 +36,7 @@ func TestPointCostsOneUnit(t *testing.T) {
 	for _, pt := range d.Points {
 		work = append(work, d.sys.Work(d.Settings(pt)).Events)
 	}
-	real := d.sys
+	sys := d.sys
 	for _, tc := range []struct {
 		name string
 		fail float64
@@ -47,7 +47,7 @@ func TestPointCostsOneUnit(t *testing.T) {
 		{"the last fails", 10, work},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d.sys = partCoster{System: real, fail: tc.fail}
+			d.sys = partCoster{System: sys, fail: tc.fail}
 			assert.Equal(t, tc.want, pointCosts(d))
 		})
 	}

@@ -3,9 +3,14 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"syscall"
+	"time"
 )
 
 // prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER (linux/prctl.h).
@@ -20,12 +25,14 @@ func becomeSubreaper() error {
 	return nil
 }
 
-// reapOrphans waits for every child left (the orphans handed over), until
-// none is.
-func reapOrphans() error {
+// reapOrphans waits for every child left (the orphans handed over) until
+// none is, or until wait has passed: then it is an error that names the
+// children still running (they stay running; the caller decides).
+func reapOrphans(wait time.Duration) error {
+	deadline := time.Now().Add(wait)
 	for {
 		var ws syscall.WaitStatus
-		_, err := syscall.Wait4(-1, &ws, 0, nil)
+		pid, err := syscall.Wait4(-1, &ws, syscall.WNOHANG, nil)
 		switch {
 		case errors.Is(err, syscall.ECHILD):
 			return nil
@@ -33,8 +40,43 @@ func reapOrphans() error {
 			continue
 		case err != nil:
 			return fmt.Errorf("wait4: %w", err)
+		case pid > 0:
+			continue // one reaped; look for the next at once
+		case time.Now().After(deadline):
+			return fmt.Errorf("descendants still running after -reap-wait %v: pid %s", wait, strings.Join(childPIDs(), ", "))
+		}
+		time.Sleep(reapPoll) // children left, none exited yet: poll again
+	}
+}
+
+// reapPoll is how often reapOrphans looks for an exited child.
+const reapPoll = 20 * time.Millisecond
+
+// childPIDs lists this process's children from /proc (the processes
+// whose parent, field 4 of /proc/PID/stat, is this one).
+func childPIDs() []string {
+	self := strconv.Itoa(os.Getpid())
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return []string{"(unknown: " + err.Error() + ")"}
+	}
+	var pids []string
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue // exited meanwhile
+		}
+		// The command name (field 2) is in parentheses and may hold
+		// spaces: the fields after the last ')' are state, ppid, ….
+		i := bytes.LastIndexByte(b, ')')
+		if f := strings.Fields(string(b[i+1:])); i >= 0 && len(f) > 1 && f[1] == self {
+			pids = append(pids, e.Name())
 		}
 	}
+	return pids
 }
 
 // childrenCPU is the user + system seconds of the children waited for.

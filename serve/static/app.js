@@ -37,11 +37,9 @@ const app = {
   lastPicMinute: -1,
   // The panels fetched for a state set their key before the fetch and
   // their drawn marker after drawing the answer (tests wait for drawn ===
-  // key; keyedFetch): the reference playbook's here, GUIDE, MODELP, WHY,
-  // WHATIF. referenceKey and referenceDrawn read the first.
+  // key; keyedFetch): the reference playbook's here, GUIDE, MODELP and
+  // WHY. (WHATIF keeps its own key and drawn, with its own logic.)
   reference: { key: null, drawn: null },
-  get referenceKey() { return this.reference.key; },
-  get referenceDrawn() { return this.reference.drawn; },
   shown: { sig: null }, // drawnSig of the state answer on screen (see absorb)
 };
 
@@ -336,9 +334,9 @@ function rangeText(c) {
   return c.range;
 }
 
-// shown writes a control's value as the page shows it: a switch as on or
-// off, units after bare percentages and seconds.
-function shown(c, v) {
+// controlShown writes a control's value as the page shows it: a switch
+// as on or off, units after bare percentages and seconds.
+function controlShown(c, v) {
   const t = String(v).trim();
   if (c.kind === "switch") return ["on", "true", "yes", "1"].includes(t.toLowerCase()) ? "on" : "off";
   if (c.kind === "enum") return t.toLowerCase();
@@ -362,16 +360,16 @@ function refreshNow() {
     const v = vals.get(c.name);
     let text = "", title = "", now = null;
     if (v && v.set) {
-      now = shown(c, v.value);
+      now = controlShown(c, v.value);
       text = c.kind === "press" ? t("pressed at {0}", at(v.minute)) : t("now {0}", said(c, now));
       title = t("set at {0}", at(v.minute));
     } else if (v && v.value !== "") {
-      now = shown(c, v.value);
+      now = controlShown(c, v.value);
       text = t("start {0}", said(c, now));
       title = t("the value this scenario starts with; no action has changed it in this run");
     }
     const wait = app.st.pending.filter((a) => a.control === c.name).pop();
-    if (wait) text += (text ? " · " : "") + t("→ {0} next minute", c.kind === "press" ? t("press") : said(c, shown(c, wait.value)));
+    if (wait) text += (text ? " · " : "") + t("→ {0} next minute", c.kind === "press" ? t("press") : said(c, controlShown(c, wait.value)));
     span.textContent = text;
     span.title = title ? title + ": " + text : text;
     span.classList.toggle("default", !!v && !v.set);

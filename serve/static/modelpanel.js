@@ -45,15 +45,16 @@ async function renderModelPanel(st) {
   const last = app.rows[app.rows.length - 1];
   if (!make || !last) { box.hidden = true; return; }
   const key = st.id + "/" + st.epoch + "/" + app.rows.length;
-  let line;
-  const ask = () => {
-    const idx = (k) => app.columns.findIndex((c) => c.key === k);
-    const col = (k) => { const i = idx(k); return i < 0 ? null : last[i]; };
-    const vals = new Map((st.values || []).map((v) => [v.control, v.value]));
-    line = make(col, (n) => vals.get(n));
-    if (!line) throw new Error("no line for this minute"); // the panel hidden, as a failed answer
-    return api("POST", "/api/calculator/" + line.formula, { params: line.params });
-  };
+  const idx = (k) => app.columns.findIndex((c) => c.key === k);
+  const col = (k) => { const i = idx(k); return i < 0 ? null : last[i]; };
+  const vals = new Map((st.values || []).map((v) => [v.control, v.value]));
+  const line = make(col, (n) => vals.get(n));
+  if (!line) { // nothing to ask the calculator this minute: the panel hidden, drawn
+    box.hidden = true;
+    MODELP.key = MODELP.drawn = key;
+    return;
+  }
+  const ask = () => api("POST", "/api/calculator/" + line.formula, { params: line.params });
   await keyedFetch(MODELP, key, ask, (out) => drawModelPanel(box, line, out, key), () => { box.hidden = true; });
 }
 

@@ -17,13 +17,17 @@ function unchanged(mark, sig) {
 // asked for last, set before the fetch; m.drawn what is on screen, set
 // after the answer is drawn (tests wait for drawn === key). A key asked
 // for already does nothing; an answer overtaken by a later key draws
-// nothing; a failed fetch calls failed (the panel hidden) and is drawn
-// all the same. ask returns the answer (a promise), draw draws it.
+// nothing. ask starts the fetch and returns its promise; only that
+// promise's failure counts as a failed fetch: it calls failed (the panel
+// hidden) and is drawn all the same. Anything ask or draw throws is a bug
+// in the page, not a failed fetch: it propagates (an error on the
+// console) and m.drawn stays behind, so a test waiting for it fails.
 async function keyedFetch(m, key, ask, draw, failed) {
   if (m.key === key) return;
   m.key = key;
+  const answer = ask();
   let v;
-  try { v = await ask(); } catch (e) {
+  try { v = await answer; } catch (e) {
     if (m.key === key) { failed(); m.drawn = key; }
     return;
   }
