@@ -486,7 +486,11 @@ func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analy
 		if n.HasFeatures() {
 			others = "its " + n.FeatureNames()
 		}
-		fmt.Fprintf(w, "No analytic value: %s; no other method covers %s. queuelab net run simulates it.\n", ctmcNotUsed(ctmcWhy), others)
+		where, why := "", ctmcWhy // the location first, as in every other message
+		if at, ok := ctmcWhy.(*fileLineError); ok {
+			where, why = fmt.Sprintf("%s:%d: ", at.file, at.line), at.err
+		}
+		fmt.Fprintf(w, "%sNo analytic value: %s; no other method covers %s. queuelab net run simulates it.\n", where, ctmcNotUsed(why), others)
 		return nil
 	}
 	if len(ms) == 0 && n.HasFeatures() {
