@@ -123,11 +123,20 @@ func TestNetworkInfiniteMean(t *testing.T) {
 // TestNetworkDefaultWarmup (issue 19.4): without a given warm-up,
 // RunNetwork discards a fixed NetworkWarmupShare of the run (to within one
 // observation window), not what MSER-5 picks: the rule whose bias
-// TestNetworkWarmupBias (long) measures on heavy-tailed queues.
+// TestNetworkWarmupBias (long) measures on heavy-tailed queues. Seed 1
+// (with MSER-5 back as the default it fails); seeds 2 and 3 in
+// TestNetworkDefaultWarmupSeeds (build tag long).
 func TestNetworkDefaultWarmup(t *testing.T) {
+	checkDefaultWarmup(t, 1)
+}
+
+// checkDefaultWarmup runs an M/H2/1 LCFS-PR queue for 100 000 s on each
+// seed with AutoWarmup and checks that the warm-up is NetworkWarmupShare
+// of the run, taken out of it.
+func checkDefaultWarmup(t *testing.T, seeds ...uint64) {
 	n := parseNet(t, "name: lcfs\narrivals: {to: a, rate: 0.8}\nstations:\n  - name: a\n    discipline: lcfs-pr\n    service: {dist: hyperexp, mean: 1, cv: 2}\n")
 	const d = 100_000.0
-	for _, seed := range []uint64{1, 2, 3} {
+	for _, seed := range seeds {
 		rep, err := RunNetwork(NetworkConfig{Network: n, Seed: seed, Generator: des.PCG, Duration: d, Warmup: AutoWarmup})
 		require.NoError(t, err)
 		assert.InDelta(t, 0.05*d, rep.Warmup, d/windowsPerRun+1e-6, "seed %d", seed)

@@ -71,3 +71,9 @@ func TestNetworkWarmupBias(t *testing.T) {
 		assert.LessOrEqual(t, math.Abs(fixed.Mean()), 3*se(&fixed), "%s: the fixed warm-up share is biased", tc.name)
 	}
 }
+
+// TestNetworkDefaultWarmupSeeds is TestNetworkDefaultWarmup on seeds 2
+// and 3.
+func TestNetworkDefaultWarmupSeeds(t *testing.T) {
+	checkDefaultWarmup(t, 2, 3)
+}
