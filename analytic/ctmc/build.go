@@ -126,7 +126,6 @@ type lookups struct {
 	at    []uint64
 	keys  []uint64 // own, or the chunk's keys
 	own   []uint64
-	seen  [2]*recent // by half: the keys looked up in it (dedupChunk)
 }
 
 // lookup finds each tuple of pending in the state set and fills lk,
@@ -149,14 +148,7 @@ func (c *chain) lookup(pending []int32, pk *packer, keys []uint64, lk *lookups) 
 	var touched [2]uint64
 	halves(n, n/2, split, func(part, lo, hi int) {
 		if c.keys != nil {
-			var seen *recent
-			if dedupChunk {
-				if lk.seen[part] == nil {
-					lk.seen[part] = new(recent)
-				}
-				seen = lk.seen[part]
-			}
-			touched[part] = c.keys.findMany(pending[lo*c.W:hi*c.W], lk.found[lo:hi], lk.at[lo:hi], lk.keys[lo:hi], packed, seen)
+			touched[part] = c.keys.findMany(pending[lo*c.W:hi*c.W], lk.found[lo:hi], lk.at[lo:hi], lk.keys[lo:hi], packed)
 			return
 		}
 		for p := lo; p < hi; p++ {

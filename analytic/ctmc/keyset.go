@@ -122,28 +122,6 @@ func (k *keySet) probeFrom(key, home uint64) (int32, uint64) {
 // findBatch is how many tuples findMany hashes before it probes them.
 const findBatch = 32
 
-// recentSize is how many keys a recent table holds (a power of two): small
-// enough to stay in the processor's cache beside the key set's reads.
-const recentSize = 4096
-
-// recent remembers, for one findMany call, the place of the last tuple
-// looked up with each of a few thousand keys (the one whose slot is
-// picked by the key's mixed bits; a later key evicts it): a tuple whose
-// key is there takes that earlier tuple's answer instead of probing the
-// key set, the answer being the same while the set is only read.
-// Consecutive states reach many of the same tuples, so most repeats
-// within a chunk are found here.
-type recent struct {
-	slot [recentSize]struct {
-		key uint64
-		pos int32 // the earlier tuple's place + 1 (0: empty)
-	}
-}
-
-// dedupChunk: findMany reuses the answers of repeated keys (recent);
-// false (for the tests) probes the key set for each tuple.
-var dedupChunk = true
-
 // findMany looks up the tuples of flat (w entries each): found[p] is the
 // index of the p-th (−1: absent), keys[p] its key and at[p] the slot
 // where its probe ended (noSlot if it does not pack). With packed true
@@ -152,17 +130,9 @@ var dedupChunk = true
 // it returns what it read ahead, for the caller to keep. The tuples are
 // taken in batches whose first slots are read before any is probed, so
 // that the processor waits for their cache misses side by side rather
-// than one after another. With seen (nil: none), cleared first, a tuple
-// whose key an earlier one of flat had takes that one's found and at —
-// what its own probe would give — without probing.
-func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64, packed bool, seen *recent) (touched uint64) {
-	var (
-		homes [findBatch]uint64
-		same  [findBatch]int32 // by tuple of the batch: the earlier one with its key + 1 (0: none)
-	)
-	if seen != nil {
-		clear(seen.slot[:])
-	}
+// than one after another.
+func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64, packed bool) (touched uint64) {
+	var homes [findBatch]uint64
 	mask := uint64(len(k.slots) - 1)
 	slots := k.slots
 	n := len(found)
@@ -179,31 +149,17 @@ func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64, packed
 		}
 		touch := uint64(0)
 		for q := range e - b {
-			key := keys[b+q]
-			m := mixKey(key)
-			same[q] = 0
-			if seen != nil && key != noKey {
-				r := &seen.slot[(m>>32)&(recentSize-1)]
-				if r.pos != 0 && r.key == key {
-					same[q] = r.pos
-					continue
-				}
-				r.key, r.pos = key, int32(b+q+1)
-			}
-			h := m & mask
+			h := mixKey(keys[b+q]) & mask
 			homes[q] = h
 			touch |= slots[h]
 		}
 		touched |= touch
 		for p := b; p < e; p++ {
-			switch s := same[p-b]; {
-			case keys[p] == noKey:
+			if keys[p] == noKey {
 				found[p], at[p] = -1, noSlot
-			case s != 0:
-				found[p], at[p] = found[s-1], at[s-1]
-			default:
-				found[p], at[p] = k.probeFrom(keys[p], homes[p-b])
+				continue
 			}
+			found[p], at[p] = k.probeFrom(keys[p], homes[p-b])
 		}
 	}
 	return touched
