@@ -128,7 +128,7 @@ func (s NetStation) servicePH(k int) (*ctmc.PH, error) {
 	return &ph, nil
 }
 
-// NetworkCTMC solves the chain of n with CTMCOptions: the error says why
+// NetworkCTMC solves the chain of n with CTMCOptions (or n.CTMC): the error says why
 // it does not apply (a *CTMCNotApplicableError: CTMCModel or the chain's
 // model checks refused n) or why the chain refused to solve it
 // (*ctmc.TooLargeError, or no convergence, a deadlock …).
@@ -140,7 +140,11 @@ func NetworkCTMC(n Network) (*ctmc.Solution, error) {
 	if err != nil {
 		return nil, &CTMCNotApplicableError{Err: err}
 	}
-	sol, err := ctmc.Solve(m, CTMCOptions)
+	opt := CTMCOptions
+	if n.CTMC != nil {
+		opt = *n.CTMC
+	}
+	sol, err := ctmc.Solve(m, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -76,6 +76,13 @@ func solveForkJoin(n Network) (*netSolver, error) {
 		return nil, err
 	}
 	s := &netSolver{n: n, m: len(n.Stations), r: len(n.Classes)}
+	lam, err := n.forkRates()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkStable(lam); err != nil {
+		return nil, err // before the exact CTMC, which would truncate an overloaded branch at its state limit
+	}
 	branches, ok := forkJoinShape(n)
 	if !ok {
 		s.addCTMC()
@@ -184,6 +191,14 @@ func poisson(c NetClass) bool {
 // traffic equations of the jobs, each fork's row sending them straight to
 // its join (where they continue once their tasks have met), are singular.
 func (n Network) forkExit() error {
+	_, err := n.jobs().openRates()
+	return err
+}
+
+// jobs returns n with each fork's row sending its jobs straight to its
+// join, where they continue once their tasks have met: the network the
+// jobs (not the tasks) travel.
+func (n Network) jobs() Network {
 	m := len(n.Stations)
 	jobs := n
 	jobs.Routing = append([][]float64(nil), n.Routing...)
@@ -194,6 +209,31 @@ func (n Network) forkExit() error {
 			jobs.Routing[r*m+fk.Fork] = row
 		}
 	}
-	_, err := jobs.openRates()
-	return err
+	return jobs
+}
+
+// forkRates returns the open classes' arrival rates (by class×station, as
+// openRates) in a network with forks: the jobs' rates outside the fork
+// sections, and at each branch the tasks its fork sends (the fork's job
+// rate times the branch's count in the split, NetFork.Tasks); 0 at the forks and joins
+// themselves, which hold no server.
+func (n Network) forkRates() ([]float64, error) {
+	m := len(n.Stations)
+	lam, err := n.jobs().openRates()
+	if err != nil {
+		return nil, err
+	}
+	for _, fk := range n.Forks {
+		for r := range n.Classes {
+			for j, t := range fk.Tasks {
+				lam[r*m+j] += lam[r*m+fk.Fork] * float64(t)
+			}
+		}
+	}
+	for _, fk := range n.Forks {
+		for r := range n.Classes {
+			lam[r*m+fk.Fork], lam[r*m+fk.Join] = 0, 0
+		}
+	}
+	return lam, nil
 }

@@ -89,7 +89,7 @@ func TestForkJoinOtherShapes(t *testing.T) {
 	twoServers.Stations[2].Servers = 2
 	det := forkNet(2, 0.5, 1)
 	det.Stations[2].SCV, det.Stations[3].SCV = []float64{0}, []float64{0}
-	twoTasks := forkNet(2, 0.5, 1)
+	twoTasks := forkNet(2, 0.4, 1) // two tasks at 0.4/s: branch a at ρ 0.8
 	twoTasks.Forks[0].Tasks[2] = 2
 	for name, n := range map[string]Network{"det": det, "two tasks": twoTasks} {
 		ms, err := SolveNetwork(n)
@@ -119,7 +119,31 @@ func TestForkJoinNoExit(t *testing.T) {
 	n.Routing[1][0] = 1 // from the join back to the fork, for ever
 	_, err := SolveNetwork(n)
 	require.ErrorIs(t, err, ErrNoExit)
-	n.Routing[1][0] = 0.5
+	n.Routing[1][0] = 0.25 // jobs at the fork 0.5/0.75 per s: every branch at ρ 2/3
 	_, err = SolveNetwork(n)
 	require.NoError(t, err)
+	// Half the jobs back: 1 per s at the fork, every branch at ρ 1. The
+	// stability check counts the jobs the join sends back (it took the
+	// class's outside rate alone before, and the exact CTMC then truncated
+	// an overloaded branch at its state limit).
+	n.Routing[1][0] = 0.5
+	_, err = SolveNetwork(n)
+	var u *UnstableError
+	require.ErrorAs(t, err, &u)
+	assert.InDelta(t, 1, u.Rho, 1e-12)
+}
+
+// TestForkJoinUnstableBeforeCTMC: a fork network of a shape the closed
+// form does not take (uneven branches) is refused as unstable from its
+// branches' task rates, before the exact CTMC is tried: a flooded network
+// on the live page truncated its overloaded branch at the state limit
+// (18 s and 900 MB for net solve at 10⁹ arrivals per second).
+func TestForkJoinUnstableBeforeCTMC(t *testing.T) {
+	n := forkNet(2, 1.1, 1)
+	n.Stations[3].Mean[0] = 0.5 // b at ρ 0.55, a at 1.1
+	_, err := SolveNetwork(n)
+	var u *UnstableError
+	require.ErrorAs(t, err, &u)
+	assert.Equal(t, "a", u.Station)
+	assert.InDelta(t, 1.1, u.Rho, 1e-12)
 }

@@ -97,6 +97,10 @@ type Network struct {
 	// give every value exactly (see SolveNetwork), to check one against
 	// the other.
 	ForceCTMC bool
+	// CTMC, if not nil, replaces CTMCOptions for this network's chain: a
+	// caller that must answer soon (the live page, which solves while a
+	// session waits) gives tighter limits.
+	CTMC *ctmc.Options
 	// Forks lists the fork/join sections (forkjoin.go); SolveNetwork then
 	// gives only their closed forms.
 	Forks []NetFork

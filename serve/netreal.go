@@ -227,6 +227,10 @@ func (l *liveNet) Analytic() NetAnalytic {
 	var a NetAnalytic
 	an, err := l.sim.Network().Analytic()
 	if err == nil {
+		// The session waits for this: the chain gets the page's
+		// transient limits (transientOptions: 10⁵ states, about a
+		// second of sweeps), not net solve's 2.5·10⁶.
+		an.CTMC = &transientOptions
 		var ms []analytic.NetMetric
 		ms, err = analytic.SolveNetwork(an)
 		for _, m := range ms {
