@@ -2,9 +2,10 @@ package network
 
 import (
 	"math"
+	"testing"
+
 	"queuelab/analytic"
 	"queuelab/des/queueing"
-	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,25 +52,7 @@ routing:
   b: {j: 1}
 `, 3.409226, math.NaN()},
 	} {
-		n, err := Parse(tc.name+".yaml", []byte(tc.file))
-		require.NoError(t, err)
-		exact := forkCTMC(t, n)
-		require.InDelta(t, tc.exact, exact, 1e-6, tc.name)
-		var pooled Metric
-		for _, seed := range []uint64{1, 2, 3} {
-			r := run(t, n, seed, 200_000)
-			m, ok := r.Metric(NetworkStation, "", "mean_response")
-			require.True(t, ok)
-			est, hw := ci(m, 0.001)
-			assert.InDelta(t, exact, est, hw, "%s seed %d: %v ± %v", tc.name, seed, est, hw)
-			pooled.Num, pooled.Den = append(pooled.Num, m.Num...), append(pooled.Den, m.Den...)
-		}
-		est, hw := ci(pooled, 0.001)
-		assert.InDelta(t, exact, est, hw, "%s pooled: %v ± %v", tc.name, est, hw)
-		if !math.IsNaN(tc.old) {
-			assert.Greater(t, math.Abs(est-tc.old), hw, "%s: indistinguishable from E[max n_i]/λ: %v ± %v", tc.name, est, hw)
-		}
-		t.Logf("%s: exact %.4f, simulated %.4f ± %.4f (99.9 %%, 90 batches)", tc.name, exact, est, hw)
+		forkAgainstSim(t, tc.name, tc.file, tc.exact, tc.old)
 	}
 }
 
