@@ -97,14 +97,7 @@ func plainChain(t *testing.T, m *Model) *chain {
 // FCFS one, one with blocking and a MAP, and one whose keys stop packing
 // midway.
 func TestBuildIsThePlainWalk(t *testing.T) {
-	e := func(mean float64) *PH { p := Exponential(mean); return &p }
-	er := Erlang(0.6, 2)
-	open := &Model{
-		Stations: []Station{{Name: "desk", Servers: 2, Capacity: 7, Service: []*PH{e(0.5), e(0.9)}},
-			{Name: "cpu", Servers: 1, Capacity: 6, Discipline: PS, Service: []*PH{&er, &er}}},
-		Classes: []Class{{Name: "x", Rate: 1.2, Source: 0}, {Name: "y", Rate: 0.7, Source: 0}},
-		Routing: [][]float64{{0, 0.5, 0, 0}, {0.3, 0, 0, 0}, {0, 0, 0, 0.5}, {0, 0, 0.3, 0}},
-	}
+	open := openDesk()
 	loops := ringOfThree(8)
 	loops.Routing[0] = []float64{0.2, 0.4, 0.4, 0, 0, 0} // back to a: the same local state
 	for _, tc := range []struct {
@@ -128,12 +121,7 @@ func TestBuildIsThePlainWalk(t *testing.T) {
 					got := newChain(tc.m, 0, 1_000_000)
 					require.NoError(t, got.build())
 					require.Greater(t, got.states(), 300) // several chunks of 100 in small parts
-					require.Equal(t, want.tuples, got.tuples)
-					require.Equal(t, want.out, got.out)
-					require.Equal(t, want.ptr, got.ptr)
-					require.Equal(t, want.src, got.src)
-					require.Equal(t, want.rate, got.rate)
-					require.Equal(t, want.tags, got.tags)
+					requireSameChain(t, want, got)
 				})
 			}
 		}

@@ -44,14 +44,7 @@ func blockingMAP() *Model {
 // held list, MAP phase), and on one whose keys stop fitting midway (the
 // build falls back to the tuples' set and goes on).
 func TestPackedKeysSameChain(t *testing.T) {
-	e := func(mean float64) *PH { p := Exponential(mean); return &p }
-	er := Erlang(0.6, 2)
-	open := &Model{
-		Stations: []Station{{Name: "desk", Servers: 2, Capacity: 7, Service: []*PH{e(0.5), e(0.9)}},
-			{Name: "cpu", Servers: 1, Capacity: 6, Discipline: PS, Service: []*PH{&er, &er}}},
-		Classes: []Class{{Name: "x", Rate: 1.2, Source: 0}, {Name: "y", Rate: 0.7, Source: 0}},
-		Routing: [][]float64{{0, 0.5, 0, 0}, {0.3, 0, 0, 0}, {0, 0, 0, 0.5}, {0, 0, 0.3, 0}},
-	}
+	open := openDesk()
 	for _, tc := range []struct {
 		name   string
 		m      *Model
@@ -80,12 +73,7 @@ func TestPackedKeysSameChain(t *testing.T) {
 				require.Nil(t, want.keys)
 				require.Equal(t, tc.packed, got.keys != nil, "packed at the end")
 				require.Greater(t, got.states(), 300) // several chunks of 100 in small parts
-				require.Equal(t, want.tuples, got.tuples)
-				require.Equal(t, want.ptr, got.ptr)
-				require.Equal(t, want.src, got.src)
-				require.Equal(t, want.rate, got.rate)
-				require.Equal(t, want.tags, got.tags)
-				require.Equal(t, want.out, got.out)
+				requireSameChain(t, want, got)
 				for x := range got.states() {
 					require.Equal(t, int32(x), got.find(got.tuple(x)))
 				}

@@ -134,12 +134,7 @@ func TestBuildInPartsIsTheSame(t *testing.T) {
 	smallParts(t)
 	two := newChain(ringOfThree(12), 0, 1_000_000)
 	require.NoError(t, two.build())
-	require.Equal(t, one.tuples, two.tuples)
-	require.Equal(t, one.ptr, two.ptr)
-	require.Equal(t, one.src, two.src)
-	require.Equal(t, one.rate, two.rate)
-	require.Equal(t, one.tags, two.tags)
-	require.Equal(t, one.out, two.out)
+	requireSameChain(t, one, two)
 }
 
 // TestMeansFromMarginals: on a closed network without capacity the
