@@ -137,13 +137,13 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 		return usagef("%v", err) // no steady state: exit 2, as an unstable network
 	}
 	if dl := (*network.DeadlockError)(nil); errors.As(err, &dl) {
-		return usagef("network %q: %v", n.Name, err) // no steady state: exit 2
+		return usagef("%s: %v", netTitle(n.Name, file), err) // no steady state: exit 2
 	}
 	if err != nil {
 		return err
 	}
 	if rep.Unstable != nil {
-		return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", n.Name, rep.Unstable.Station, rep.Unstable.Rho)
+		return usagef("%s is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", netTitle(n.Name, file), rep.Unstable.Station, rep.Unstable.Rho)
 	}
 	enough := rep.EnoughData()
 	if enough != nil {
@@ -156,7 +156,7 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 	case f.asCSV:
 		err = writeNetRunCSV(w, rep, unit)
 	default:
-		err = writeNetRunTable(w, rep, unit)
+		err = writeNetRunTable(w, rep, file, unit)
 	}
 	if err != nil {
 		return err
@@ -269,6 +269,16 @@ func (f *netRunFlags) config(cmd *cobra.Command, n *network.Network) (validate.N
 	return cfg, nil
 }
 
+// netTitle names a network in a header or message: by its name, or,
+// when its file gives none, by the file (network in FILE), never as an
+// empty quoted name.
+func netTitle(name, file string) string {
+	if name == "" {
+		return "network in " + file
+	}
+	return fmt.Sprintf("network %q", name)
+}
+
 // netClass is the JSON class: null for all classes together.
 func netClass(c string) *string {
 	if c == "" {
@@ -277,13 +287,13 @@ func netClass(c string) *string {
 	return &c
 }
 
-func netRunHeader(rep *validate.NetworkReport, unit string) string {
+func netRunHeader(rep *validate.NetworkReport, file, unit string) string {
 	cfg := rep.Config
 	warm := "given"
 	if cfg.Warmup < 0 {
 		warm = fmt.Sprintf("%g %% of the first length", 100*validate.NetworkWarmupShare)
 	}
-	s := fmt.Sprintf("network %q: seed %d (%s), warm-up %.4g s (%s), measured %.4g s", cfg.Network.Name, cfg.Seed, cfg.Generator, rep.Warmup, warm, rep.Measured)
+	s := fmt.Sprintf("%s: seed %d (%s), warm-up %.4g s (%s), measured %.4g s", netTitle(cfg.Network.Name, file), cfg.Seed, cfg.Generator, rep.Warmup, warm, rep.Measured)
 	if cfg.Replications > 1 {
 		s += fmt.Sprintf(" × %d replications", cfg.Replications)
 	} else {
@@ -300,8 +310,8 @@ func netRunHeader(rep *validate.NetworkReport, unit string) string {
 	return s
 }
 
-func writeNetRunTable(w io.Writer, rep *validate.NetworkReport, unit string) error {
-	fmt.Fprintln(w, netRunHeader(rep, unit))
+func writeNetRunTable(w io.Writer, rep *validate.NetworkReport, file, unit string) error {
+	fmt.Fprintln(w, netRunHeader(rep, file, unit))
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "station\tclass\tmetric\tsimulated ± 95 % CI\tformula\tmethod\tverdict")
@@ -416,13 +426,13 @@ func newNetSolveCmd() *cobra.Command {
 				return usagef("%v", err)
 			}
 			if len(at) > 0 {
-				return netSolveAt(cmd.OutOrStdout(), n, an, at, asJSON) // netsolveat.go
+				return netSolveAt(cmd.OutOrStdout(), n, args[0], an, at, asJSON) // netsolveat.go
 			}
 			ms, ctmcWhy, err := analytic.SolveNetworkCTMCWhy(an)
 			ctmcWhy = ctmcWhere(args[0], n, ctmcWhy)
 			var u *analytic.UnstableError
 			if errors.As(err, &u) {
-				return usagef("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", n.Name, u.Station, u.Rho)
+				return usagef("%s is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", netTitle(n.Name, args[0]), u.Station, u.Rho)
 			}
 			if errors.Is(err, analytic.ErrNoExit) {
 				return usagef("%v", err)
@@ -436,7 +446,7 @@ func newNetSolveCmd() *cobra.Command {
 			if asJSON {
 				return writeNetSolveJSON(cmd.OutOrStdout(), unit, ms, ctmcWhy)
 			}
-			return writeNetSolveTable(cmd.OutOrStdout(), n, unit, ms, ctmcWhy)
+			return writeNetSolveTable(cmd.OutOrStdout(), n, args[0], unit, ms, ctmcWhy)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {\"metrics\": [{station, class, name, value, method, exact}]}; an infinite value is null with \"infinite\": true")
@@ -476,8 +486,8 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric, ctmcWh
 
 // writeNetSolveTable writes net solve's values as a table; ctmcWhy, when
 // not nil, is said after it: why the exact CTMC is not among them.
-func writeNetSolveTable(w io.Writer, n *network.Network, unit string, ms []analytic.NetMetric, ctmcWhy error) error {
-	fmt.Fprintf(w, "network %q: %d analytic values%s\n\n", n.Name, len(ms), netUnitNote(unit))
+func writeNetSolveTable(w io.Writer, n *network.Network, file, unit string, ms []analytic.NetMetric, ctmcWhy error) error {
+	fmt.Fprintf(w, "%s: %d analytic values%s\n\n", netTitle(n.Name, file), len(ms), netUnitNote(unit))
 	if len(ms) == 0 && ctmcWhy != nil {
 		// Nothing answers: say it once, with the chain's reason (the
 		// feature that no other method covers is not the reason the chain

@@ -14,7 +14,7 @@ import (
 
 // netSolveAt prints the transient measures of n at each time of at (net
 // solve --at), from the exact CTMC by uniformization.
-func netSolveAt(w io.Writer, n *network.Network, an analytic.Network, at []string, asJSON bool) error {
+func netSolveAt(w io.Writer, n *network.Network, file string, an analytic.Network, at []string, asJSON bool) error {
 	times := make([]float64, len(at))
 	for k, s := range at {
 		t, err := flagSeconds("at", s, 0, 1e8, false)
@@ -25,7 +25,7 @@ func netSolveAt(w io.Writer, n *network.Network, an analytic.Network, at []strin
 	}
 	values, bounds, err := analytic.CTMCTransient(an, times)
 	if err != nil {
-		return fmt.Errorf("network %q: --at needs the exact CTMC: %v", n.Name, err)
+		return fmt.Errorf("%s: --at needs the exact CTMC: %v", netTitle(n.Name, file), err)
 	}
 	if asJSON {
 		return writeNetAtJSON(w, times, values, bounds)
@@ -36,7 +36,7 @@ func netSolveAt(w io.Writer, n *network.Network, an analytic.Network, at []strin
 			start = "from the file's initial state (initial:; stations it leaves out start empty)"
 		}
 	}
-	fmt.Fprintf(w, "network %q: measures at time t %s, exact CTMC by uniformization; each value is within its bound\n", n.Name, start)
+	fmt.Fprintf(w, "%s: measures at time t %s, exact CTMC by uniformization; each value is within its bound\n", netTitle(n.Name, file), start)
 	for k, t := range times {
 		fmt.Fprintf(w, "\nt = %s s\n", validate.FormatValue(t))
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
