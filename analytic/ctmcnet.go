@@ -134,9 +134,6 @@ func (s NetStation) servicePH(k int) (*ctmc.PH, error) {
 // (*ctmc.TooLargeError, or no convergence, a deadlock …).
 func NetworkCTMC(n Network) (*ctmc.Solution, error) {
 	m, err := n.CTMCModel()
-	if err == nil {
-		err = m.Validate()
-	}
 	if err != nil {
 		return nil, &CTMCNotApplicableError{Err: err}
 	}
@@ -144,8 +141,14 @@ func NetworkCTMC(n Network) (*ctmc.Solution, error) {
 	if n.CTMC != nil {
 		opt = *n.CTMC
 	}
-	sol, err := ctmc.Solve(m, opt)
+	sol, err := ctmc.Solve(m, opt) // validates m first
 	if err != nil {
+		// The model checks run once, in Solve, on the way to a solution;
+		// only a failed solve asks again whether they refused m, to tell
+		// a chain that does not apply from one that would not solve.
+		if verr := m.Validate(); verr != nil {
+			return nil, &CTMCNotApplicableError{Err: verr}
+		}
 		return nil, err
 	}
 	foldCopies(m, len(n.Classes), sol.Stations)
