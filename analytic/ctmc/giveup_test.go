@@ -11,8 +11,27 @@ import (
 // solve succeeds exactly when the residual it ends with passes the test.
 // The sweeps' bound may skip the residual on the last sweep allowed; the
 // residual, not the bound, decides there too (before, a solve whose last
-// sweep converged unchecked was reported as not converging).
+// sweep converged unchecked was reported as not converging). The default
+// run tries the first three limits and the last dozen before the sweeps
+// an unlimited solve needs (where the residual starts to pass; on the
+// ring, limits there converge unchecked) and two past them;
+// TestSweepLimitJudgedByTheResidualEveryLimit (//go:build long) tries
+// every limit from 1.
 func TestSweepLimitJudgedByTheResidual(t *testing.T) {
+	checkSweepLimits(t, func(need int) []int {
+		most := []int{1, 2, 3}
+		for m := max(4, need-12); m <= need+2; m++ {
+			most = append(most, m)
+		}
+		return most
+	})
+}
+
+// checkSweepLimits solves the ring of three (population 12) and the open
+// desk once unlimited, for the sweeps they need, then with MaxSweeps set
+// to each of limits(need), and requires the solve to succeed exactly when
+// the residual it returns passes the test.
+func checkSweepLimits(t *testing.T, limits func(need int) []int) {
 	for _, m := range []*Model{ringOfThree(12), openDesk()} {
 		c := newChain(m, initialOpen(m), DefaultMaxStates)
 		require.NoError(t, c.build())
@@ -24,7 +43,7 @@ func TestSweepLimitJudgedByTheResidual(t *testing.T) {
 		_, need, _, err := c.gaussSeidel(opt)
 		require.NoError(t, err)
 		skipped := 0
-		for most := 1; most <= need+2; most++ {
+		for _, most := range limits(need) {
 			opt.MaxSweeps = most
 			pi, _, res, err := c.gaussSeidel(opt)
 			passes := res <= opt.Residual*big
