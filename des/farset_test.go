@@ -26,8 +26,15 @@ type farWorkload struct {
 // farOnAt and shrinking below farOffAt — on a scheduler with the far set
 // and on one with the heap alone, and requires the same events in the
 // same order with the same times, the same Len after every step, and the
-// same cancel results. Seeds 1–3 per workload (seed 1 with -short).
+// same cancel results. Seed 1 per workload;
+// TestFarSetSameOrderAsHeapSeeds (//go:build long) runs seeds 2 and 3.
 func TestFarSetSameOrderAsHeap(t *testing.T) {
+	farSetAgainstHeap(t, 1)
+}
+
+// farSetAgainstHeap runs TestFarSetSameOrderAsHeap's workloads with each
+// of seeds.
+func farSetAgainstHeap(t *testing.T, seeds ...uint64) {
 	workloads := []farWorkload{
 		{name: "hold", fill: 2 * farOnAt, ops: 3 * farOnAt, spread: 1000},
 		{name: "ties", fill: 2 * farOnAt, ops: 2 * farOnAt, spread: 1 << 20, ties: 16},
@@ -36,11 +43,7 @@ func TestFarSetSameOrderAsHeap(t *testing.T) {
 		{name: "clock end", fill: 2 * farOnAt, ops: 2 * farOnAt, spread: 100, maxTime: true},
 	}
 	for _, w := range workloads {
-		seeds := uint64(3)
-		if testing.Short() { // the race detector's run in CI
-			seeds = 1
-		}
-		for seed := uint64(1); seed <= seeds; seed++ {
+		for _, seed := range seeds {
 			t.Run(fmt.Sprintf("%s/seed=%d", w.name, seed), func(t *testing.T) {
 				var far, heap Scheduler[int32]
 				heap.heapOnly = true
