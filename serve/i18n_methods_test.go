@@ -13,8 +13,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"queuelab/examples/networks"
 )
 
 // analyticMethodConstants reads the analytic package's source and returns
@@ -75,12 +73,10 @@ func TestMethodNamesTranslated(t *testing.T) {
 	for c, v := range consts {
 		names[v] = "analytic." + c
 	}
-	for _, ex := range networks.Catalogue() {
-		l, err := OpenNetwork(ex.Name, ex.Source, 1)
-		require.NoError(t, err, ex.Name)
-		for _, f := range l.Analytic().Formulas {
+	for _, ex := range requireCatalogueRuns(t) {
+		for _, f := range ex.formulas {
 			if _, ok := names[f.Method]; !ok {
-				names[f.Method] = "SolveNetwork on " + ex.Name
+				names[f.Method] = "SolveNetwork on " + ex.name
 			}
 		}
 	}
@@ -128,15 +124,12 @@ func TestMeasureNamesLabelled(t *testing.T) {
 	}
 	require.True(t, labelled["mean_in_system"], "NAMES was read")
 	shown := map[string]string{}
-	for _, ex := range networks.Catalogue() {
-		l, err := OpenNetwork(ex.Name, ex.Source, 1)
-		require.NoError(t, err, ex.Name)
-		require.NoError(t, l.RunUntil(20), ex.Name)
-		for _, e := range l.Estimates() {
-			shown[e.Name] = ex.Name
+	for _, ex := range requireCatalogueRuns(t) {
+		for _, e := range ex.estimates {
+			shown[e.Name] = ex.name
 		}
-		for _, f := range l.Analytic().Formulas {
-			shown[f.Name] = ex.Name
+		for _, f := range ex.formulas {
+			shown[f.Name] = ex.name
 		}
 	}
 	require.Contains(t, shown, "p_balk", "the balking example's measure was seen")
