@@ -59,6 +59,10 @@ const (
 	pctMaxBytes         = 64 << 20
 	pctAutoEvents       = 2e5
 	pctMaxEvents        = 2e6
+	// pctPeakBytes is the most one computation holds, by the bounds
+	// above: 88 MiB (the flood of TestPercentilesMemoryBound allocates
+	// 42 MiB in all; a catalogue example's heap grows by at most 27).
+	pctPeakBytes = 4*pctObservations + pctMaxBoundaryBytes + pctMaxBytes
 	// pctMaxDuration is net run's longest --duration (s).
 	pctMaxDuration = 1e8
 	// pctCached is how many results the server keeps (a few kB each).
@@ -218,11 +222,12 @@ func percentilesOf(src []byte, seed uint64, duration float64) (*pctJSON, error) 
 	if err != nil {
 		return nil, err
 	}
-	if err := pctSteady(n); err != nil {
+	formulas, err := pctFormulas(n)
+	if err != nil {
 		return nil, err
 	}
 	cfg := validate.NetworkConfig{Network: n, Seed: seed, Generator: des.PCG, Warmup: validate.AutoWarmup,
-		Percentiles: true, PercentileBudget: pctObservations}
+		Percentiles: true, PercentileBudget: pctObservations, Formulas: formulas}
 	if cfg.Duration, err = pctRunLength(cfg, duration); err != nil {
 		return nil, err
 	}
@@ -245,21 +250,33 @@ func percentilesOf(src []byte, seed uint64, duration float64) (*pctJSON, error) 
 	return pctReport(rep, seed), nil
 }
 
-// pctSteady refuses, before its run is sized (an overloaded station's
-// queue makes the memory estimate meaningless), a network whose open
-// customers pile up: an overloaded station, or stations they never leave.
-func pctSteady(n *network.Network) error {
+// pctFormulas solves n for the run's checks, or refuses it: an
+// overloaded station or customers who never leave leave no steady state
+// (and make the run's memory estimate meaningless), as net run says. The
+// exact CTMC gives percentiles at a single station only (analytic's
+// ctmcPercentiles), so a network of several stations skips the chain —
+// net run solves it for the means, which the page does not show: a fork
+// network's cost up to a GB and seconds — and a single station gets the
+// page's chain limits (transientOptions). The percentile rows are net
+// run's wherever the single station's chain has at most 10⁵ states.
+func pctFormulas(n *network.Network) ([]analytic.NetMetric, error) {
 	an, err := n.Analytic()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if tr := trapped(an); len(tr) > 0 {
-		return fmt.Errorf("network %q has no steady state: customers who reach %s never leave", n.Name, strings.Join(tr, ", "))
+	an.SkipCTMC = len(an.Stations) > 1
+	an.CTMC = &transientOptions
+	ms, err := analytic.SolveNetwork(an)
+	var u *analytic.UnstableError
+	switch {
+	case errors.As(err, &u):
+		return nil, unstableNetwork(n.Name, u.Station, u.Rho)
+	case errors.Is(err, analytic.ErrNoExit):
+		return nil, fmt.Errorf("network %q has no steady state: %v", n.Name, err)
+	case ms == nil:
+		ms = []analytic.NetMetric{} // none: RunNetwork must not solve it again
 	}
-	if us := overloaded(an); len(us) > 0 {
-		return unstableNetwork(n.Name, us[0].Station, us[0].Rho)
-	}
-	return nil
+	return ms, nil
 }
 
 func unstableNetwork(name, station string, rho float64) error {

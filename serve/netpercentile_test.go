@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -182,6 +183,23 @@ func TestPercentilesBadInput(t *testing.T) {
 	}
 }
 
+// TestPercentilesTooWide: a tandem of 600 stations would need 39 MB of
+// batch boundaries: refused before it runs, saying so.
+func TestPercentilesTooWide(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("name: wide\narrivals: {to: s0, rate: 1}\nstations:\n")
+	for i := range 600 {
+		fmt.Fprintf(&b, "  - {name: s%d, service: {dist: exp, mean: 0.001}}\n", i)
+	}
+	b.WriteString("routing:\n")
+	for i := range 599 {
+		fmt.Fprintf(&b, "  s%d: {s%d: 1}\n", i, i+1)
+	}
+	_, err := percentilesOf([]byte(b.String()), 1, 0)
+	require.Error(t, err)
+	assert.Equal(t, "600 stations and 1 classes: the percentiles' batch boundaries would take 39.4 MB, more than the page's 16 MB (queuelab net run --percentiles computes them)", err.Error())
+}
+
 // TestPercentilesBusy: one computation at a time; pctWaiting may wait for
 // it, one more is told to come back; a kept result needs no slot.
 func TestPercentilesBusy(t *testing.T) {
@@ -217,4 +235,25 @@ func TestPercentilesBusy(t *testing.T) {
 	c.mu.Lock()
 	assert.Zero(t, c.waiting)
 	c.mu.Unlock()
+}
+
+// TestPercentilesErrorsTranslated: a refusal reads in the page's
+// language, part by part, with its numbers the language's way.
+func TestPercentilesErrorsTranslated(t *testing.T) {
+	h := newTestServer(t, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	st := netCreate(t, h, `{"example":"jackson-feedback","seed":1}`)
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "percentiles: duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration"},
+		{"tr", "yüzdelikler: süre 10 sn: yeterli veri yok: 10 müşteri bekleniyor, gereken 300 (grup başına 10); süreyi uzatın"},
+		{"uz", "persentillar: davomiylik 10 s: ma’lumot yetarli emas: 10 mijoz kutiladi, kerak 300 (har guruhga 10); davomiylikni uzaytiring"},
+	} {
+		req := newReq("GET", "/api/networks/sessions/"+st.ID+"/percentiles?duration=10", nil)
+		req.Header.Set("Accept-Language", tc.lang)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		assert.Equal(t, http.StatusBadRequest, rec.Code)
+		var e errorJSON
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &e))
+		assert.Equal(t, tc.want, e.Error, tc.lang)
+	}
 }
