@@ -38,7 +38,6 @@ var percentilePageTexts = []pageText{
 // percentileErrorTexts are the templates (translateError) of the
 // percentiles' refusals (netpercentile.go), part by part.
 var percentileErrorTexts = []pageText{
-	{En: "percentiles", Tr: "yüzdelikler", Uz: "persentillar"},
 	{En: "duration: want seconds > 0 and ≤ {0}, got {1}", Tr: "süre: 0'dan büyük ve ≤ {0} saniye beklenir, verilen {1}", Uz: "davomiylik: 0 dan katta va ≤ {0} soniya kutiladi, berilgan {1}"},
 	{En: "duration {0} s", Tr: "süre {0} sn", Uz: "davomiylik {0} s"},
 	{En: "not enough data", Tr: "yeterli veri yok", Uz: "ma’lumot yetarli emas"},

@@ -177,7 +177,7 @@ func (h *netHub) handlePercentiles(w http.ResponseWriter, r *http.Request, s *ne
 	text := r.URL.Query().Get("duration")
 	duration, err := pctDuration(text)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "percentiles: %v", err)
+		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
 	s.engMu.Lock()
@@ -195,7 +195,7 @@ func (h *netHub) handlePercentiles(w http.ResponseWriter, r *http.Request, s *ne
 		fail(w, http.StatusServiceUnavailable, "%v", err)
 		return
 	case err != nil:
-		fail(w, http.StatusBadRequest, "percentiles: %v", err)
+		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
 	out := *res

@@ -163,13 +163,13 @@ func TestPercentilesBadInput(t *testing.T) {
 		want            int
 		msg             string
 	}{
-		{"not a number", jackson.ID, "?duration=soon", 400, `percentiles: duration: want seconds > 0 and ≤ 1e+08, got "soon"`},
+		{"not a number", jackson.ID, "?duration=soon", 400, `duration: want seconds > 0 and ≤ 1e+08, got "soon"`},
 		{"negative", jackson.ID, "?duration=-5", 400, "duration: want seconds > 0"},
 		{"NaN", jackson.ID, "?duration=NaN", 400, "duration: want seconds > 0"},
 		{"past net run's longest", jackson.ID, "?duration=1e12", 400, "≤ 1e+08"},
-		{"a long horizon", flooded.ID, "?duration=1e6", 400, "percentiles: duration 1e+06 s: about 3e+12 events, more than the page's 2e+06 (at most 0.66 s here; queuelab net run has no such limit)"},
-		{"too short to judge", jackson.ID, "?duration=10", 400, "percentiles: duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration"},
-		{"unstable", unstable.ID, "", 400, `percentiles: network "jackson-feedback" is unstable: station "a"`},
+		{"a long horizon", flooded.ID, "?duration=1e6", 400, "duration 1e+06 s: about 3e+12 events, more than the page's 2e+06 (at most 0.66 s here; queuelab net run has no such limit)"},
+		{"too short to judge", jackson.ID, "?duration=10", 400, "duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration"},
+		{"unstable", unstable.ID, "", 400, `network "jackson-feedback" is unstable: station "a"`},
 		{"no such session", "nope", "", 404, "no network simulation"},
 	}
 	for _, tc := range tests {
@@ -243,9 +243,9 @@ func TestPercentilesErrorsTranslated(t *testing.T) {
 	h := newTestServer(t, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
 	st := netCreate(t, h, `{"example":"jackson-feedback","seed":1}`)
 	for _, tc := range []struct{ lang, want string }{
-		{"en", "percentiles: duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration"},
-		{"tr", "yüzdelikler: süre 10 sn: yeterli veri yok: 10 müşteri bekleniyor, gereken 300 (grup başına 10); süreyi uzatın"},
-		{"uz", "persentillar: davomiylik 10 s: ma’lumot yetarli emas: 10 mijoz kutiladi, kerak 300 (har guruhga 10); davomiylikni uzaytiring"},
+		{"en", "duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration"},
+		{"tr", "süre 10 sn: yeterli veri yok: 10 müşteri bekleniyor, gereken 300 (grup başına 10); süreyi uzatın"},
+		{"uz", "davomiylik 10 s: ma’lumot yetarli emas: 10 mijoz kutiladi, kerak 300 (har guruhga 10); davomiylikni uzaytiring"},
 	} {
 		req := newReq("GET", "/api/networks/sessions/"+st.ID+"/percentiles?duration=10", nil)
 		req.Header.Set("Accept-Language", tc.lang)
