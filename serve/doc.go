@@ -63,5 +63,6 @@
 //	POST /api/networks/sessions/{id}/restart         {seed?, at?}
 //	GET  /api/networks/sessions/{id}/network.yaml    the network file with the changes applied
 //	GET  /api/networks/sessions/{id}/whatif          X and R against N (one closed class); ?mean.STATION=SECONDS edits means
+//	GET  /api/networks/sessions/{id}/percentiles     net run --percentiles on the network now (netpercentile.go); ?duration=SECONDS
 //	POST /api/networks/sessions/{id}/close
 package serve

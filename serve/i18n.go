@@ -52,7 +52,7 @@ var pageCatalogue = sync.OnceValues(func() (*catalog.Builder, []string) { return
 // allPageTexts gathers the message tables of the pages and the models.
 func allPageTexts() []pageText {
 	var all []pageText
-	for _, part := range [][]pageText{chromeTexts, systemsPageTexts, networkPageTexts, modelTexts, indicatorTexts, classroomTexts, lessonTexts, docTexts, errorTexts, whyTexts, guideTexts, calculatorTexts, calculatorParamTexts, calculatorOutputTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, playbookTexts, featurePageTexts, netRefusalTexts, transientPageTexts, transientRefusalTexts, networkLessonTexts()} {
+	for _, part := range [][]pageText{chromeTexts, systemsPageTexts, networkPageTexts, modelTexts, indicatorTexts, classroomTexts, lessonTexts, docTexts, errorTexts, whyTexts, guideTexts, calculatorTexts, calculatorParamTexts, calculatorOutputTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, playbookTexts, featurePageTexts, netRefusalTexts, transientPageTexts, transientRefusalTexts, networkLessonTexts(), percentilePageTexts, percentileErrorTexts} {
 		all = append(all, part...)
 	}
 	return all

@@ -38,7 +38,7 @@ type errorTemplate struct {
 // call, not at start-up (every command links this package; compiling them
 // cost each command about 25 ms and left their patterns live).
 var errorTemplates = sync.OnceValue(func() []errorTemplate {
-	return compileErrorTemplates(slices.Concat(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts, transientRefusalTexts),
+	return compileErrorTemplates(slices.Concat(errorTexts, networkMessageTexts, sessionNoteTexts, netVerdictTexts, methodTexts, netRefusalTexts, transientRefusalTexts, percentileErrorTexts),
 		slices.Concat(errorAlsoKeys, sessionNoteAlso, netVerdictAlso))
 })
 

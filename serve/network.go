@@ -46,6 +46,9 @@ const netWhat = "network simulation"
 //	                                                 ?mean.STATION=SECONDS recomputes them with edited service means
 //	GET  /api/networks/sessions/{id}/transient       the exact transient E[N(t)] over the first 60 units (nettransient.go):
 //	                                                 202 {status: computing} until it is ready, once per network
+//	GET  /api/networks/sessions/{id}/percentiles     p50/p90/p99 response and wait per station and class and end to end, as
+//	                                                 net run --percentiles gives them for the network now (netpercentile.go);
+//	                                                 ?duration=SECONDS, else the page's own length
 //	POST /api/networks/sessions/{id}/close
 func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/networks", h.handleCatalogue)
@@ -58,6 +61,7 @@ func (h *netHub) routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/networks/sessions/{id}/network.yaml", with(h.reg, netWhat, h.handleFile))
 	m.HandleFunc("GET /api/networks/sessions/{id}/whatif", with(h.reg, netWhat, h.handleWhatIf))
 	m.HandleFunc("GET /api/networks/sessions/{id}/transient", with(h.reg, netWhat, h.handleTransient))
+	m.HandleFunc("GET /api/networks/sessions/{id}/percentiles", with(h.reg, netWhat, h.handlePercentiles))
 	m.HandleFunc("POST /api/networks/sessions/{id}/close", closer[*netSession](h.reg, netWhat))
 }
 

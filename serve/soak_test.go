@@ -29,7 +29,7 @@ import (
 // runs it: go test -tags soak -run TestSoak ./serve/). soakWorkers clients
 // at once send soakRequests requests in all, as the pages do — sessions of
 // both systems and of the example networks created, run, stepped,
-// changed, read and closed — with hostile ones mixed in (a network
+// changed, read (their percentiles too) and closed — with hostile ones mixed in (a network
 // flooded with a billion arrivals a second, a control out of range, an
 // unknown session). It checks that every answer is one the API promises
 // (2xx, 400, 404, 409, 503 for a full server; never 500 or a broken
@@ -44,7 +44,7 @@ func TestSoak(t *testing.T) {
 		soakWorkers    = 12
 		soakRequests   = 2000
 		soakHeapGrowth = 64 << 20
-		soakPeakHeap   = 512 << 20 // 8 sessions of at most 50 000 customers, and the scenarios
+		soakPeakHeap   = 512<<20 + pctPeakBytes // 8 sessions of at most 50 000 customers, the scenarios, and the one percentiles computation the server runs at a time
 	)
 	var files []NetworkFile
 	for _, e := range networks.Catalogue() {
@@ -152,6 +152,7 @@ func TestSoak(t *testing.T) {
 			{"GET", base + "/state", ""},
 			{"POST", base + "/step", ""},
 			{"GET", base + "/network.yaml", ""},
+			{"GET", base + "/percentiles", ""}, // a run of its own: 200, 400 when flooded, 503 when others wait
 			{"POST", base + "/close", ""},
 		}
 		for _, s := range steps {

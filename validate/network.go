@@ -49,6 +49,9 @@ type NetworkConfig struct {
 	// (network.Options.Percentiles), checked against the exact values
 	// where analytic gives them.
 	Percentiles bool
+	// PercentileBudget bounds the observations the percentiles keep
+	// (network.Options.PercentileBudget; 0: network.PercentileBudget).
+	PercentileBudget int
 	// Formulas, if not nil, are taken as the analytic values instead of
 	// solving the network again: a study that runs one stable network
 	// many times (TestNetworkCoverage: 200 seeds per model) solves it once
@@ -264,7 +267,7 @@ func simulateNetwork(cfg NetworkConfig, seed uint64, keys map[metricKey]bool) (*
 		cfg.Duration -= cfg.Warmup
 	}
 	total := cfg.Duration + max(cfg.Warmup, 0)
-	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun, Trace: cfg.Trace, Percentiles: cfg.Percentiles})
+	s, err := network.New(cfg.Network, network.Options{Seed: seed, Generator: cfg.Generator, Window: total / windowsPerRun, Trace: cfg.Trace, Percentiles: cfg.Percentiles, PercentileBudget: cfg.PercentileBudget})
 	if err != nil {
 		return nil, err
 	}

@@ -23,7 +23,8 @@ import (
 // the replications' averages.
 //
 // Memory: every observation is kept (as a float32: 7 significant
-// digits) up to PercentileBudget observations in all; past it every
+// digits) up to PercentileBudget observations in all (or
+// Options.PercentileBudget: the live page's is smaller); past it every
 // other one kept is dropped and from then on only every second
 // observation is recorded, and so on (a systematic subsample, the same
 // for every metric). The batch spread includes the subsampling noise, so

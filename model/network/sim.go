@@ -23,6 +23,10 @@ type Options struct {
 	// Result (percentile.go); without it they cost one nil check per
 	// visit.
 	Percentiles bool
+	// PercentileBudget is the most observations the percentiles keep
+	// before they thin (percentile.go); 0: PercentileBudget. The live
+	// page sets a smaller one: its memory per request.
+	PercentileBudget int
 }
 
 // MaxWindows is the most observation windows a Sim keeps since its mark.
@@ -112,6 +116,9 @@ func New(n *Network, o Options) (*Sim, error) {
 	}
 	if o.Percentiles {
 		s.pct = newPctStore(top.M, top.R)
+		if o.PercentileBudget > 0 {
+			s.pct.budget = o.PercentileBudget
+		}
 	}
 	s.watch = s.tr != nil || s.pct != nil
 	st := des.Streams{Seed: o.Seed, Gen: o.Generator}

@@ -182,6 +182,7 @@ function show(st) {
   drawCharts(byId("charts"), st, net.slot);
   drawTransient(st);
   drawTable(st);
+  drawPercentiles(st);
   drawLegend(st);
   drawTaken(st);
   drawBanner(st);

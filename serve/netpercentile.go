@@ -1,0 +1,375 @@
+package serve
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"queuelab/analytic"
+	"queuelab/des"
+	"queuelab/des/queueing"
+	"queuelab/model/network"
+	"queuelab/validate"
+)
+
+// The network page's percentiles: p50/p90/p99 of the response time (and
+// the wait) per station and class and end to end, each with its
+// batch-quantile 95 % interval beside the exact value where the analytic
+// side gives one. They are what
+//
+//	queuelab net run --percentiles --seed SEED --duration D network.yaml
+//
+// prints for the session's network as it is now (the page's "download
+// network" file) — the same code path (validate.RunNetwork), so the same
+// numbers, byte for byte in its --json form — not the live run's running
+// estimates: a quantile needs every observation of a batch kept, and the
+// live run goes on without end. One request is one fresh run of its own,
+// computed once per (network, seed, duration) and kept.
+//
+// Memory, per request and so per session (and, since one is computed at a
+// time in the whole server, for the server too):
+//
+//   - the observations kept: at most pctObservations float32 (8 MiB); a run
+//     that would keep more thins them, keeping every k-th
+//     (network.Options.PercentileBudget), and says so (stride k): the
+//     interval stays honest, the numbers then differ from net run's, which
+//     keeps up to network.PercentileBudget;
+//   - their batch boundaries: one int32 per percentile series and window
+//     boundary, refused beyond pctMaxBoundaryBytes (16 MiB; a network of
+//     some 500 stations and classes);
+//   - the simulation itself, network.Work's estimate: refused beyond
+//     pctMaxBytes (64 MiB), and at most pctMaxEvents events (about two
+//     seconds of one core).
+//
+// Without ?duration= the run is sized to about pctAutoEvents events,
+// whatever the arrival rate (a billion a second runs a fraction of a
+// second of simulated time), and long enough to measure
+// validate.MinCustomers customers when that fits under pctMaxEvents.
+
+// Limits of the page's percentiles.
+const (
+	pctObservations     = 1 << 21
+	pctMaxBoundaryBytes = 16 << 20
+	pctMaxBytes         = 64 << 20
+	pctAutoEvents       = 2e5
+	pctMaxEvents        = 2e6
+	// pctPeakBytes is the most one computation holds, by the bounds
+	// above: 88 MiB (the flood of TestPercentilesMemoryBound allocates
+	// 42 MiB in all; a catalogue example's heap grows by at most 27).
+	pctPeakBytes = 4*pctObservations + pctMaxBoundaryBytes + pctMaxBytes
+	// pctMaxDuration is net run's longest --duration (s).
+	pctMaxDuration = 1e8
+	// pctCached is how many results the server keeps (a few kB each).
+	pctCached = 32
+	// pctWaiting is how many requests may wait for the server's one
+	// computing slot; more are told to come back (503).
+	pctWaiting = 4
+)
+
+// pctMetricJSON is one percentile row, with net run --json's field names
+// and number format.
+type pctMetricJSON struct {
+	Station string               `json:"station"`
+	Class   *string              `json:"class"`
+	Name    string               `json:"name"`
+	Sim     validate.JSONNumber  `json:"sim"`
+	CI95    validate.JSONNumber  `json:"ci95"`
+	Formula *validate.JSONNumber `json:"formula"`
+	Method  *string              `json:"method"`
+	Verdict string               `json:"verdict"`
+}
+
+// pctJSON is GET /api/networks/sessions/{id}/percentiles: the run's
+// settings (Command reproduces it), Stride (1: every observation kept) and
+// Budget (pctObservations), and the percentile metrics in net run's order.
+// Times are in seconds.
+type pctJSON struct {
+	Network   string              `json:"network"`
+	Epoch     int                 `json:"epoch"`
+	Seed      uint64              `json:"seed"`
+	Duration  validate.JSONNumber `json:"duration_s"`
+	Warmup    validate.JSONNumber `json:"warmup_s"`
+	Measured  validate.JSONNumber `json:"measured_s"`
+	Batches   int                 `json:"batches"`
+	Customers int64               `json:"customers"`
+	Stride    int64               `json:"stride"`
+	Budget    int                 `json:"budget"`
+	Command   string              `json:"command"`
+	Metrics   []pctMetricJSON     `json:"metrics"`
+}
+
+// pctKey names one computation: the network file, the seed and the
+// duration asked for ("" for the page's own).
+type pctKey struct {
+	file     [32]byte
+	seed     uint64
+	duration string
+}
+
+// pctCache keeps the results computed (shared by every session) and lets
+// one computation run at a time.
+type pctCache struct {
+	mu      sync.Mutex
+	res     map[pctKey]*pctJSON
+	order   []pctKey
+	waiting int
+	slot    chan struct{}
+}
+
+var percentiles = &pctCache{res: map[pctKey]*pctJSON{}, slot: make(chan struct{}, 1)}
+
+// errPctBusy is the answer when pctWaiting requests already wait.
+var errPctBusy = errors.New("the server is computing other percentiles; ask again in a moment")
+
+// get returns the result of key, computing it with f when it is not kept;
+// it waits for the slot (or for the request to end: done).
+func (c *pctCache) get(key pctKey, done <-chan struct{}, f func() (*pctJSON, error)) (*pctJSON, error) {
+	c.mu.Lock()
+	if r, ok := c.res[key]; ok {
+		c.mu.Unlock()
+		return r, nil
+	}
+	if c.waiting >= pctWaiting {
+		c.mu.Unlock()
+		return nil, errPctBusy
+	}
+	c.waiting++
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.waiting--
+		c.mu.Unlock()
+	}()
+	select {
+	case c.slot <- struct{}{}:
+	case <-done:
+		return nil, errPctBusy
+	}
+	defer func() { <-c.slot }()
+	c.mu.Lock()
+	r, ok := c.res[key] // computed while this one waited
+	c.mu.Unlock()
+	if ok {
+		return r, nil
+	}
+	r, err := f()
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.order) >= pctCached {
+		delete(c.res, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.res[key] = r
+	c.order = append(c.order, key)
+	return r, nil
+}
+
+func (h *netHub) handlePercentiles(w http.ResponseWriter, r *http.Request, s *netSession) {
+	text := r.URL.Query().Get("duration")
+	duration, err := pctDuration(text)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	s.engMu.Lock()
+	file := s.live.File()
+	s.engMu.Unlock()
+	s.mu.Lock()
+	seed, epoch := s.seed, s.epoch
+	s.mu.Unlock()
+	key := pctKey{sha256.Sum256(file), seed, text}
+	res, err := percentiles.get(key, r.Context().Done(), func() (*pctJSON, error) {
+		return percentilesOf(file, seed, duration)
+	})
+	switch {
+	case errors.Is(err, errPctBusy):
+		fail(w, http.StatusServiceUnavailable, "%v", err)
+		return
+	case err != nil:
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	out := *res
+	out.Epoch = epoch
+	writeJSON(w, http.StatusOK, &out)
+}
+
+// pctDuration reads ?duration= (seconds, 0 when absent: the page's own).
+func pctDuration(text string) (float64, error) {
+	if text == "" {
+		return 0, nil
+	}
+	d, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+	if err != nil || !(d > 0) || d > pctMaxDuration {
+		return 0, fmt.Errorf("duration: want seconds > 0 and ≤ %g, got %q", float64(pctMaxDuration), clip(text, 40))
+	}
+	return d, nil
+}
+
+// percentilesOf runs net run --percentiles on the network file src with
+// seed for duration seconds (0: pctRunLength's) within the page's limits.
+func percentilesOf(src []byte, seed uint64, duration float64) (*pctJSON, error) {
+	n, err := network.Parse("network.yaml", src)
+	if err != nil {
+		return nil, err
+	}
+	formulas, err := pctFormulas(n)
+	if err != nil {
+		return nil, err
+	}
+	cfg := validate.NetworkConfig{Network: n, Seed: seed, Generator: des.PCG, Warmup: validate.AutoWarmup,
+		Percentiles: true, PercentileBudget: pctObservations, Formulas: formulas}
+	if cfg.Duration, err = pctRunLength(cfg, duration); err != nil {
+		return nil, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	rep, err := validate.RunNetwork(cfg)
+	var dl *network.DeadlockError
+	switch {
+	case errors.Is(err, analytic.ErrNoExit), errors.As(err, &dl):
+		return nil, fmt.Errorf("network %q has no steady state: %v", n.Name, err)
+	case err != nil:
+		return nil, err
+	case rep.Unstable != nil:
+		return nil, unstableNetwork(n.Name, rep.Unstable.Station, rep.Unstable.Rho)
+	}
+	if enough := rep.EnoughData(); enough != nil {
+		return nil, fmt.Errorf("duration %g s: %v", cfg.Duration, enough)
+	}
+	return pctReport(rep, seed), nil
+}
+
+// pctFormulas solves n for the run's checks, or refuses it: an
+// overloaded station or customers who never leave leave no steady state
+// (and make the run's memory estimate meaningless), as net run says. The
+// exact CTMC gives percentiles at a single station only (analytic's
+// ctmcPercentiles), so a network of several stations skips the chain —
+// net run solves it for the means, which the page does not show: a fork
+// network's cost up to a GB and seconds — and a single station gets the
+// page's chain limits (transientOptions). The percentile rows are net
+// run's wherever the single station's chain has at most 10⁵ states.
+func pctFormulas(n *network.Network) ([]analytic.NetMetric, error) {
+	an, err := n.Analytic()
+	if err != nil {
+		return nil, err
+	}
+	an.SkipCTMC = len(an.Stations) > 1
+	an.CTMC = &transientOptions
+	ms, err := analytic.SolveNetwork(an)
+	var u *analytic.UnstableError
+	switch {
+	case errors.As(err, &u):
+		return nil, unstableNetwork(n.Name, u.Station, u.Rho)
+	case errors.Is(err, analytic.ErrNoExit):
+		return nil, fmt.Errorf("network %q has no steady state: %v", n.Name, err)
+	case ms == nil:
+		ms = []analytic.NetMetric{} // none: RunNetwork must not solve it again
+	}
+	return ms, nil
+}
+
+func unstableNetwork(name, station string, rho float64) error {
+	return fmt.Errorf("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists", name, station, rho)
+}
+
+// pctReport keeps the percentile checks of rep, as net run --json writes them.
+func pctReport(rep *validate.NetworkReport, seed uint64) *pctJSON {
+	d := strconv.FormatFloat(rep.Config.Duration, 'f', -1, 64)
+	out := &pctJSON{Network: rep.Config.Network.Name, Seed: seed, Duration: validate.JSONNumber(rep.Config.Duration),
+		Warmup: validate.JSONNumber(rep.Warmup), Measured: validate.JSONNumber(rep.Measured), Batches: rep.Result.Batches,
+		Customers: rep.Customers, Stride: rep.Result.PercentileStride, Budget: pctObservations,
+		Command: fmt.Sprintf("queuelab net run --percentiles --seed %d --duration %s network.yaml", seed, d),
+		Metrics: []pctMetricJSON{}}
+	for i := range rep.Checks {
+		c := &rep.Checks[i]
+		if !queueing.IsPercentile(queueing.Metric(c.Name)) {
+			continue
+		}
+		m := pctMetricJSON{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(c.Sim.Mean),
+			CI95: validate.JSONNumber(c.Sim.HalfWidth), Verdict: c.VerdictText()}
+		if !math.IsNaN(c.Formula) {
+			v, method := validate.JSONNumber(c.Formula), c.Source
+			m.Formula, m.Method = &v, &method
+		}
+		out.Metrics = append(out.Metrics, m)
+	}
+	return out
+}
+
+// netClass is the JSON class: null for all classes together.
+func netClass(c string) *string {
+	if c == "" {
+		return nil
+	}
+	return &c
+}
+
+// pctRunLength is the run's duration: asked (checked against the limits)
+// or, when 0, about pctAutoEvents events, lengthened to expect twice
+// validate.MinCustomers customers where that fits, rounded down to two
+// significant digits so that the command reads well.
+func pctRunLength(cfg validate.NetworkConfig, asked float64) (float64, error) {
+	n := cfg.Network
+	perSecond := n.Work(1, 1).Events
+	if !(perSecond > 0) || math.IsInf(perSecond, 0) {
+		return 0, errors.New("the network's event rate cannot be estimated")
+	}
+	if b := pctBoundaryBytes(n); b > pctMaxBoundaryBytes {
+		return 0, fmt.Errorf("%d stations and %d classes: the percentiles' batch boundaries would take %.3g MB, more than the page's %d MB (queuelab net run --percentiles computes them)",
+			len(n.Stations), len(n.Classes), b/1e6, pctMaxBoundaryBytes>>20)
+	}
+	d := asked
+	if d == 0 {
+		d = niceDown(min(pctAutoEvents/perSecond, pctMaxDuration))
+		cfg.Duration = d
+		if exp, need := cfg.ExpectedCustomers(), float64(2*cfg.MinCustomers()); exp < need {
+			d = niceDown(min(d*need/exp, pctMaxEvents/perSecond, pctMaxDuration))
+		}
+	}
+	cfg.Duration = d
+	w := n.Work(d, 1)
+	if w.Events > pctMaxEvents {
+		return 0, fmt.Errorf("duration %g s: about %.3g events, more than the page's %.3g (at most %.3g s here; queuelab net run has no such limit)",
+			d, w.Events, float64(pctMaxEvents), niceDown(pctMaxEvents/perSecond))
+	}
+	if w.Bytes > pctMaxBytes {
+		return 0, fmt.Errorf("duration %g s: about %.3g MB of simulation state, more than the page's %d MB", d, w.Bytes/1e6, pctMaxBytes>>20)
+	}
+	if exp, need := cfg.ExpectedCustomers(), cfg.MinCustomers(); exp < float64(need) {
+		return 0, fmt.Errorf("duration %g s: not enough data: expects %.3g customers, need %d (%d per batch); lengthen the duration", d, exp, need, validate.MinPerBatch)
+	}
+	return d, nil
+}
+
+// pctBoundaryBytes is the most the percentiles' batch boundaries of n
+// take: one int32 per series (wait and response per station and class,
+// all classes included, and the network's per class) at each of
+// MaxWindows+1 boundaries.
+func pctBoundaryBytes(n *network.Network) float64 {
+	M, R := len(n.Stations), len(n.Classes)
+	series := 2*M*(R+1) + R + 1
+	return float64(series) * (network.MaxWindows + 1) * float64(unsafe.Sizeof(int32(0)))
+}
+
+// niceDown rounds x > 0 down to two significant digits.
+func niceDown(x float64) float64 {
+	if !(x > 0) {
+		return x
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x))-1)
+	v := math.Floor(x/p) * p
+	// Read back through the decimal text: 0.1·3 is not 0.3 in binary.
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 2, 64), 64)
+	return r
+}

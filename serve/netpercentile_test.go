@@ -1,0 +1,259 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// getPercentiles asks a session's percentiles and returns the status and
+// the body.
+func getPercentiles(t *testing.T, h http.Handler, id, query string) (int, []byte) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, newReq("GET", "/api/networks/sessions/"+id+"/percentiles"+query, nil))
+	return rec.Code, rec.Body.Bytes()
+}
+
+// compactMetrics returns each metric of a JSON answer ({"metrics": […]})
+// compacted, keeping the percentile ones (p50_…, p90_…, p99_…).
+func compactMetrics(t *testing.T, data []byte) []string {
+	t.Helper()
+	var v struct {
+		Metrics []json.RawMessage `json:"metrics"`
+	}
+	require.NoError(t, json.Unmarshal(data, &v))
+	var out []string
+	for _, m := range v.Metrics {
+		var name struct{ Name string }
+		require.NoError(t, json.Unmarshal(m, &name))
+		if len(name.Name) < 4 || name.Name[0] != 'p' || name.Name[3] != '_' {
+			continue
+		}
+		var b bytes.Buffer
+		require.NoError(t, json.Compact(&b, m))
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// TestPercentilesMatchNetRun: the page's percentiles are net run's, byte
+// for byte in the --json form. The golden files are net run's own answers
+// to the command the page names (testdata/netpercentiles; to make them
+// again after a change to the simulator, run in that folder e.g.
+//
+//	queuelab net run --percentiles --seed 5 --duration 38000 --json ../../../examples/networks/jackson-feedback.yaml > jackson-feedback.json
+//
+// with each row's seed and duration). A row checks the method of the exact
+// values it has: the exact CTMC for M/M/3/6, the M/M/c distribution for
+// M/M/2, none for the Jackson network and the priority queue.
+func TestPercentilesMatchNetRun(t *testing.T) {
+	mm2, err := os.ReadFile("testdata/netpercentiles/mm2.yaml")
+	require.NoError(t, err)
+	tests := []struct {
+		name, create, query, golden, command, method string
+	}{
+		{"jackson-feedback, the page's own length", `{"example":"jackson-feedback","seed":5}`, "", "jackson-feedback.json",
+			"queuelab net run --percentiles --seed 5 --duration 38000 network.yaml", ""},
+		{"loss-mmck: the exact CTMC", `{"example":"loss-mmck","seed":5}`, "", "loss-mmck.json",
+			"queuelab net run --percentiles --seed 5 --duration 42000 network.yaml", "exact CTMC"},
+		{"priority-mg1, a duration asked for", `{"example":"priority-mg1","seed":9}`, "?duration=20000", "priority-mg1.json",
+			"queuelab net run --percentiles --seed 9 --duration 20000 network.yaml", ""},
+		{"an uploaded M/M/2: the M/M/c distribution", fmt.Sprintf(`{"name":"mm2.yaml","source":%q,"seed":2}`, mm2), "?duration=30000", "mm2.json",
+			"queuelab net run --percentiles --seed 2 --duration 30000 network.yaml", "M/M/c FCFS distribution"},
+	}
+	h := newTestServer(t, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := netCreate(t, h, tc.create)
+			code, body := getPercentiles(t, h, st.ID, tc.query)
+			require.Equal(t, http.StatusOK, code, "%s", body)
+			var res pctJSON
+			require.NoError(t, json.Unmarshal(body, &res))
+			assert.Equal(t, tc.command, res.Command)
+			assert.EqualValues(t, 1, res.Stride, "every observation kept")
+			golden, err := os.ReadFile("testdata/netpercentiles/" + tc.golden)
+			require.NoError(t, err)
+			want := compactMetrics(t, golden)
+			require.NotEmpty(t, want)
+			assert.Equal(t, want, compactMetrics(t, body))
+			methods := map[string]bool{}
+			for _, m := range res.Metrics {
+				if m.Method != nil {
+					methods[*m.Method] = true
+				}
+			}
+			if tc.method == "" {
+				assert.Empty(t, methods)
+			} else {
+				assert.Equal(t, map[string]bool{tc.method: true}, methods)
+			}
+		})
+	}
+}
+
+// TestPercentilesDeterministic: the same file, seed and duration give the
+// same answer, computed twice (not from the cache); another seed another.
+func TestPercentilesDeterministic(t *testing.T) {
+	src, err := os.ReadFile("../examples/networks/tandem.yaml")
+	require.NoError(t, err)
+	a, err := percentilesOf(src, 3, 0)
+	require.NoError(t, err)
+	b, err := percentilesOf(src, 3, 0)
+	require.NoError(t, err)
+	c, err := percentilesOf(src, 4, 0)
+	require.NoError(t, err)
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	jc, _ := json.Marshal(c)
+	assert.Equal(t, string(ja), string(jb))
+	assert.NotEqual(t, string(ja), string(jc))
+}
+
+// flood is an open tandem at a million arrivals a second (ρ = 0.5 at
+// both stations): the most events per simulated second.
+const flood = "name: flood\narrivals: {to: a, rate: 1000000}\nstations:\n  - {name: a, service: {dist: exp, mean: 5e-7}}\n  - {name: b, service: {dist: exp, mean: 5e-7}}\nrouting:\n  a: {b: 1}\n"
+
+// TestPercentilesMemoryBound floods the page: at a million arrivals a
+// second the page's own length is a fraction of a simulated second
+// (pctAutoEvents events), and the longest run it allows (pctMaxEvents, 0.66
+// s here; 0.6 asked: 5.7·10⁶ observations) keeps at most pctObservations of them,
+// thinned, and allocates under 64 MiB in all (measured 42 MiB; 130 MiB
+// without the budget, which keeps them all).
+func TestPercentilesMemoryBound(t *testing.T) {
+	auto, err := percentilesOf([]byte(flood), 1, 0)
+	require.NoError(t, err)
+	assert.Equal(t, 0.066, float64(auto.Duration), "about pctAutoEvents events: 3 per customer")
+	assert.EqualValues(t, 1, auto.Stride)
+
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	most, err := percentilesOf([]byte(flood), 1, 0.6)
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, most.Stride, int64(2), "thinned to the budget")
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "allocated by the longest run")
+	assert.Equal(t, pctObservations, most.Budget)
+	assert.NotEmpty(t, most.Metrics)
+}
+
+// TestPercentilesBadInput: what the page refuses, with what it says.
+func TestPercentilesBadInput(t *testing.T) {
+	h := newTestServer(t, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	src, err := json.Marshal(flood)
+	require.NoError(t, err)
+	flooded := netCreate(t, h, `{"name":"flood.yaml","source":`+string(src)+`,"seed":1}`)
+	jackson := netCreate(t, h, `{"example":"jackson-feedback","seed":1}`)
+	unstable := netCreate(t, h, `{"example":"jackson-feedback","seed":1}`)
+	require.Equal(t, http.StatusAccepted, call(t, h, "POST", "/api/networks/sessions/"+unstable.ID+"/change", `{"change":"rate job=1e9"}`, nil))
+	netWait(t, h, unstable.ID, "the change applied", func(st netTestState) bool { return len(st.Taken) == 1 })
+	tests := []struct {
+		name, id, query string
+		want            int
+		msg             string
+	}{
+		{"not a number", jackson.ID, "?duration=soon", 400, `duration: want seconds > 0 and ≤ 1e+08, got "soon"`},
+		{"negative", jackson.ID, "?duration=-5", 400, "duration: want seconds > 0"},
+		{"NaN", jackson.ID, "?duration=NaN", 400, "duration: want seconds > 0"},
+		{"past net run's longest", jackson.ID, "?duration=1e12", 400, "≤ 1e+08"},
+		{"a long horizon", flooded.ID, "?duration=1e6", 400, "duration 1e+06 s: about 3e+12 events, more than the page's 2e+06 (at most 0.66 s here; queuelab net run has no such limit)"},
+		{"too short to judge", jackson.ID, "?duration=10", 400, "duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration"},
+		{"unstable", unstable.ID, "", 400, `network "jackson-feedback" is unstable: station "a"`},
+		{"no such session", "nope", "", 404, "no network simulation"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, body := getPercentiles(t, h, tc.id, tc.query)
+			assert.Equal(t, tc.want, code, "%s", body)
+			var e errorJSON
+			require.NoError(t, json.Unmarshal(body, &e))
+			assert.Contains(t, e.Error, tc.msg)
+		})
+	}
+}
+
+// TestPercentilesTooWide: a tandem of 600 stations would need 39 MB of
+// batch boundaries: refused before it runs, saying so.
+func TestPercentilesTooWide(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("name: wide\narrivals: {to: s0, rate: 1}\nstations:\n")
+	for i := range 600 {
+		fmt.Fprintf(&b, "  - {name: s%d, service: {dist: exp, mean: 0.001}}\n", i)
+	}
+	b.WriteString("routing:\n")
+	for i := range 599 {
+		fmt.Fprintf(&b, "  s%d: {s%d: 1}\n", i, i+1)
+	}
+	_, err := percentilesOf([]byte(b.String()), 1, 0)
+	require.Error(t, err)
+	assert.Equal(t, "600 stations and 1 classes: the percentiles' batch boundaries would take 39.4 MB, more than the page's 16 MB (queuelab net run --percentiles computes them)", err.Error())
+}
+
+// TestPercentilesBusy: one computation at a time; pctWaiting may wait for
+// it, one more is told to come back; a kept result needs no slot.
+func TestPercentilesBusy(t *testing.T) {
+	c := &pctCache{res: map[pctKey]*pctJSON{}, slot: make(chan struct{}, 1)}
+	kept := &pctJSON{Network: "kept"}
+	_, err := c.get(pctKey{seed: 1}, nil, func() (*pctJSON, error) { return kept, nil })
+	require.NoError(t, err)
+	c.slot <- struct{}{} // a computation under way
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range pctWaiting {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := c.get(pctKey{seed: uint64(10 + i)}, done, func() (*pctJSON, error) { return nil, nil })
+			assert.ErrorIs(t, err, errPctBusy, "the request ended while it waited")
+		}()
+	}
+	for waiting := 0; waiting < pctWaiting; {
+		runtime.Gosched()
+		c.mu.Lock()
+		waiting = c.waiting
+		c.mu.Unlock()
+	}
+	_, err = c.get(pctKey{seed: 2}, nil, func() (*pctJSON, error) { return kept, nil })
+	assert.ErrorIs(t, err, errPctBusy)
+	r, err := c.get(pctKey{seed: 1}, nil, nil)
+	require.NoError(t, err)
+	assert.Same(t, kept, r)
+	close(done)
+	wg.Wait()
+	<-c.slot
+	c.mu.Lock()
+	assert.Zero(t, c.waiting)
+	c.mu.Unlock()
+}
+
+// TestPercentilesErrorsTranslated: a refusal reads in the page's
+// language, part by part, with its numbers the language's way.
+func TestPercentilesErrorsTranslated(t *testing.T) {
+	h := newTestServer(t, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	st := netCreate(t, h, `{"example":"jackson-feedback","seed":1}`)
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration"},
+		{"tr", "süre 10 sn: yeterli veri yok: 10 müşteri bekleniyor, gereken 300 (grup başına 10); süreyi uzatın"},
+		{"uz", "davomiylik 10 s: ma’lumot yetarli emas: 10 mijoz kutiladi, kerak 300 (har guruhga 10); davomiylikni uzaytiring"},
+	} {
+		req := newReq("GET", "/api/networks/sessions/"+st.ID+"/percentiles?duration=10", nil)
+		req.Header.Set("Accept-Language", tc.lang)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		assert.Equal(t, http.StatusBadRequest, rec.Code)
+		var e errorJSON
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &e))
+		assert.Equal(t, tc.want, e.Error, tc.lang)
+	}
+}
