@@ -104,7 +104,7 @@ func (t *table) movesFor(x int32, closed uint64) []move {
 // held before service if r is in closed. (Only the arriving customer can
 // start: where a server is free nobody else waits.)
 func (t *table) arrivalsFor(x int32, r int, closed uint64) []outcome {
-	closed &= 1 << r
+	closed &= t.maskOf(r)
 	if closed == 0 {
 		return t.arrivals(x, r)
 	}
@@ -140,7 +140,7 @@ func (t *table) gated(what int, x int32, r int, closed uint64, f func() []outcom
 // placeFor is place (an initial customer, whatever the room) with the
 // start held as in arrivalsFor.
 func (t *table) placeFor(x int32, r int, closed uint64) []outcome {
-	closed &= 1 << r
+	closed &= t.maskOf(r)
 	if closed == 0 {
 		return t.place(x, r, 1)
 	}
@@ -172,39 +172,49 @@ func (t *table) unblockFor(x int32, r int, closed uint64) []outcome {
 	})
 }
 
-// closedAt returns the classes of station i whose BeforeStart station is
-// full in tuple t, a bit per class: a customer of theirs reaching a
-// server now is held before service.
+// maskOf returns the bits of the BeforeStart stations a class-r customer
+// reaching a server here may check.
+func (t *table) maskOf(r int) uint64 {
+	if t.g.mask == nil {
+		return 0
+	}
+	return t.g.mask[r]
+}
+
+// closedAt returns the BeforeStart stations checked at station i that
+// are full in tuple t, a bit each (see gates): a customer going there who
+// reaches a server now is held before service.
 func (c *chain) closedAt(t []int32, i int) uint64 {
 	if !c.gated[i] {
 		return 0
 	}
 	var m uint64
-	for r := range c.R {
-		if j := c.gate[r*c.M+i]; j >= 0 && c.tabs[j].full(t[j]) {
-			m |= 1 << r
+	for g, j := range c.tabs[i].g.to {
+		if c.tabs[j].full(t[j]) {
+			m |= 1 << g
 		}
 	}
 	return m
 }
 
 // noteHeld sets v[i] to station i's local state to, reached from local
-// state from with the starts of the classes in closed held, and lists
-// last, in v's held list, each customer that was held so (one who found
-// its station full and holds its server unstarted).
+// state from with the stations in closed full, and lists last, in v's
+// held list, each customer that was held so (one who found the station
+// it goes to full and holds its server unstarted), with its local class.
 func (c *chain) noteHeld(v []int32, i int, from, to int32, closed uint64) {
 	v[i] = to
 	if closed == 0 {
 		return
 	}
 	tb := c.tabs[i]
-	for r := range c.R {
-		if closed>>r&1 == 0 {
+	for lc := range tb.classes + len(tb.g.drawn) {
+		j, bit := tb.holdTo(lc)
+		if closed&bit == 0 {
 			continue
 		}
-		h := mkcode(r, startPhase)
+		h := mkcode(lc, startPhase)
 		for n := countCode(tb.lists[to], h) - countCode(tb.lists[from], h); n > 0; n-- {
-			v[c.blk] = c.held.push(v[c.blk], heldCustomer{int16(i), int16(r), int16(c.gate[r*c.M+i]), -1})
+			v[c.blk] = c.held.push(v[c.blk], heldCustomer{int16(i), int16(lc), int16(j), -1})
 		}
 	}
 }

@@ -142,7 +142,7 @@ func (c *chain) stuck(t []int32, i int) bool {
 	s := tb.shares(l)
 	for k, cd := range l {
 		switch {
-		case s[k] > 0 && !holding(cd) && !c.suspended(t, i, classOf(cd)):
+		case s[k] > 0 && !holding(cd) && !c.suspended(t, i, tb.real(classOf(cd))):
 			return false
 		case s[k] == 0 && !started(cd) && tb.st.Patience > 0:
 			return false
@@ -162,7 +162,7 @@ func (c *chain) waitsWithin(t []int32, i int, set []bool) bool {
 		}
 	}
 	for _, cd := range c.tabs[i].lists[t[i]] {
-		if j := c.bbs[classOf(cd)*c.M+i]; j >= 0 && !set[j] {
+		if j := c.bbs[c.tabs[i].real(classOf(cd))*c.M+i]; j >= 0 && !set[j] {
 			return false
 		}
 	}
