@@ -174,6 +174,14 @@ func TestBeforeStartRandomNextBruteForce(t *testing.T) {
 		assert.Greater(t, math.Abs(fl1-l1), 1e-3, "forgetful L1 %v, exact %v", fl1, l1)
 		assert.Greater(t, math.Abs(fx2-x2), 1e-3, "forgetful X2 %v, exact %v", fx2, x2)
 	}
+	// The forgetful value model/network's simulation test excludes
+	// (bbsDrawForgetful).
+	fs, fpi := drawTandemBrute(0.9, 2.5, 0.625, 0.3, 4, 1, true)
+	fl1 := 0.0
+	for i, s := range fs {
+		fl1 += fpi[i] * float64(s[0])
+	}
+	assert.InDelta(t, 1.05432, fl1, 5e-6)
 }
 
 // TestDrawBudgetRefused: drawn destinations are classes of the station's
