@@ -63,10 +63,16 @@ func (h *heldLists) without(x int32, k int) int32 {
 // of those who start). t is not changed.
 func (c *chain) resolve(t []int32, rate float64, emit func([]int32, float64)) {
 	for k, e := range c.held.lists[t[c.blk]] {
-		if c.tabs[e.to].full(t[e.to]) {
+		if inTransit(e) || c.tabs[e.to].full(t[e.to]) {
 			continue
 		}
 		rest := c.held.without(t[c.blk], k)
+		if e.toClass < 0 && c.tabs[e.from].st.Router { // starts its service of zero length: in transit
+			u := slices.Clone(t)
+			u[c.blk] = c.held.push(rest, heldCustomer{e.from, e.class, e.to, transitClass(int(e.class))})
+			c.resolve(u, rate, emit)
+			return
+		}
 		if e.toClass < 0 { // held before service: it starts, taking no place
 			for _, o := range c.tabs[e.from].start(t[e.from], int(e.class)) {
 				u := slices.Clone(t)

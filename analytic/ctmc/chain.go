@@ -21,15 +21,16 @@ type chain struct {
 	routes [][]route // by r*M+i: where a class-r customer finishing at i goes
 	exitP  []float64 // by r*M+i: probability it leaves the network
 
-	blk   int       // tuple entry of the held list; −1 without blocking after service
-	held  heldLists // the lists of held customers
-	mapAt []int     // by class: tuple entry of its MAP phase, or −1
-	bbs   []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
-	gated []bool    // by station: some class there checks a BeforeStart station (see closedAt, setGates)
-	tmp   []int32   // scratch tuple of arrive
-	next  []int32   // scratch tuple of transitions
-	after []int32   // scratch tuple of transitions: t once a customer left and the next started
-	jf    *jobForks // the forks solved job by job (forkjobs.go); nil without
+	blk     int       // tuple entry of the held list; −1 without blocking after service
+	held    heldLists // the lists of held customers
+	mapAt   []int     // by class: tuple entry of its MAP phase, or −1
+	bbs     []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
+	gated   []bool    // by station: some class there checks a BeforeStart station (see closedAt, setGates)
+	routers bool      // some station is a router (router.go)
+	tmp     []int32   // scratch tuple of arrive
+	next    []int32   // scratch tuple of transitions
+	after   []int32   // scratch tuple of transitions: t once a customer left and the next started
+	jf      *jobForks // the forks solved job by job (forkjobs.go); nil without
 
 	tuples   []int32 // flat, W per state
 	keys     *keySet // the states by packed key; nil when they do not pack (then set)
@@ -96,6 +97,13 @@ func newChain(m *Model, level, limit int) *chain {
 		if left > routingSlack {
 			c.exitP[x] = left
 		}
+	}
+	for _, s := range m.Stations {
+		if s.Router && c.blk < 0 { // its customers are listed with the held ones
+			c.blk = c.W
+			c.W++
+		}
+		c.routers = c.routers || s.Router
 	}
 	c.setGates()
 	c.mapAt = make([]int, R)
@@ -224,7 +232,11 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 	emit := func(n []int32, rate float64) { buf = c.edgeTo(buf, t, n, rate) }
 	moved := emit // after a customer left a station: let held ones in
 	if c.blk >= 0 {
-		moved = func(n []int32, rate float64) { c.resolve(n, rate, emit) }
+		out := emit // then let those in transit at a router go on
+		if c.routers {
+			out = func(n []int32, rate float64) { c.flush(n, rate, emit) }
+		}
+		moved = func(n []int32, rate float64) { c.resolve(n, rate, out) }
 	}
 	admit := c.level == 0 || c.openCount(t) < c.level
 	for r, cl := range c.m.Classes {
@@ -361,6 +373,10 @@ func (c *chain) departTo(t []int32, i int, mv move, rt route, rate float64, next
 // there (noteHeld); what is lost (the station full) or balks leaves the
 // network, base as it is.
 func (c *chain) arriveAt(base, v []int32, j, r int, rate float64, emit func([]int32, float64)) {
+	if c.tabs[j].st.Router {
+		c.routerArrive(base, v, j, r, rate, emit)
+		return
+	}
 	closed := c.closedAt(base, j)
 	left := 1.0
 	for _, o := range c.tabs[j].arrivalsFor(base[j], r, closed) {

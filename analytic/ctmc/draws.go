@@ -116,6 +116,9 @@ func (c *chain) setGates() {
 	for x, rts := range c.routes {
 		r, i := x/M, x%M
 		tb := c.tabs[i]
+		if tb.st.Router {
+			continue // routerArrive plays its draws
+		}
 		var to []float64 // station-level probability of each BeforeStart target
 		for _, rt := range rts {
 			if rt.station != i && c.m.Stations[rt.station].Blocking == BeforeStart {

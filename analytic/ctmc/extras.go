@@ -133,6 +133,9 @@ func (m *Model) validateExtras() error {
 	if err := m.validateBlocking(); err != nil {
 		return err
 	}
+	if err := m.validateRouters(); err != nil {
+		return err
+	}
 	return m.validateInitial()
 }
 

@@ -141,6 +141,8 @@ func (c *chain) flow(t []int32, i, r int, rt route, f, rebalk float64, cur []Sta
 	j, to := rt.station, c.tabs[rt.station]
 	cur[j].Offered[rt.class] += f
 	switch {
+	case to.st.Router:
+		c.routerFlow(t, j, rt.class, f, cur)
 	case j == i:
 		cur[j].Balked[rt.class] += rebalk
 	case to.full(t[j]):
@@ -197,7 +199,9 @@ func (c *chain) offered(t []int32, cur []StationResult) {
 		}
 		j := cl.Source
 		cur[j].Offered[r] += rate
-		if tb := c.tabs[j]; tb.full(t[j]) {
+		if tb := c.tabs[j]; tb.st.Router {
+			c.routerFlow(t, j, r, rate, cur)
+		} else if tb.full(t[j]) {
 			cur[j].Lost[r] += rate
 		} else {
 			cur[j].Balked[r] += rate * (1 - tb.st.join(len(tb.lists[t[j]])))
