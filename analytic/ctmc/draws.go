@@ -171,6 +171,9 @@ func (c *chain) setGates() {
 func (m *Model) drawBudget() error {
 	M, R := len(m.Stations), len(m.Classes)
 	for i, st := range m.Stations {
+		if st.Router {
+			continue // routerArrive plays its draws
+		}
 		n, gates := R, map[int]bool{}
 		for r := range R {
 			row := m.Routing[r*M+i]
