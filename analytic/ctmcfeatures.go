@@ -29,18 +29,20 @@ import (
 //     the stations feeding the buffer send there with probability 1 and
 //     can hold a server (see ctmc.BeforeStart); elsewhere it refuses with
 //     the reason.
-//   - A buffer (either blocking) behind a router is refused: the
-//     simulator's router is a station of infinitely many servers, so a
-//     customer who finds the buffer full waits there — the router holds
-//     it, frees the station upstream, and takes in arrivals from outside
-//     that a full buffer would lose — while the chain folds the router
-//     into the routes through it (model/network
-//     TestRouterInFrontOfBufferHoldsCustomers measures the difference).
+//   - A buffer (either blocking) behind a random router → a router of
+//     the chain's own (ctmc.Station.Router): the simulator's router is a
+//     station of infinitely many servers and no service, so a customer it
+//     sends to a full buffer waits there — the router holds it, with the
+//     station it drew, frees the station upstream, and takes in arrivals
+//     from outside that a full buffer would lose — and the chain holds it
+//     there too (model/network TestRouterInFrontOfBufferHoldsCustomers).
+//     Such a router keeps its row; one whose row reaches another router
+//     is refused by the chain.
 //   - RateMultipliers → RateScale and JoinProbability → JoinProb: both
 //     read the number present (blocked customers included), the last value
 //     holding beyond the list; a balking customer leaves the network.
-//   - A router with the random policy is its routing row: every route into
-//     it is continued through its row, and nobody stays there. Routers
+//   - Any other router with the random policy is its routing row: every
+//     route into it is continued through its row, and nobody stays there. Routers
 //     with round-robin, jsq or power-of-d choose by a counter or by the
 //     targets' queues, which this state does not hold: refused.
 //   - Server schedules and time-varying arrival rates change with time,
@@ -64,10 +66,7 @@ func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
 	case f.Router != "" && f.Router != "random":
 		return fmt.Errorf("router %q chooses by %s, which depends on more than the routing probabilities (a counter or the targets' queues): the exact CTMC takes random routers only", st.Name, f.Router)
 	}
-	if r := n.routerInto(i); r != "" && f.Buffer > 0 {
-		return &ctmc.AtError{Station: r, Routing: true, Err: fmt.Errorf("router %q feeds %q, which has a buffer: the simulator holds a customer who finds the buffer full at the router, an unbounded waiting room (the station upstream is never blocked, an arrival from outside never lost there), where the exact CTMC folds the router into the routes through it; it accepts the router's probabilities written in the routing rows of the stations in front of it instead",
-			r, st.Name)}
-	}
+	cs.Router = n.bufferRouter(i)
 	switch {
 	case f.Buffer > 0 && f.BlockBeforeService:
 		cs.Capacity, cs.Blocking = f.Buffer, ctmc.BeforeStart
@@ -86,10 +85,10 @@ func (n Network) ctmcRouting() ([][]float64, error) {
 	out := make([][]float64, len(n.Routing))
 	for x, row := range n.Routing {
 		out[x] = make([]float64, len(n.Routing))
-		if n.router(x) {
+		if n.router(x) && !n.bufferRouter(x%len(n.Stations)) {
 			continue
 		}
-		copy(out[x], row)
+		copy(out[x], row) // a buffer router keeps its row: ctmc.Station.Router
 		if err := n.throughRouters(out[x]); err != nil {
 			return nil, err
 		}
@@ -97,21 +96,26 @@ func (n Network) ctmcRouting() ([][]float64, error) {
 	return out, nil
 }
 
-// routerInto returns the name of a router that routes into station i, or
-// "".
-func (n Network) routerInto(i int) string {
+// bufferRouter reports whether station i is a router that sends
+// customers (of any class) to a station with a buffer: the chain holds
+// them there (ctmc.Station.Router) instead of folding it into the rows
+// in front of it.
+func (n Network) bufferRouter(i int) bool {
 	M := len(n.Stations)
+	if n.Stations[i].Router == "" {
+		return false
+	}
 	for x, row := range n.Routing {
-		if !n.router(x) {
+		if x%M != i {
 			continue
 		}
 		for y, p := range row {
-			if p > 0 && y%M == i {
-				return n.Stations[x%M].Name
+			if p > 0 && n.Stations[y%M].Buffer > 0 {
+				return true
 			}
 		}
 	}
-	return ""
+	return false
 }
 
 // router reports whether node x is at a router.
@@ -123,7 +127,7 @@ func (n Network) throughRouters(row []float64) error {
 	for pass := 0; ; pass++ {
 		moved := false
 		for y, p := range row {
-			if p == 0 || !n.router(y) {
+			if p == 0 || !n.router(y) || n.bufferRouter(y%len(n.Stations)) {
 				continue
 			}
 			if pass > len(n.Routing) {

@@ -90,14 +90,10 @@ func TestCTMCModelRefuses(t *testing.T) {
 }
 
 // TestCTMCBeforeStartRefuses: before-service blocking outside the case
-// the chain covers maps, and the chain then refuses it with the reason.
+// the chain covers maps, and the chain then refuses it with the reason
+// (a random next station it covers: ctmc's draws_test.go).
 func TestCTMCBeforeStartRefuses(t *testing.T) {
 	for want, n := range map[string]Network{
-		`class "job" goes there with probability 0.5, not 1 (the simulator draws the next station when the customer starts`: func() Network {
-			n := featNet(StationFeatures{Buffer: 2, BlockBeforeService: true})
-			n.Routing[0][1] = 0.5
-			return n
-		}(),
 		`class "job" goes from station "b", which blocks before service, back to itself`: func() Network {
 			n := featNet(StationFeatures{Buffer: 2, BlockBeforeService: true})
 			n.Routing[1][1] = 0.5

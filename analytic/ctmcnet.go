@@ -230,7 +230,7 @@ func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
 		var all ctmcNode
 		served := false
 		for k, c := range s.n.Classes {
-			if st.Mean[k] == 0 || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
+			if (st.Mean[k] == 0 && !s.n.bufferRouter(i)) || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
 				continue
 			}
 			nd := ctmcNodeOf(res, k)

@@ -23,8 +23,8 @@ import (
 func (n Network) splitRouterArrivals(out *ctmc.Model) error {
 	m, r := len(n.Stations), len(n.Classes)
 	for k, c := range n.Classes {
-		if !c.open() || n.Stations[c.Source].Router == "" {
-			continue
+		if !c.open() || n.Stations[c.Source].Router == "" || n.bufferRouter(c.Source) {
+			continue // a router holding customers is a station of the chain's
 		}
 		row := make([]float64, len(n.Routing))
 		row[k*m+c.Source] = 1

@@ -1,12 +1,13 @@
 package ctmc
 
 // Blocking before service as the simulator plays it (BeforeStart). A
-// customer of class r at station i whose certain next station j blocks
-// so checks j whenever it reaches a server of i — arriving at an idle
-// server, taken from the waiting line when a server frees (after a
-// departure, an abandonment or a held customer's release), or placed
-// there at time 0 — and, j being full then, holds the server unstarted
-// (startPhase) and is listed with the held customers for j. The check
+// customer of class r at station i whose next station j — certain, or
+// drawn at this moment (draws.go) — blocks so checks j whenever it
+// reaches a server of i — arriving at an idle server, taken from the
+// waiting line when a server frees (after a departure, an abandonment or
+// a held customer's release), or placed there at time 0 — and, j being
+// full then, holds the server unstarted (startPhase) and is listed with
+// the held customers for j. The check
 // reads the state at the moment the simulator makes it (model/network's
 // extras.onStart):
 //
@@ -20,19 +21,19 @@ package ctmc
 //   - a customer held before service starts when a place frees without a
 //     second check.
 //
-// The tables compute these outcomes with the classes whose station is
-// full at the check as a bit mask (settleGated); the chain reads the mask
+// The tables compute these outcomes with the stations full at the check
+// as a bit mask (settleGated, gates); the chain reads the mask
 // off the global state (closedAt) and lists those who were held
 // (noteHeld).
 
 // The gated tables: what happens at a station where a start may be
-// held, worked out once per local state, class and mask of classes whose
-// start is held (their pattern never changes). As the other tables they
+// held, worked out once per local state, class and mask of full stations
+// (their pattern never changes). As the other tables they
 // are indexed by local state, here through heads (gmoveAt by local id,
 // goutAt by local id·classes + class, one per kind), each the place + 1
 // in a pool of the first entry of a short chain, one entry per mask met
-// there (at most one for an arrival or a placement, whose mask is the
-// arriving class's bit; a few for the moves); 0: none yet. The heads
+// there (at most a few for an arrival or a placement, whose mask is cut
+// to the arriving class's stations, maskOf; a few for the moves); 0: none yet. The heads
 // hold no pointers, so the collector does not scan them.
 
 // gatedMoves is one local state's moves under one mask.
@@ -80,7 +81,8 @@ func grown[T any](s []T, n int) []T {
 }
 
 // movesFor returns the moves of local state x where the customers of the
-// classes in closed who start after a departure are held before service.
+// customers who start after a departure and go to a station in closed
+// are held before service.
 func (t *table) movesFor(x int32, closed uint64) []move {
 	if closed == 0 {
 		return t.movesOf(x)
@@ -101,10 +103,10 @@ func (t *table) movesFor(x int32, closed uint64) []move {
 }
 
 // arrivalsFor is arrivals where a class-r arrival reaching a server is
-// held before service if r is in closed. (Only the arriving customer can
+// held before service if the station it goes to (or draws) is in closed. (Only the arriving customer can
 // start: where a server is free nobody else waits.)
 func (t *table) arrivalsFor(x int32, r int, closed uint64) []outcome {
-	closed &= 1 << r
+	closed &= t.maskOf(r)
 	if closed == 0 {
 		return t.arrivals(x, r)
 	}
@@ -140,7 +142,7 @@ func (t *table) gated(what int, x int32, r int, closed uint64, f func() []outcom
 // placeFor is place (an initial customer, whatever the room) with the
 // start held as in arrivalsFor.
 func (t *table) placeFor(x int32, r int, closed uint64) []outcome {
-	closed &= 1 << r
+	closed &= t.maskOf(r)
 	if closed == 0 {
 		return t.place(x, r, 1)
 	}
@@ -155,7 +157,7 @@ func (t *table) placeGated(x int32, r int, p float64, closed uint64) []outcome {
 }
 
 // unblockFor is unblock where the customer the freed server takes is held
-// before service if its class is in closed.
+// before service if the station it goes to (or draws) is in closed.
 func (t *table) unblockFor(x int32, r int, closed uint64) []outcome {
 	if closed == 0 {
 		return t.unblock(x, r)
@@ -172,39 +174,49 @@ func (t *table) unblockFor(x int32, r int, closed uint64) []outcome {
 	})
 }
 
-// closedAt returns the classes of station i whose BeforeStart station is
-// full in tuple t, a bit per class: a customer of theirs reaching a
-// server now is held before service.
+// maskOf returns the bits of the BeforeStart stations a class-r customer
+// reaching a server here may check.
+func (t *table) maskOf(r int) uint64 {
+	if t.g.mask == nil {
+		return 0
+	}
+	return t.g.mask[r]
+}
+
+// closedAt returns the BeforeStart stations checked at station i that
+// are full in tuple t, a bit each (see gates): a customer going there who
+// reaches a server now is held before service.
 func (c *chain) closedAt(t []int32, i int) uint64 {
 	if !c.gated[i] {
 		return 0
 	}
 	var m uint64
-	for r := range c.R {
-		if j := c.gate[r*c.M+i]; j >= 0 && c.tabs[j].full(t[j]) {
-			m |= 1 << r
+	for g, j := range c.tabs[i].g.to {
+		if c.tabs[j].full(t[j]) {
+			m |= 1 << g
 		}
 	}
 	return m
 }
 
 // noteHeld sets v[i] to station i's local state to, reached from local
-// state from with the starts of the classes in closed held, and lists
-// last, in v's held list, each customer that was held so (one who found
-// its station full and holds its server unstarted).
+// state from with the stations in closed full, and lists last, in v's
+// held list, each customer that was held so (one who found the station
+// it goes to full and holds its server unstarted), with its local class.
 func (c *chain) noteHeld(v []int32, i int, from, to int32, closed uint64) {
 	v[i] = to
 	if closed == 0 {
 		return
 	}
 	tb := c.tabs[i]
-	for r := range c.R {
-		if closed>>r&1 == 0 {
+	for lc := range tb.classes + len(tb.g.drawn) {
+		j, bit := tb.holdTo(lc)
+		if closed&bit == 0 {
 			continue
 		}
-		h := mkcode(r, startPhase)
+		h := mkcode(lc, startPhase)
 		for n := countCode(tb.lists[to], h) - countCode(tb.lists[from], h); n > 0; n-- {
-			v[c.blk] = c.held.push(v[c.blk], heldCustomer{int16(i), int16(r), int16(c.gate[r*c.M+i]), -1})
+			v[c.blk] = c.held.push(v[c.blk], heldCustomer{int16(i), int16(lc), int16(j), -1})
 		}
 	}
 }

@@ -142,15 +142,12 @@ func tandemBeforeStartBrute(t *testing.T, theta float64, join []float64) ctmc.St
 }
 
 // TestBeforeStartRefuses: where the chain cannot play the simulator's
-// rule — a random next station (the simulator draws it at the start), a
-// discipline that shares or interrupts service, a route back to the
-// blocking station itself — it refuses, naming the reason.
+// rule — a discipline that shares or interrupts service, a route back to
+// the blocking station itself — it refuses, naming the reason (a random
+// next station it plays: draws_test.go).
 func TestBeforeStartRefuses(t *testing.T) {
 	for want, mod := range map[string]func(m *ctmc.Model){
 		"it is ps, where a customer cannot hold a server unstarted": func(m *ctmc.Model) { m.Stations[0].Discipline = ctmc.PS },
-		`class "job" goes there with probability 0.5, not 1 (the simulator draws the next station when the customer starts`: func(m *ctmc.Model) {
-			m.Routing[0][1] = 0.5
-		},
 		`class "job" goes from station "b", which blocks before service, back to itself: the simulator counts the customer against its own buffer`: func(m *ctmc.Model) {
 			m.Routing[1][1] = 0.5
 		},

@@ -63,10 +63,16 @@ func (h *heldLists) without(x int32, k int) int32 {
 // of those who start). t is not changed.
 func (c *chain) resolve(t []int32, rate float64, emit func([]int32, float64)) {
 	for k, e := range c.held.lists[t[c.blk]] {
-		if c.tabs[e.to].full(t[e.to]) {
+		if inTransit(e) || c.tabs[e.to].full(t[e.to]) {
 			continue
 		}
 		rest := c.held.without(t[c.blk], k)
+		if e.toClass < 0 && c.tabs[e.from].st.Router { // starts its service of zero length: in transit
+			u := slices.Clone(t)
+			u[c.blk] = c.held.push(rest, heldCustomer{e.from, e.class, e.to, transitClass(int(e.class))})
+			c.resolve(u, rate, emit)
+			return
+		}
 		if e.toClass < 0 { // held before service: it starts, taking no place
 			for _, o := range c.tabs[e.from].start(t[e.from], int(e.class)) {
 				u := slices.Clone(t)
@@ -142,7 +148,7 @@ func (c *chain) stuck(t []int32, i int) bool {
 	s := tb.shares(l)
 	for k, cd := range l {
 		switch {
-		case s[k] > 0 && !holding(cd) && !c.suspended(t, i, classOf(cd)):
+		case s[k] > 0 && !holding(cd) && !c.suspended(t, i, tb.real(classOf(cd))):
 			return false
 		case s[k] == 0 && !started(cd) && tb.st.Patience > 0:
 			return false
@@ -162,7 +168,7 @@ func (c *chain) waitsWithin(t []int32, i int, set []bool) bool {
 		}
 	}
 	for _, cd := range c.tabs[i].lists[t[i]] {
-		if j := c.bbs[classOf(cd)*c.M+i]; j >= 0 && !set[j] {
+		if j := c.bbs[c.tabs[i].real(classOf(cd))*c.M+i]; j >= 0 && !set[j] {
 			return false
 		}
 	}

@@ -21,16 +21,16 @@ type chain struct {
 	routes [][]route // by r*M+i: where a class-r customer finishing at i goes
 	exitP  []float64 // by r*M+i: probability it leaves the network
 
-	blk   int       // tuple entry of the held list; −1 without blocking after service
-	held  heldLists // the lists of held customers
-	mapAt []int     // by class: tuple entry of its MAP phase, or −1
-	bbs   []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
-	gate  []int32   // by r*M+i: the BeforeStart station a class-r customer at i checks on starting, or −1
-	gated []bool    // by station: some class there checks a BeforeStart station (see closedAt)
-	tmp   []int32   // scratch tuple of arrive
-	next  []int32   // scratch tuple of transitions
-	after []int32   // scratch tuple of transitions: t once a customer left and the next started
-	jf    *jobForks // the forks solved job by job (forkjobs.go); nil without
+	blk     int       // tuple entry of the held list; −1 without blocking after service
+	held    heldLists // the lists of held customers
+	mapAt   []int     // by class: tuple entry of its MAP phase, or −1
+	bbs     []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
+	gated   []bool    // by station: some class there checks a BeforeStart station (see closedAt, setGates)
+	routers bool      // some station is a router (router.go)
+	tmp     []int32   // scratch tuple of arrive
+	next    []int32   // scratch tuple of transitions
+	after   []int32   // scratch tuple of transitions: t once a customer left and the next started
+	jf      *jobForks // the forks solved job by job (forkjobs.go); nil without
 
 	tuples   []int32 // flat, W per state
 	keys     *keySet // the states by packed key; nil when they do not pack (then set)
@@ -73,11 +73,10 @@ func newChain(m *Model, level, limit int) *chain {
 	c.routes = make([][]route, R*M)
 	c.exitP = make([]float64, R*M)
 	c.bbs = make([]int32, R*M)
-	c.gate = make([]int32, R*M)
 	c.gated = make([]bool, M)
 	for x, row := range m.Routing {
 		left := 1.0
-		c.bbs[x], c.gate[x] = -1, -1
+		c.bbs[x] = -1
 		for y, p := range row {
 			if p > 0 {
 				c.routes[x] = append(c.routes[x], route{y / M, y % M, p})
@@ -85,12 +84,8 @@ func newChain(m *Model, level, limit int) *chain {
 				if to := m.Stations[y%M].Blocking; to != NoBlocking && y%M != x%M {
 					after := to == AfterService || to == BeforeStart // BeforeStart holds after service too
 					c.tabs[x%M].holds = c.tabs[x%M].holds || after
-					switch to {
-					case BeforeService:
+					if to == BeforeService {
 						c.bbs[x] = int32(y % M)
-					case BeforeStart:
-						c.gate[x] = int32(y % M)
-						c.gated[x%M] = true
 					}
 					if after && c.blk < 0 {
 						c.blk = c.W
@@ -103,6 +98,14 @@ func newChain(m *Model, level, limit int) *chain {
 			c.exitP[x] = left
 		}
 	}
+	for _, s := range m.Stations {
+		if s.Router && c.blk < 0 { // its customers are listed with the held ones
+			c.blk = c.W
+			c.W++
+		}
+		c.routers = c.routers || s.Router
+	}
+	c.setGates()
 	c.mapAt = make([]int, R)
 	for r, cl := range m.Classes {
 		c.mapAt[r] = -1
@@ -229,7 +232,11 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 	emit := func(n []int32, rate float64) { buf = c.edgeTo(buf, t, n, rate) }
 	moved := emit // after a customer left a station: let held ones in
 	if c.blk >= 0 {
-		moved = func(n []int32, rate float64) { c.resolve(n, rate, emit) }
+		out := emit // then let those in transit at a router go on
+		if c.routers {
+			out = func(n []int32, rate float64) { c.flush(n, rate, emit) }
+		}
+		moved = func(n []int32, rate float64) { c.resolve(n, rate, out) }
 	}
 	admit := c.level == 0 || c.openCount(t) < c.level
 	for r, cl := range c.m.Classes {
@@ -329,20 +336,35 @@ func (c *chain) depart(t []int32, i int, mv move, closed uint64, next, after []i
 	// (before it reaches its next station, as in des.Station.finish)
 	copy(after, t)
 	c.noteHeld(after, i, t[i], mv.to, closed)
+	if mv.dest >= 0 { // drawn at the start (draws.go): that route, or out
+		if k := int(mv.dest); k < len(c.routes[x]) {
+			c.departTo(t, i, mv, c.routes[x][k], mv.rate, next, after, emit, moved)
+		} else {
+			moved(after, mv.rate)
+		}
+		return
+	}
 	if p := c.exitP[x]; p > 0 {
 		moved(after, mv.rate*p)
 	}
 	for _, rt := range c.routes[x] {
-		j := rt.station
-		if b := c.m.Stations[j].Blocking; j != i && (b == AfterService || b == BeforeStart) && c.tabs[j].full(t[j]) {
-			copy(next, t)
-			next[i] = mv.held
-			next[c.blk] = c.held.push(t[c.blk], heldCustomer{int16(i), mv.class, int16(j), int16(rt.class)})
-			emit(next, mv.rate*rt.p)
-			continue
-		}
-		c.arriveAt(after, next, j, rt.class, mv.rate*rt.p, moved)
+		c.departTo(t, i, mv, rt, mv.rate*rt.p, next, after, emit, moved)
 	}
+}
+
+// departTo emits the outcomes of depart's customer going by route rt at
+// the given rate: held upstream if its station blocks after service (or
+// before it, as the simulator plays it) and is full, else arriving there.
+func (c *chain) departTo(t []int32, i int, mv move, rt route, rate float64, next, after []int32, emit, moved func([]int32, float64)) {
+	j := rt.station
+	if b := c.m.Stations[j].Blocking; j != i && (b == AfterService || b == BeforeStart) && c.tabs[j].full(t[j]) {
+		copy(next, t)
+		next[i] = mv.held
+		next[c.blk] = c.held.push(t[c.blk], heldCustomer{int16(i), mv.class, int16(j), int16(rt.class)})
+		emit(next, rate)
+		return
+	}
+	c.arriveAt(after, next, j, rt.class, rate, moved)
 }
 
 // arriveAt emits the outcomes of a class-r customer arriving at station j
@@ -351,6 +373,10 @@ func (c *chain) depart(t []int32, i int, mv move, closed uint64, next, after []i
 // there (noteHeld); what is lost (the station full) or balks leaves the
 // network, base as it is.
 func (c *chain) arriveAt(base, v []int32, j, r int, rate float64, emit func([]int32, float64)) {
+	if c.tabs[j].st.Router {
+		c.routerArrive(base, v, j, r, rate, emit)
+		return
+	}
 	closed := c.closedAt(base, j)
 	left := 1.0
 	for _, o := range c.tabs[j].arrivalsFor(base[j], r, closed) {

@@ -47,17 +47,24 @@
 //     cascade is resolved within the transition). Before service, the
 //     service of a customer whose certain next station is full does not
 //     progress (BeforeService); or, as the simulator plays it
-//     (BeforeStart), a customer reaching a server while its certain next
-//     station is full — an arrival at an idle server, the next in line
-//     when a server frees, an initial customer — holds the server
+//     (BeforeStart), a customer reaching a server — an arrival at an idle
+//     server, the next in line when a server frees, an initial customer —
+//     draws its next station then, and if it is full holds the server
 //     unstarted, coded as held before service and listed with the held
-//     customers, and starts when a place frees; the check reads the
+//     customers, and starts when a place frees; where the draw is random
+//     the started customer keeps it to its departure, as a class of the
+//     station's own (draws.go); the check reads the
 //     state at the moment the simulator makes it (patience, balking and
 //     rates at the feeding station included: the held customer neither
 //     abandons nor balks and counts among those present). A reachable state in which a set of full stations can
 //     never move again (every server held for another of the set, nobody
 //     waiting who can abandon) is a deadlock: Solve refuses the model and
 //     names the stations.
+//   - Routers (Station.Router), as the simulator plays them: a station
+//     of no service that sends each customer on by its row, or holds it,
+//     with the station it drew, while that station is a full buffer; its
+//     service of zero length ends after the event that brought the
+//     customer in (router.go).
 //   - Load-dependent service (Station.RateScale): the station's service
 //     rates times a factor read from the number present.
 //   - Balking (Station.JoinProb): an arrival joins with a probability

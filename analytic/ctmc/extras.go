@@ -33,23 +33,24 @@ const (
 	// destination per customer; a random one is refused).
 	BeforeService
 	// BeforeStart (BBS as the simulator plays it, model/network): the
-	// upstream customer checks this station whenever it reaches a server
-	// — arriving at an idle one, taken from the waiting line when a
-	// server frees, or placed there in the initial state; if the station
-	// is full it holds the server without starting until a place frees
-	// (in the order blocked, with those blocked after service), then is
-	// served. The check sees the state at the simulator's moment: a
-	// customer starting after a departure sees the departing one not yet
-	// arrived at its next station (see beforestart.go). Places are not
-	// reserved: should the station be full again when the service ends,
-	// the customer is held after service as under AfterService. The chain
-	// covers it where each class that may go here from a station goes
-	// here with probability 1 (the simulator draws the next station at
-	// the start; the chain keeps no drawn station per customer), the
-	// station is FCFS, SIRO, non-preemptive priority or a delay station
-	// (patience, balking and rates there included: a customer holding a
-	// server unstarted neither abandons nor balks, and counts among those
-	// present, as in the simulator), and does not route back to itself;
+	// upstream customer draws its next station whenever it reaches a
+	// server — arriving at an idle one, taken from the waiting line when
+	// a server frees, or placed there in the initial state; if it drew
+	// this station and it is full it holds the server without starting
+	// until a place frees (in the order blocked, with those blocked after
+	// service), then is served. The check sees the state at the
+	// simulator's moment: a customer starting after a departure sees the
+	// departing one not yet arrived at its next station (see
+	// beforestart.go). Places are not reserved: should the station be
+	// full again when the service ends, the customer is held after
+	// service as under AfterService. After its start the customer goes
+	// where it drew: where its class may go elsewhere too, the chain
+	// keeps each started customer's draw (draws.go). The chain covers it
+	// where the upstream station is FCFS, SIRO, non-preemptive priority
+	// or a delay station (patience, balking and rates there included: a
+	// customer holding a server unstarted neither abandons nor balks, and
+	// counts among those present, as in the simulator), and where this
+	// station does not route back to itself;
 	// classes open or closed, several of them, fed from outside or by
 	// routing, with an initial state or without.
 	BeforeStart
@@ -132,6 +133,9 @@ func (m *Model) validateExtras() error {
 	if err := m.validateBlocking(); err != nil {
 		return err
 	}
+	if err := m.validateRouters(); err != nil {
+		return err
+	}
 	return m.validateInitial()
 }
 
@@ -212,45 +216,38 @@ func (m *Model) validateInitial() error {
 }
 
 // validateBeforeStart checks the stations feeding a station that blocks
-// before service as the simulator does (BeforeStart): each class there
-// that may go to such a station must go to it with probability 1 (the
-// simulator draws the next station when the customer starts, and the
-// chain keeps no drawn station per customer; with probability 1 the draw
-// is the station), and the feeding station must be one the chain holds a
-// start at as the simulator does.
+// before service as the simulator does (BeforeStart): each must be one
+// the chain holds a start at as the simulator does, and the destinations
+// drawn at the start (draws.go) must fit in a state's code.
 func (m *Model) validateBeforeStart() error {
 	M := len(m.Stations)
 	for x, row := range m.Routing {
-		r, i := x/M, x%M
-		to := make([]float64, M) // probability of reaching each station
+		i := x % M
 		for y, p := range row {
-			to[y%M] += p
-		}
-		for j, p := range to {
+			j := y % M
 			if p == 0 || m.Stations[j].Blocking != BeforeStart {
 				continue
 			}
-			if why := m.beforeStartFeeder(r, i, j, p); why != "" {
-				return &AtError{Station: m.Stations[i].Name, Routing: p < 1-routingSlack,
+			if why := m.beforeStartFeeder(i, j); why != "" {
+				return &AtError{Station: m.Stations[i].Name,
 					Err: fmt.Errorf("station %q feeds %q, which blocks before service, and the exact CTMC cannot play the simulator's rule there: %s",
 						m.Stations[i].Name, m.Stations[j].Name, why)}
 			}
 		}
 	}
-	return nil
+	return m.drawBudget()
 }
 
-// beforeStartFeeder returns why the chain cannot hold class r's starts at
-// station i for station j (reached with probability p), or "". Patience,
-// balking and rates at i are played as the simulator does (model/network
-// TestBeforeServiceExtraFeederSimAgreesWithCTMC, a long test).
-func (m *Model) beforeStartFeeder(r, i, j int, p float64) string {
-	from, cl := m.Stations[i], m.Classes[r].Name
+// beforeStartFeeder returns why the chain cannot hold starts at station
+// i for station j, or "". Patience, balking and rates at i are
+// played as the simulator does (model/network
+// TestBeforeServiceExtraFeederSimAgreesWithCTMC, a long test); so is a
+// next station drawn at random (draws.go).
+func (m *Model) beforeStartFeeder(i, j int) string {
+	from := m.Stations[i]
 	d := from.Discipline
 	switch {
 	case i == j: // refused in validateBlocking
-	case p < 1-routingSlack:
-		return fmt.Sprintf("class %q goes there with probability %v, not 1 (the simulator draws the next station when the customer starts; the chain keeps no drawn station per customer); it takes a class that goes there with probability 1, or after-service blocking with any routing", cl, p)
 	case from.Servers > 0 && d != nil && d != FCFS && d != SIRO && d != PriorityNP:
 		return fmt.Sprintf("it is %s, where a customer cannot hold a server unstarted (the simulator refuses it too)", d.Name())
 	}

@@ -28,6 +28,7 @@ type table struct {
 	gmoves  []gatedMoves
 	goutAt  [gateKinds][]int32
 	gouts   []gatedOuts
+	g       gates // the BeforeStart stations its customers check (draws.go)
 }
 
 // localInfo holds what the measures read of one local state, per class.
@@ -44,10 +45,13 @@ type localInfo struct {
 // departure of class class (kind depart), an abandonment (kind abandon) or
 // an internal phase change. A departure also names held, the local state
 // in which the finishing customer stays on its server, blocked after
-// service (−1 where the station never holds anyone).
+// service (−1 where the station never holds anyone), and dest, the route
+// its customer drew at its start (draws.go; −1: none drawn, the routing
+// row decides).
 type move struct {
 	to, held int32
 	class    int16
+	dest     int16
 	kind     uint8
 	rate     float64
 }
@@ -119,7 +123,7 @@ func (t *table) describe(l []code) localInfo {
 		held: make([]float64, R)}
 	s := t.shares(l)
 	for k, c := range l {
-		r := classOf(c)
+		r := t.real(classOf(c))
 		in.count[r]++
 		if t.open[r] {
 			in.open++
@@ -151,10 +155,10 @@ func (t *table) settle(l []code, p float64, out []outcome) []outcome {
 	return t.settleGated(l, p, 0, out)
 }
 
-// settleGated is settle with the classes in closed (a bit per class)
-// finding their BeforeStart station full: a customer of theirs who
-// reaches a server holds it unstarted (startPhase) instead of drawing a
-// phase.
+// settleGated is settle with the BeforeStart stations in closed (a bit
+// each, see gates) full: a customer who reaches a server and goes to one
+// of them — certainly, or by the draw it makes now — holds the server
+// unstarted (startPhase) instead of drawing a phase.
 func (t *table) settleGated(l []code, p float64, closed uint64, out []outcome) []outcome {
 	if picks := t.disc.choose(l, t.st.Servers); picks != nil {
 		for _, pk := range picks {
@@ -169,16 +173,28 @@ func (t *table) settleGated(l []code, p float64, closed uint64, out []outcome) [
 		if s[k] == 0 || (started(c) && phaseOf(c) != int(pending)) {
 			continue
 		}
-		if closed>>classOf(c)&1 != 0 {
+		lc := classOf(c)
+		if lc < t.classes && t.g.draw != nil && t.g.draw[lc] != nil {
+			for _, o := range t.g.draw[lc] {
+				m := append([]code(nil), l...)
+				m[k] = mkcode(o.lc, int(pending))
+				if closed&o.bit != 0 {
+					m[k] = mkcode(o.lc, startPhase)
+				}
+				out = t.settleGated(m, p*o.p, closed, out)
+			}
+			return out
+		}
+		if lc < t.classes && t.g.certain != nil && closed&t.g.certain[lc] != 0 {
 			m := append([]code(nil), l...)
-			m[k] = mkcode(classOf(c), startPhase)
+			m[k] = mkcode(lc, startPhase)
 			return t.settleGated(m, p, closed, out)
 		}
-		ph := t.st.Service[classOf(c)]
+		ph := t.st.Service[t.real(lc)]
 		for a, pa := range ph.Alpha {
 			if pa > 0 {
 				m := append([]code(nil), l...)
-				m[k] = mkcode(classOf(c), a+1)
+				m[k] = mkcode(lc, a+1)
 				out = t.settleGated(m, p*pa, closed, out)
 			}
 		}
@@ -281,7 +297,7 @@ func (t *table) computeMoves(x int32, closed uint64) []move {
 	var out []move
 	addMove := func(mv move) {
 		for k := range out {
-			if out[k].to == mv.to && out[k].kind == mv.kind && out[k].class == mv.class && out[k].held == mv.held {
+			if out[k].to == mv.to && out[k].kind == mv.kind && out[k].class == mv.class && out[k].held == mv.held && out[k].dest == mv.dest {
 				out[k].rate += mv.rate
 				return
 			}
@@ -297,16 +313,17 @@ func (t *table) computeMoves(x int32, closed uint64) []move {
 			run++
 		}
 		c := l[k]
-		r, p := classOf(c), phaseOf(c)
+		lc, p := classOf(c), phaseOf(c)
+		r, dest := t.real(lc), t.destOf(lc)
 		if s[k] > 0 && p > 0 && !holding(c) {
 			ph := t.st.Service[r]
 			for j := k; j < k+run; j++ {
 				for q, rate := range ph.T[p-1] {
 					if q != p-1 && rate > 0 {
 						m := append([]code(nil), l...)
-						m[j] = mkcode(r, q+1)
+						m[j] = mkcode(lc, q+1)
 						t.disc.canon(m, t.st.Servers)
-						addMove(move{to: t.id(m), held: -1, class: int16(r), kind: internal, rate: s[j] * rate * scale})
+						addMove(move{to: t.id(m), held: -1, class: int16(r), dest: -1, kind: internal, rate: s[j] * rate * scale})
 					}
 				}
 			}
@@ -320,14 +337,14 @@ func (t *table) computeMoves(x int32, closed uint64) []move {
 				}
 				m := append(append([]code(nil), l[:k]...), l[k+1:]...)
 				for _, o := range t.settleGated(m, 1, closed, nil) {
-					addMove(move{to: o.to, held: held, class: int16(r), kind: depart, rate: float64(run) * s[k] * e * scale * o.p})
+					addMove(move{to: o.to, held: held, class: int16(r), dest: dest, kind: depart, rate: float64(run) * s[k] * e * scale * o.p})
 				}
 			}
 		}
 		if s[k] == 0 && p == 0 && t.st.Patience > 0 {
 			m := append(append([]code(nil), l[:k]...), l[k+1:]...)
 			for _, o := range t.settleGated(m, 1, closed, nil) {
-				addMove(move{to: o.to, held: -1, class: int16(r), kind: abandon, rate: float64(run) * t.st.Patience * o.p})
+				addMove(move{to: o.to, held: -1, class: int16(r), dest: -1, kind: abandon, rate: float64(run) * t.st.Patience * o.p})
 			}
 		}
 		k += run

@@ -120,21 +120,60 @@ func (c *chain) stateMeasures(t []int32, i int, d, a []float64, cur []StationRes
 		if d[r] == 0 {
 			continue
 		}
+		if tb.g.draw != nil && tb.g.draw[r] != nil {
+			c.drawnFlows(t, i, r, cur)
+			continue
+		}
 		for _, rt := range c.routes[r*c.M+i] {
-			f := d[r] * rt.p
-			j, to := rt.station, c.tabs[rt.station]
-			cur[j].Offered[rt.class] += f
-			switch {
-			case j == i:
-				cur[j].Balked[rt.class] += c.rebalk(tb, t[i], r, rt)
-			case to.full(t[j]):
-				if b := to.st.Blocking; b != AfterService && b != BeforeStart {
-					cur[j].Lost[rt.class] += f
-				}
-			default:
-				cur[j].Balked[rt.class] += f * (1 - to.st.join(len(to.lists[t[j]])))
+			rb := 0.0
+			if rt.station == i {
+				rb = c.rebalk(tb, t[i], r, rt, -1)
+			}
+			c.flow(t, i, r, rt, d[r]*rt.p, rb, cur)
+		}
+	}
+}
+
+// flow adds to cur a flow of class-r customers finishing at station i in
+// state tuple t and going by route rt at rate f (rebalk: the part that
+// balks on coming back to i).
+func (c *chain) flow(t []int32, i, r int, rt route, f, rebalk float64, cur []StationResult) {
+	j, to := rt.station, c.tabs[rt.station]
+	cur[j].Offered[rt.class] += f
+	switch {
+	case to.st.Router:
+		c.routerFlow(t, j, rt.class, f, cur)
+	case j == i:
+		cur[j].Balked[rt.class] += rebalk
+	case to.full(t[j]):
+		if b := to.st.Blocking; b != AfterService && b != BeforeStart {
+			cur[j].Lost[rt.class] += f
+		}
+	default:
+		cur[j].Balked[rt.class] += f * (1 - to.st.join(len(to.lists[t[j]])))
+	}
+}
+
+// drawnFlows is flow for a class whose customers drew their next
+// station at their start (draws.go): each route at the rate of the
+// departures that drew it.
+func (c *chain) drawnFlows(t []int32, i, r int, cur []StationResult) {
+	tb, routes := c.tabs[i], c.routes[r*c.M+i]
+	for k, rt := range routes {
+		f := 0.0
+		for _, mv := range tb.movesOf(t[i]) {
+			if mv.kind == depart && int(mv.class) == r && int(mv.dest) == k {
+				f += mv.rate
 			}
 		}
+		if f == 0 {
+			continue
+		}
+		rb := 0.0
+		if rt.station == i {
+			rb = c.rebalk(tb, t[i], r, route{rt.class, rt.station, 1}, int16(k))
+		}
+		c.flow(t, i, r, rt, f, rb, cur)
 	}
 }
 
@@ -160,7 +199,9 @@ func (c *chain) offered(t []int32, cur []StationResult) {
 		}
 		j := cl.Source
 		cur[j].Offered[r] += rate
-		if tb := c.tabs[j]; tb.full(t[j]) {
+		if tb := c.tabs[j]; tb.st.Router {
+			c.routerFlow(t, j, r, rate, cur)
+		} else if tb.full(t[j]) {
 			cur[j].Lost[r] += rate
 		} else {
 			cur[j].Balked[r] += rate * (1 - tb.st.join(len(tb.lists[t[j]])))
@@ -170,14 +211,15 @@ func (c *chain) offered(t []int32, cur []StationResult) {
 
 // rebalk returns the rate at which class-r customers finishing at a
 // station in local state x and routed back to it by rt balk there (they
-// find the station without themselves).
-func (c *chain) rebalk(tb *table, x int32, r int, rt route) float64 {
+// find the station without themselves); dest ≥ 0: only those who drew
+// route dest at their start.
+func (c *chain) rebalk(tb *table, x int32, r int, rt route, dest int16) float64 {
 	if tb.st.JoinProb == nil {
 		return 0
 	}
 	out := 0.0
 	for _, mv := range tb.movesOf(x) {
-		if mv.kind == depart && int(mv.class) == r {
+		if mv.kind == depart && int(mv.class) == r && (dest < 0 || mv.dest == dest) {
 			out += mv.rate * rt.p * (1 - tb.st.join(len(tb.lists[mv.to])))
 		}
 	}

@@ -41,6 +41,14 @@ type Station struct {
 	// counted in StationResult.Balked. nil: everyone joins. A full
 	// station loses arrivals before they choose (StationResult.Lost).
 	JoinProb []float64
+	// Router makes the station a router as the simulator plays it
+	// (router.go): no servers or service (Servers, Discipline and Service
+	// are not read); a customer arriving goes on at once by the station's
+	// routing row, or waits here, with the station it drew, while that
+	// station is a full buffer. Where no router target has a buffer,
+	// package analytic writes the router's row into the rows in front of
+	// it instead.
+	Router bool
 }
 
 // Class is one customer class: open (Rate > 0, Poisson arrivals at
@@ -151,7 +159,7 @@ func (m *Model) Validate() error {
 			return fmt.Errorf("class %q: exactly one of rate > 0 (or a MAP) or population > 0 is needed", c.Name)
 		case c.Fork != nil:
 			// checked with the rest of the fork in validateFork
-		case c.Open() && (c.Source < 0 || c.Source >= M || m.Stations[c.Source].Service[r] == nil):
+		case c.Open() && (c.Source < 0 || c.Source >= M || m.Stations[c.Source].Service[r] == nil && !m.Stations[c.Source].Router):
 			return fmt.Errorf("class %q: arrives at a station that does not serve it", c.Name)
 		case !c.Open() && (c.Start < 0 || c.Start >= M || m.Stations[c.Start].Service[r] == nil):
 			return fmt.Errorf("class %q: starts at a station that does not serve it", c.Name)
@@ -165,7 +173,7 @@ func (m *Model) Validate() error {
 			if !(p >= 0 && p <= 1) {
 				return fmt.Errorf("routing [%d][%d] = %v is not a probability", x, y, p)
 			}
-			if p > 0 && m.Stations[y%M].Service[y/M] == nil {
+			if p > 0 && m.Stations[y%M].Service[y/M] == nil && !m.Stations[y%M].Router {
 				return fmt.Errorf("routing sends class %q to station %q, which does not serve it", m.Classes[y/M].Name, m.Stations[y%M].Name)
 			}
 			if p > 0 && m.Classes[x/M].Open() != m.Classes[y/M].Open() {

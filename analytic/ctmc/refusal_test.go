@@ -19,7 +19,6 @@ func TestBlockingRefusalsSayWhere(t *testing.T) {
 		station string
 		routing bool
 	}{
-		"random next":  {func(m *ctmc.Model) { m.Routing[0][1] = 0.5 }, "a", true},
 		"discipline":   {func(m *ctmc.Model) { m.Stations[0].Discipline = ctmc.PS }, "a", false},
 		"back to self": {func(m *ctmc.Model) { m.Routing[1][1] = 0.5 }, "b", true},
 	} {

@@ -1,0 +1,210 @@
+package ctmc
+
+import "fmt"
+
+// The next station drawn at the start (BeforeStart with a random next
+// station). At a station some of whose customers may go to a station
+// that blocks before service as the simulator plays it, the simulator
+// draws each customer's next station when the customer reaches a server
+// (model/network's extras.onStart), holds the server unstarted if the
+// drawn station blocks so and is full, and sends the customer, at the
+// end of its service, to the station it drew. Where a class goes to such
+// a station with probability 1 the draw says nothing (certain). Where it
+// may go elsewhere the customers in service are no longer a fair sample
+// of the routing row (those who drew a full station were held; those
+// who started did not), so the chain keeps the drawn destination of each
+// customer from the draw to its departure: as a class of the station's
+// own, a "drawn class" (local to its table, numbered after the model's
+// classes), which is the model's class in everything but where it goes.
+// A customer still waiting keeps its plain class: nothing it does before
+// it reaches a server depends on the draw, which the simulator has not
+// made yet.
+
+// drawOpt is one possible draw of a class at a station: route k of its
+// routing row (k = len(routes): out of the network), with probability p,
+// kept as drawn class lc; bit is the mask bit of the BeforeStart station
+// it leads to (0: none, never held before service).
+type drawOpt struct {
+	lc  int
+	k   int
+	p   float64
+	bit uint64
+}
+
+// drawnClass is what a drawn class stands for: class real, route k of
+// its row (k = len(routes): out), held before service for station to
+// (−1: never) when bit is in the mask.
+type drawnClass struct {
+	real, k int
+	to      int32
+	bit     uint64
+}
+
+// gates is a table's view of the BeforeStart stations its customers
+// check when they reach a server.
+type gates struct {
+	to      []int32     // the stations checked, bit g for to[g]
+	mask    []uint64    // by class: the bits its customers may check
+	certain []uint64    // by class: the bit of the station it goes to with probability 1, or 0
+	draw    [][]drawOpt // by class: its possible draws, nil if it draws nothing
+	drawn   []drawnClass
+}
+
+// maxGates bounds the BeforeStart stations one station's customers check
+// (a bit each in the masks).
+const maxGates = 64
+
+// bitOf returns the mask bit of station j, adding it if new.
+func (g *gates) bitOf(j int32) uint64 {
+	for b, x := range g.to {
+		if x == j {
+			return 1 << b
+		}
+	}
+	g.to = append(g.to, j)
+	return 1 << (len(g.to) - 1)
+}
+
+// real returns the model's class of local class lc.
+func (t *table) real(lc int) int {
+	if lc < t.classes {
+		return lc
+	}
+	return t.g.drawn[lc-t.classes].real
+}
+
+// destOf returns the route index drawn by local class lc (len(routes):
+// out), or −1 for a model class, which draws at the end of its service.
+func (t *table) destOf(lc int) int16 {
+	if lc < t.classes {
+		return -1
+	}
+	return int16(t.g.drawn[lc-t.classes].k)
+}
+
+// holdTo returns the station a customer of local class lc held before
+// service waits for, and the mask bit of that station (0 if never held).
+func (t *table) holdTo(lc int) (int32, uint64) {
+	if lc < t.classes {
+		if t.g.certain == nil {
+			return -1, 0
+		}
+		if b := t.g.certain[lc]; b != 0 {
+			return t.g.to[bitIndex(b)], b
+		}
+		return -1, 0
+	}
+	d := t.g.drawn[lc-t.classes]
+	return d.to, d.bit
+}
+
+func bitIndex(b uint64) int {
+	n := 0
+	for b > 1 {
+		b >>= 1
+		n++
+	}
+	return n
+}
+
+// setGates fills each table's gates from the model's routing: for each
+// class at a station that may go to another station blocking
+// BeforeStart, the bits it checks, and either the station it goes to
+// with probability 1 or its draws.
+func (c *chain) setGates() {
+	M := c.M
+	for x, rts := range c.routes {
+		r, i := x/M, x%M
+		tb := c.tabs[i]
+		if tb.st.Router {
+			continue // routerArrive plays its draws
+		}
+		var to []float64 // station-level probability of each BeforeStart target
+		for _, rt := range rts {
+			if rt.station != i && c.m.Stations[rt.station].Blocking == BeforeStart {
+				to = grown(to, M)
+				to[rt.station] += rt.p
+			}
+		}
+		if to == nil {
+			continue
+		}
+		c.gated[i] = true
+		g := &tb.g
+		g.mask, g.certain, g.draw = grown(g.mask, c.R), grown(g.certain, c.R), grown(g.draw, c.R)
+		certain := -1
+		for j, p := range to {
+			if p > 0 {
+				g.mask[r] |= g.bitOf(int32(j))
+				if p >= 1-routingSlack {
+					certain = j
+				}
+			}
+		}
+		if certain >= 0 {
+			g.certain[r] = g.bitOf(int32(certain))
+			continue
+		}
+		opts := len(rts)
+		if c.exitP[x] > 0 {
+			opts++
+		}
+		for k := range opts {
+			d := drawnClass{real: r, k: k, to: -1}
+			p := c.exitP[x]
+			if k < len(rts) {
+				p = rts[k].p
+				if j := rts[k].station; j != i && c.m.Stations[j].Blocking == BeforeStart {
+					d.to, d.bit = int32(j), g.bitOf(int32(j))
+				}
+			}
+			lc := c.R + len(g.drawn)
+			g.drawn = append(g.drawn, d)
+			g.draw[r] = append(g.draw[r], drawOpt{lc: lc, k: k, p: p, bit: d.bit})
+		}
+	}
+}
+
+// drawBudget returns why the stations' drawn classes do not fit in a
+// state's code (maxClasses classes in all at a station, the model's
+// included), or nil.
+func (m *Model) drawBudget() error {
+	M, R := len(m.Stations), len(m.Classes)
+	for i, st := range m.Stations {
+		if st.Router {
+			continue // routerArrive plays its draws
+		}
+		n, gates := R, map[int]bool{}
+		for r := range R {
+			row := m.Routing[r*M+i]
+			to, left, routes := map[int]float64{}, 1.0, 0
+			for y, p := range row {
+				if p > 0 {
+					routes++
+					left -= p
+					if y%M != i && m.Stations[y%M].Blocking == BeforeStart {
+						to[y%M] += p
+						gates[y%M] = true
+					}
+				}
+			}
+			certain := len(to) == 1
+			for _, p := range to {
+				certain = certain && p >= 1-routingSlack
+			}
+			if len(to) > 0 && !certain {
+				n += routes
+				if left > routingSlack {
+					n++
+				}
+			}
+		}
+		switch {
+		case n > maxClasses:
+			return &AtError{Station: st.Name, Routing: true, Err: fmt.Errorf("station %q feeds stations that block before service at random: the exact CTMC keeps each started customer's drawn destination as a class of the station's own, and its %d classes and destinations exceed the %d a state holds (fewer classes or routes there avoid it)", st.Name, n, maxClasses)}
+		case len(gates) > maxGates:
+			return &AtError{Station: st.Name, Routing: true, Err: fmt.Errorf("station %q feeds %d stations that block before service: the exact CTMC takes at most %d", st.Name, len(gates), maxGates)}
+		}
+	}
+	return nil
+}
