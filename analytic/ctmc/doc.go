@@ -101,7 +101,7 @@
 // a 2-byte index into a table of the chain's distinct rates (up to 2¹⁶;
 // beyond, the rates themselves), the same values bit for bit.
 //
-// From 20 000 states on, the sweeps alternate with
+// From 1 000 states on, the sweeps alternate with
 // aggregation–disaggregation steps ([Stewart] §6.3, after Koury,
 // McAllister and Stewart): the states are grouped, the chain of the
 // groups (each group's rates out weighted by π within it) is solved, and

@@ -189,3 +189,31 @@ func TestTwoStationStepsRefused(t *testing.T) {
 	require.NoError(t, c.build())
 	require.Nil(t, newJointAggregator(c, nil), "counts are the state")
 }
+
+// TestSmallChainsTakeSteps: from aggregateFrom (1 000) states on the
+// sweeps alternate with steps. An open tandem (an Erlang-2 server, then
+// two servers with room for 40, feedback) solved by Solve, whose last
+// chain (truncated at 127 open customers) has 8 815 states, needs 94
+// sweeps; its chain's plain sweeps need 3 566 (it was solved so while
+// the steps began at 20 000 states). π is the same to 1e-10.
+func TestSmallChainsTakeSteps(t *testing.T) {
+	e := func(mean float64) *PH { p := Exponential(mean); return &p }
+	er := Erlang(0.8, 2)
+	m := &Model{Stations: []Station{{Name: "a", Servers: 1, Service: []*PH{&er}},
+		{Name: "b", Servers: 2, Capacity: 40, Service: []*PH{e(1.1)}}},
+		Classes: []Class{{Name: "x", Rate: 0.9}},
+		Routing: [][]float64{{0, 0.7}, {0.2, 0}}}
+	sol, err := Solve(m, Options{})
+	require.NoError(t, err)
+	require.Equal(t, []int{127, 8815, 94}, []int{sol.Level, sol.States, sol.Sweeps})
+	c := sol.chain
+	af := aggregateFrom
+	aggregateFrom = c.states() + 1
+	t.Cleanup(func() { aggregateFrom = af })
+	plain, sweeps, _, err := c.gaussSeidel(Options{}.withDefaults())
+	require.NoError(t, err)
+	require.Equal(t, 3566, sweeps)
+	for x := range plain {
+		require.InDelta(t, plain[x], sol.pi[x], 1e-10, "state %d", x)
+	}
+}
