@@ -8,9 +8,8 @@ package ctmc
 // and by the local state of the station with more local states (the
 // other where the larger's would be more than states/maxGroupShare: on a
 // closed network the one station's state nearly fixes the other's). The
-// counts are the levels of a truncated open network refined by class and
-// station (the level-based aggregation of [Stewart] §6.3's
-// nearly-completely-decomposable chains); the station's own grouping
+// counts are the levels of a truncated open network (the open customers
+// present) refined by class and station; the station's own grouping
 // corrects the order and phases of its line jointly with its counts,
 // which the counts do not see. On two classes through a desk whose FCFS
 // line keeps their order (1.3·10⁶ states, 6 144 local states at the desk:
