@@ -69,15 +69,19 @@ const maxGroupShare = 8
 
 // newJointAggregator splits c's stations into the two sets whose joint
 // local spaces are the most even (by the product of their stations'
-// local states), and learns both groupings. It returns nil — the
-// one-station steps are then used — for fewer than three or more than
-// 16 stations, or where a set's groups would be more than
+// local states), and learns both groupings; on two stations it groups
+// by the customers' counts instead (see newTwoStationAggregator). It
+// returns nil — the one-station steps are then used — for one station or
+// more than 16, or where a set's groups would be more than
 // states/maxGroupShare, or more than 65 533 groups would send flows into
 // one group.
 func newJointAggregator(c *chain, packed *packedRates) *jointAggregator {
 	M := c.M
-	if M < 3 || M > 16 {
+	if M < 2 || M > 16 {
 		return nil
+	}
+	if M == 2 {
+		return newTwoStationAggregator(c, packed)
 	}
 	n := c.states()
 	best, bestCost := 0, math.Inf(1)
@@ -95,16 +99,23 @@ func newJointAggregator(c *chain, packed *packedRates) *jointAggregator {
 			best, bestCost = set, cost
 		}
 	}
+	most := n / maxGroupShare
+	return learnSides(c, packed, func() (*grouping, bool) {
+		return newGrouping(c, best, most)
+	}, func() (*grouping, bool) {
+		return newGrouping(c, (1<<M-1)&^best, most)
+	})
+}
+
+// learnSides makes the two groupings side by side (on a large chain),
+// then both flows' patterns — the groups first, so that a refusal costs
+// no pass over the transitions — and returns the steps over them, or nil
+// if either refused.
+func learnSides(c *chain, packed *packedRates, a, b func() (*grouping, bool)) *jointAggregator {
 	h := &jointAggregator{packed: packed}
 	var ok [2]bool
-	// Both groupings' groups first, so that a refusal costs no pass over
-	// the transitions; then both flows' patterns.
-	split := n >= parallelFrom
-	beside(split, func() {
-		h.sides[0], ok[0] = newGrouping(c, best, n/maxGroupShare)
-	}, func() {
-		h.sides[1], ok[1] = newGrouping(c, (1<<M-1)&^best, n/maxGroupShare)
-	})
+	split := c.states() >= parallelFrom
+	beside(split, func() { h.sides[0], ok[0] = a() }, func() { h.sides[1], ok[1] = b() })
 	if !ok[0] || !ok[1] {
 		return nil
 	}
@@ -118,24 +129,36 @@ func newJointAggregator(c *chain, packed *packedRates) *jointAggregator {
 // newGrouping groups c's states by the joint local state of the stations
 // in set (a bit per station); false beyond most groups.
 func newGrouping(c *chain, set int, most int) (*grouping, bool) {
-	n := c.states()
 	var stations []int
 	for i := range c.M {
 		if set&(1<<i) != 0 {
 			stations = append(stations, i)
 		}
 	}
-	g := &grouping{block: make([]int32, n)}
-	// A state's key: its stations' local ids in mixed radix; the groups
-	// are numbered in the order first met, through a table by key where
-	// the keys' range is small, else a map.
+	// A state's key: its stations' local ids in mixed radix.
 	span := 1.0
 	for _, i := range stations {
 		span *= float64(len(c.tabs[i].lists))
 	}
+	return numberGroups(c.states(), span, most, func(x int) uint64 {
+		t := c.tuple(x)
+		key := uint64(0)
+		for _, i := range stations {
+			key = key*uint64(len(c.tabs[i].lists)) + uint64(t[i])
+		}
+		return key
+	})
+}
+
+// numberGroups gives each of n states the group of its key (in
+// [0, span)), the groups numbered in the order first met, through a
+// table by key where the keys' range is small, else a map; false beyond
+// most groups or where the keys' range passes 2⁶².
+func numberGroups(n int, span float64, most int, key func(x int) uint64) (*grouping, bool) {
 	if span > 1<<62 {
 		return nil, false
 	}
+	g := &grouping{block: make([]int32, n)}
 	var dense []int32
 	if span <= float64(4*n) {
 		dense = make([]int32, int(span))
@@ -146,18 +169,14 @@ func newGrouping(c *chain, set int, most int) (*grouping, bool) {
 	ids := map[uint64]int32{}
 	nb := int32(0)
 	for x := range n {
-		t := c.tuple(x)
-		key := uint64(0)
-		for _, i := range stations {
-			key = key*uint64(len(c.tabs[i].lists)) + uint64(t[i])
-		}
+		k := key(x)
 		var id int32
 		seen := false
 		if dense != nil {
-			id = dense[key]
+			id = dense[k]
 			seen = id >= 0
 		} else {
-			id, seen = ids[key]
+			id, seen = ids[k]
 		}
 		if !seen {
 			if int(nb) >= most {
@@ -166,9 +185,9 @@ func newGrouping(c *chain, set int, most int) (*grouping, bool) {
 			id = nb
 			nb++
 			if dense != nil {
-				dense[key] = id
+				dense[k] = id
 			} else {
-				ids[key] = id
+				ids[k] = id
 			}
 		}
 		g.block[x] = id

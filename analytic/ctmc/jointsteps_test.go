@@ -209,7 +209,7 @@ func TestJointStepsFallBack(t *testing.T) {
 // stations, whose two-station half is the state) or to fewer than three
 // stations; the one-station steps are used there.
 func TestJointStepsRefused(t *testing.T) {
-	for name, m := range map[string]*Model{"ring of three": ringOfThree(12), "two stations": openDesk()} {
+	for name, m := range map[string]*Model{"ring of three": ringOfThree(12), "two stations, closed": closedPair(3, 3)} {
 		c := newChain(m, 0, DefaultMaxStates)
 		require.NoError(t, c.build())
 		require.Nil(t, newJointAggregator(c, nil), name)

@@ -323,8 +323,11 @@ func (c *chain) dense() ([]float64, error) {
 }
 
 // aggregateFrom is the smallest chain whose Gauss–Seidel sweeps
-// alternate with aggregation–disaggregation steps.
-var aggregateFrom = 20000
+// alternate with aggregation–disaggregation steps. Below it a solve
+// costs little either way; above, a slow chain needs the steps even when
+// small (an open tandem of 8 815 states: 3 566 sweeps without, 94 with;
+// BENCHMARKS.md, session 7; it was 20 000 before).
+var aggregateFrom = 1000
 
 // aggregationPays compares the trial of gaussSeidel, once the fast modes
 // have died out: sweeps 21–30 with steps (the residual r20 → r30), sweeps
