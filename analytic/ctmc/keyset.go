@@ -28,10 +28,9 @@ type keySet struct {
 	minIdx  uint // idxBits at least (from the chain's state limit)
 	slots   []uint64
 	used    int
-	touched uint64    // what findMany read ahead (kept so that the reads stay)
-	epoch   int       // counts the times the slots moved (probe's places are then stale)
-	layouts int       // counts the layouts (keys packed before are then stale)
-	recent  recentSet // the newest states, read before the slots (large sets only)
+	touched uint64 // what findMany read ahead (kept so that the reads stay)
+	epoch   int    // counts the times the slots moved (probe's places are then stale)
+	layouts int    // counts the layouts (keys packed before are then stale)
 }
 
 // packKeys: the chain starts with packed keys (keySet); false (for the
@@ -125,21 +124,17 @@ const findBatch = 32
 
 // findMany looks up the tuples of flat (w entries each): found[p] is the
 // index of the p-th (−1: absent), keys[p] its key and at[p] the slot
-// where its probe ended (noSlot if it does not pack, or was found in the
-// recent table). With packed true keys already hold the tuples' keys
-// under the current layout (noKey where one does not pack) and flat is
-// not read. It only reads the set; it returns what it read ahead, for
-// the caller to keep. The tuples are taken in batches whose first slots
-// are read before any is probed, so that the processor waits for their
-// cache misses side by side rather than one after another; with a recent
-// table, a batch is probed there first and only the keys it does not
-// hold in the slots.
+// where its probe ended (noSlot if it does not pack). With packed true
+// keys already hold the tuples' keys under the current layout (noKey
+// where one does not pack) and flat is not read. It only reads the set;
+// it returns what it read ahead, for the caller to keep. The tuples are
+// taken in batches whose first slots are read before any is probed, so
+// that the processor waits for their cache misses side by side rather
+// than one after another.
 func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64, packed bool) (touched uint64) {
-	var mixes, homes [findBatch]uint64
-	var left [findBatch]int32 // the batch's places left for the slots
+	var homes [findBatch]uint64
 	mask := uint64(len(k.slots) - 1)
-	slots, rec := k.slots, k.recent.slots
-	rmask := uint64(len(rec) - 1)
+	slots := k.slots
 	n := len(found)
 	for b := 0; b < n; b += findBatch {
 		e := min(b+findBatch, n)
@@ -152,36 +147,19 @@ func (k *keySet) findMany(flat []int32, found []int32, at, keys []uint64, packed
 				keys[p] = key
 			}
 		}
-		nl, touch := 0, uint64(0)
+		touch := uint64(0)
 		for q := range e - b {
-			mixes[q] = mixKey(keys[b+q])
-			if rec != nil {
-				touch |= rec[mixes[q]&rmask]
-			}
+			h := mixKey(keys[b+q]) & mask
+			homes[q] = h
+			touch |= slots[h]
 		}
-		for q := range e - b {
-			p := b + q
+		touched |= touch
+		for p := b; p < e; p++ {
 			if keys[p] == noKey {
 				found[p], at[p] = -1, noSlot
 				continue
 			}
-			if rec != nil {
-				if x := k.recent.probe(keys[p], mixes[q]&rmask, k.idxBits); x >= 0 {
-					found[p], at[p] = x, noSlot
-					continue
-				}
-			}
-			left[nl] = int32(q)
-			nl++
-		}
-		for _, q := range left[:nl] {
-			homes[q] = mixes[q] & mask
-			touch |= slots[homes[q]]
-		}
-		touched |= touch
-		for _, q := range left[:nl] {
-			p := b + int(q)
-			found[p], at[p] = k.probeFrom(keys[p], homes[q])
+			found[p], at[p] = k.probeFrom(keys[p], homes[p-b])
 		}
 	}
 	return touched
@@ -250,7 +228,6 @@ func (k *keySet) addKey(t []int32, key uint64, fits bool, at uint64, tuples *[]i
 			for e, v := range t {
 				k.top[e] = max(k.top[e], v)
 			}
-			k.note(key, k.slots[p], *tuples)
 			return int32(k.used - 1), true
 		}
 		if s>>k.idxBits == key {
@@ -308,5 +285,4 @@ func (k *keySet) refill(tuples []int32, size int) {
 		}
 		k.slots[p] = key<<k.idxBits | uint64(x+1)
 	}
-	k.refillRecent(tuples)
 }
