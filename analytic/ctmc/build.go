@@ -32,7 +32,7 @@ func (c *chain) build() error {
 		return errors.New("exact CTMC: the closed customers do not fit at their start stations (capacity below the population)")
 	}
 	if c.keys != nil { // room for the states known to come, so that the set seldom grows
-		c.keys.reserve(int(min(max(spreads(c.m), orders(c.m, c.level)), float64(c.limit))), nil)
+		c.keys.reserve(int(min(max(cappedSpreads(c.m), orders(c.m, c.level)), float64(c.limit))), nil)
 	}
 	for _, t := range starts {
 		c.add(t)
