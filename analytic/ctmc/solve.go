@@ -144,18 +144,26 @@ func openBound(m *Model) int {
 }
 
 // spreads returns a lower bound on the states: the ways to spread each
-// closed class's customers over the stations that serve it.
+// closed class's customers over the stations that serve it. A class
+// that visits a station of limited capacity counts once: its spreads
+// within the capacities depend on the other classes there and on which
+// of them the blocking lets the chain reach, so they bound nothing
+// (cappedSpreads, the key set's size hint, counts them anyway).
 func spreads(m *Model) float64 {
 	out := 1.0
 	for r, c := range m.Classes {
 		if c.Open() {
 			continue
 		}
-		k := 0
+		k, capped := 0, false
 		for _, s := range m.Stations {
 			if s.Service[r] != nil {
 				k++
+				capped = capped || s.Capacity > 0
 			}
+		}
+		if capped {
+			continue
 		}
 		// C(N+k−1, k−1)
 		lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
