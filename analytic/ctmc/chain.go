@@ -156,6 +156,10 @@ func (c *chain) initial() (tuples [][]int32, probs []float64) {
 	put := func(i, r int) {
 		var nt [][]int32
 		var np []float64
+		if f := c.forkAt(i, r); f != nil {
+			tuples, probs = f.initialJob(c, tuples, probs)
+			return
+		}
 		for k, u := range tuples {
 			closed := c.closedAt(u, i)
 			for _, o := range c.tabs[i].placeFor(u[i], r, closed) {
@@ -351,6 +355,10 @@ func (c *chain) depart(t []int32, i int, mv move, closed uint64, next, after []i
 // there (noteHeld); what is lost (the station full) or balks leaves the
 // network, base as it is.
 func (c *chain) arriveAt(base, v []int32, j, r int, rate float64, emit func([]int32, float64)) {
+	if f := c.forkAt(j, r); f != nil {
+		c.jobArrive(f, base, v, rate, emit) // a closed class's job at its fork (forkclosed.go)
+		return
+	}
 	closed := c.closedAt(base, j)
 	left := 1.0
 	for _, o := range c.tabs[j].arrivalsFor(base[j], r, closed) {

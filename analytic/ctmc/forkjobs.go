@@ -52,6 +52,7 @@ type jobFork struct {
 	scratch  []float64
 	after    []route // where a joined job goes on (Class.Join); nil: it leaves
 	exit     float64 // the probability that it leaves
+	fork     int     // a closed class's fork station (Class.Source), where its jobs arrive by routing; −1 for an open class
 }
 
 // taskDone is the code of a task that has left its branch.
@@ -129,6 +130,10 @@ func (c *chain) newJobForks() *jobForks {
 			f.order = append(f.order, o)
 		}
 		f.after, f.exit = c.joinRoutes(r)
+		f.fork = -1
+		if !cl.Open() {
+			f.fork = cl.Source
+		}
 		f.id(c, nil) // id 0: no job, as the initial tuple has it
 		jf.byClass[r] = f
 	}
@@ -479,9 +484,9 @@ func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
 	}
 }
 
-// jobArrive emits the outcomes of a job of fork f arriving to base.
-func (c *chain) jobArrive(f *jobFork, base []int32, rate float64, emit func([]int32, float64)) {
-	v := c.tmp // arrive's scratch tuple: unused on a fork's path
+// jobArrive emits the outcomes of a job of fork f arriving to base,
+// building them in v (scratch, not base).
+func (c *chain) jobArrive(f *jobFork, base, v []int32, rate float64, emit func([]int32, float64)) {
 	for _, o := range f.arrivals(c, base[f.at]) {
 		copy(v, base)
 		f.put(v, o.to)

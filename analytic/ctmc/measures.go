@@ -123,6 +123,10 @@ func (c *chain) stateMeasures(t []int32, i int, d, a []float64, cur []StationRes
 		for _, rt := range c.routes[r*c.M+i] {
 			f := d[r] * rt.p
 			j, to := rt.station, c.tabs[rt.station]
+			if fk := c.forkAt(j, rt.class); fk != nil {
+				fk.offer(cur, f) // a closed class's job at its fork: a task at each branch
+				continue
+			}
 			cur[j].Offered[rt.class] += f
 			switch {
 			case j == i:
