@@ -269,12 +269,16 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 		}
 	}
 	for i, tb := range c.tabs {
+		task := -1 // the class whose moves here the fork's job list makes (jobMoves)
 		if c.jf != nil && c.jf.owned[i] {
-			continue // the fork's job list moves it (jobMoves)
+			if !c.jf.sharedAt(i) {
+				continue
+			}
+			task = c.jf.task[i]
 		}
 		closed := c.closedAt(t, i)
 		for _, mv := range tb.movesFor(t[i], closed) {
-			if mv.kind != abandon && c.suspended(t, i, int(mv.class)) {
+			if int(mv.class) == task || mv.kind != abandon && c.suspended(t, i, int(mv.class)) {
 				continue
 			}
 			copy(next, t)

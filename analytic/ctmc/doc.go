@@ -71,7 +71,8 @@
 //     jobs, in order, with each task's progress (ForkJoinResult, jobFork);
 //     a joined job goes on where Class.Join sends it (forkroute.go). A
 //     closed class forks each customer routed to its fork station
-//     (forkclosed.go).
+//     (forkclosed.go); PS and delay branches may serve other classes
+//     too (forkshared.go).
 //   - An initial state (Model.Initial) for Solution.Transient; the chain
 //     is built from it.
 //

@@ -1,6 +1,7 @@
 package ctmc
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -12,13 +13,13 @@ import (
 // time from the fork to the join (Jobs over Throughput, by Little's law).
 //
 // What is solved: each branch is a station that serves that class alone
-// — FCFS with any number of servers, LCFS-PR, PS, SIRO, either priority,
-// or a delay station (infinite servers) — with any phase-type law
-// (load-dependent rates allowed), no capacity, blocking, patience or
-// balking, and its tasks leave the network there (they go to the join);
-// arrivals are Poisson or MAP, or the class is closed and its jobs reach
-// its fork by routing (forkclosed.go). A priority branch serving one class is
-// FCFS (the simulator keeps one FIFO line per class, and a task never
+// (or, at PS and delay, other classes too: forkshared.go) — FCFS with
+// any number of servers, LCFS-PR, PS, SIRO, either priority, or a delay
+// station (infinite servers) — with any phase-type law (load-dependent
+// rates allowed), no capacity, blocking, patience or balking, and its
+// tasks leave the network there (they go to the join); arrivals are
+// Poisson or MAP, or the class is closed and its jobs reach its fork by
+// routing (forkclosed.go). A priority branch serving one class is FCFS (the simulator keeps one FIFO line per class, and a task never
 // preempts its own class). Where every branch is a single-server FCFS
 // (or priority) station, each holds
 // the tasks of the latest jobs, in order, so the jobs not yet joined are
@@ -38,10 +39,11 @@ import (
 //
 // What is refused, with the reason: routing on from a branch (a task
 // must go straight to the join), routes into a branch of the forking
-// class from elsewhere, a branch that serves other classes too (the
-// job list holds the forking class's tasks only; at a priority branch
-// that is where priority would matter), forks of forks, and an initial
-// state with tasks in it.
+// class from elsewhere, an FCFS, LCFS-PR, SIRO or priority branch that
+// serves other classes too (the job list holds the forking class's tasks
+// only, not their places among the others; at a priority branch that is
+// where priority would matter), a branch of two forks, forks of forks,
+// and an initial state with tasks in it.
 type ForkJoinResult struct {
 	Class      int
 	Jobs       float64
@@ -61,7 +63,7 @@ func (m *Model) validateFork() error {
 			continue
 		}
 		bad := func(f string, a ...any) error {
-			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into branches (any discipline, or delay) that the class has to itself, each sending its task straight to the join", append([]any{c.Name}, a...)...)
+			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into branches (any discipline, or delay) that the class has to itself (or shares, at PS or delay ones), each sending its task straight to the join", append([]any{c.Name}, a...)...)
 		}
 		if len(c.Fork) == 0 || len(c.Fork) > 64 {
 			return bad("%d branches (1 to 64 are solved)", len(c.Fork))
@@ -79,8 +81,10 @@ func (m *Model) validateFork() error {
 			switch {
 			case st.Service[r] == nil:
 				return &AtError{Station: st.Name, Err: bad("branch %q does not serve it", st.Name)}
-			case classesAt(st) != 1:
-				return &AtError{Station: st.Name, Err: bad("branch %q serves other classes too", st.Name)}
+			case m.sharedBranch(r, i) && !sharedOK(st):
+				return &AtError{Station: st.Name, Err: bad("branch %q serves other classes too and is %s: where a task waits among other customers decides which job a server takes next, and the job list keeps the tasks only (a PS or delay branch may be shared)", st.Name, cmp.Or(st.Discipline, FCFS).Name())}
+			case m.forkedElsewhere(r, i):
+				return &AtError{Station: st.Name, Err: bad("branch %q is a branch of another class's fork too (each fork's job list makes its branches' task moves)", st.Name)}
 			case st.Capacity != 0 || st.Patience != 0 || st.JoinProb != nil || st.Blocking != NoBlocking:
 				return &AtError{Station: st.Name, Err: bad("branch %q has a capacity, patience or balking", st.Name)}
 			}

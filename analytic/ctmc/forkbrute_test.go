@@ -19,6 +19,7 @@ const (
 type bruteResult struct {
 	jobs   float64   // mean jobs forked and not yet joined
 	n      []float64 // by station: mean tasks at a branch, mean customers at d
+	others float64   // mean customers of class 1 (at its branch)
 	x      float64   // jobs joining per unit time
 	states int
 }
@@ -33,20 +34,28 @@ type bruteResult struct {
 // customers back to itself (Routing[d][d]), to the fork of a closed class
 // (Routing[d][Source]), or out; an open class's jobs arrive at rate Rate
 // while fewer than level tasks and customers of d are present, a closed
-// class's N customers start at d (Start) or at the fork.
+// class's N customers start at d (Start) or at the fork. A second class,
+// if any, is open: Poisson arrivals at its Source, a PS or delay branch it
+// shares with the tasks, where it is served once and leaves (admitted
+// while the truncation allows, counted in it).
 //
-// A state is d's count, then each job in arrival order as one code per
+// A state is d's count, the second class's count, then each job in arrival order as one code per
 // branch (bWait, bServe, bDone). After each event every branch with a
 // free server and a waiting task starts one: at SIRO each waiting task
 // with equal probability, elsewhere the earliest (FCFS; either priority,
 // the branch serving this class alone); a delay branch starts every task.
 // PS and LCFS-PR branches share their servers among the undone tasks
-// (min(1, c/n) each; the last c).
+// (min(1, c/n) each, n counting the second class; the last c).
 func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 	t.Helper()
+	const hd = 2 // d's count, the second class's
 	cl := m.Classes[0]
 	fork := cl.Fork
 	B := len(fork)
+	other := -1 // the second class's branch
+	if len(m.Classes) > 1 {
+		other = m.Classes[1].Source
+	}
 	d := -1
 	for i, st := range m.Stations {
 		if st.Service[0] != nil && !slices.Contains(fork, i) {
@@ -70,7 +79,7 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 				continue
 			}
 			busy, waiting := 0, []int{}
-			for j := 1 + b; j < len(s); j += B {
+			for j := hd + b; j < len(s); j += B {
 				switch s[j] {
 				case bServe:
 					busy++
@@ -96,7 +105,7 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 	newJob := func(s []byte) []next {
 		return fill(append([]byte(string(s)), slices.Repeat([]byte{bWait}, B)...), 1, nil)
 	}
-	start := []byte{0}
+	start := []byte{0, 0}
 	var first []next
 	switch {
 	case cl.Open():
@@ -145,8 +154,8 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 	}
 	for x := 0; x < len(list); x++ {
 		s := []byte(list[x])
-		present := int(s[0])
-		for _, v := range s[1:] {
+		present := int(s[0]) + int(s[1])
+		for _, v := range s[hd:] {
 			if v != bDone {
 				present++
 			}
@@ -168,15 +177,33 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 			}
 			add(x, []next{{string(u), 1}}, busy*mu(d)*(1-toFork-m.Routing[d][d]), false)
 		}
+		if other >= 0 && present < level {
+			u := []byte(list[x])
+			u[1]++
+			add(x, []next{{string(u), 1}}, m.Classes[1].Rate, false)
+		}
+		if s[1] > 0 { // the second class's customers leave
+			st, n := m.Stations[other], float64(s[1])
+			share := 1.0
+			if st.Servers > 0 {
+				share = math.Min(1, float64(st.Servers)/(n+float64(countUndone(s[hd:], B, slices.Index(fork, other)))))
+			}
+			u := []byte(list[x])
+			u[1]--
+			add(x, []next{{string(u), 1}}, n*share*-st.Service[1].T[0][0], false)
+		}
 		for b, i := range fork {
 			st := m.Stations[i]
 			var at []int
-			for j := 1 + b; j < len(s); j += B {
+			for j := hd + b; j < len(s); j += B {
 				if s[j] == bServe || shared(st) && s[j] == bWait {
 					at = append(at, j)
 				}
 			}
 			k, c := len(at), st.Servers
+			if i == other {
+				k += int(s[1])
+			}
 			for q, j := range at {
 				share := 1.0
 				switch {
@@ -187,7 +214,7 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 				}
 				u := []byte(list[x])
 				u[j] = bDone
-				head := j - (j-1)%B
+				head := j - (j-hd)%B
 				if slices.ContainsFunc(u[head:head+B], func(v byte) bool { return v != bDone }) {
 					add(x, fill(u, 1, nil), mu(i)*share, false)
 					continue
@@ -226,10 +253,11 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 		if d >= 0 {
 			res.n[d] += p * float64(s[0])
 		}
-		res.jobs += p * float64((len(s)-1)/B)
-		for j := 1; j < len(s); j++ {
+		res.others += p * float64(s[1])
+		res.jobs += p * float64((len(s)-hd)/B)
+		for j := hd; j < len(s); j++ {
 			if s[j] != bDone {
-				res.n[fork[(j-1)%B]] += p
+				res.n[fork[(j-hd)%B]] += p
 			}
 		}
 	}
@@ -239,4 +267,15 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 		}
 	}
 	return res
+}
+
+// countUndone returns the undone tasks at branch b of jobs (B codes each).
+func countUndone(jobs []byte, B, b int) int {
+	n := 0
+	for j := b; j < len(jobs); j += B {
+		if jobs[j] != bDone {
+			n++
+		}
+	}
+	return n
 }

@@ -34,17 +34,17 @@ func (f *jobFork) initialJob(c *chain, tuples [][]int32, probs []float64) ([][]i
 	for k, u := range tuples {
 		for _, o := range f.arrivals(c, u[f.at]) {
 			v := slices.Clone(u)
-			f.put(v, o.to)
+			f.put(c, v, o.to)
 			nt, np = addDist(nt, np, v, probs[k]*o.p)
 		}
 	}
 	return nt, np
 }
 
-// joinRate returns the rate at which jobs of f join in list x.
-func (f *jobFork) joinRate(c *chain, x int32) float64 {
+// joinRate returns the rate at which jobs of f join in state tuple t.
+func (f *jobFork) joinRate(c *chain, t []int32) float64 {
 	rate := 0.0
-	for _, mv := range f.movesOf(c, x) {
+	for _, mv := range f.movesAt(c, t) {
 		if mv.joined {
 			rate += mv.rate
 		}
@@ -104,9 +104,9 @@ func (c *chain) closedForkResult(r int, pi []float64) ForkJoinResult {
 	f := c.jf.byClass[r]
 	jobs, x := 0.0, 0.0
 	for s, p := range pi {
-		l := c.tuple(s)[f.at]
-		jobs += p * float64(f.jobsOf(l))
-		x += p * f.joinRate(c, l)
+		t := c.tuple(s)
+		jobs += p * float64(f.jobsOf(t[f.at]))
+		x += p * f.joinRate(c, t)
 	}
 	res := ForkJoinResult{Class: r, Jobs: jobs, Throughput: x}
 	if x > 0 {

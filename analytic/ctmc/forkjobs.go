@@ -53,6 +53,8 @@ type jobFork struct {
 	after    []route // where a joined job goes on (Class.Join); nil: it leaves
 	exit     float64 // the probability that it leaves
 	fork     int     // a closed class's fork station (Class.Source), where its jobs arrive by routing; −1 for an open class
+	shared   uint64  // the branches other classes visit too (PS or delay, forkshared.go), as a bit mask
+	merged   map[[3]int32]int32
 }
 
 // taskDone is the code of a task that has left its branch.
@@ -76,7 +78,8 @@ type jobMove struct {
 // jobForks are the forks of a chain solved job by job.
 type jobForks struct {
 	byClass []*jobFork // nil for a class that does not fork, or forks into single-server FCFS branches
-	owned   []bool     // by station: a branch of such a fork, whose moves the fork makes
+	owned   []bool     // by station: a branch of such a fork, whose moves (its tasks', at a shared branch) the fork makes
+	task    []int      // by station: the forking class of a branch
 }
 
 // jobsAlways solves every fork job by job, single-server FCFS branches
@@ -109,12 +112,13 @@ func (c *chain) newJobForks() *jobForks {
 			continue
 		}
 		if jf == nil {
-			jf = &jobForks{byClass: make([]*jobFork, c.R), owned: make([]bool, c.M)}
+			jf = &jobForks{byClass: make([]*jobFork, c.R), owned: make([]bool, c.M), task: make([]int, c.M)}
 		}
 		f := &jobFork{class: r, at: c.W, branches: cl.Fork, ids: map[string]int32{}}
 		c.W++
 		for _, i := range cl.Fork {
 			jf.owned[i] = true
+			jf.task[i] = r
 			o := orderNone
 			switch st, d := c.m.Stations[i], c.tabs[i].disc; {
 			case st.Servers == 0 || d == PS || d == SIRO:
@@ -129,6 +133,7 @@ func (c *chain) newJobForks() *jobForks {
 			}
 			f.order = append(f.order, o)
 		}
+		f.shareBranches(c)
 		f.after, f.exit = c.joinRoutes(r)
 		f.fork = -1
 		if !cl.Open() {
@@ -395,11 +400,20 @@ func (f *jobFork) canon(l []uint16) []uint16 {
 }
 
 // movesOf returns the transitions of list x: phase changes and task
-// completions (a job whose tasks are all done leaving).
+// completions (a job whose tasks are all done leaving), with no other
+// class at a shared branch (see movesAt).
 func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 	if f.moved[x] {
 		return f.moves[x]
 	}
+	out := f.movesWith(c, x, nil)
+	f.moves[x], f.moved[x] = out, true
+	return out
+}
+
+// movesWith returns the transitions of list x with others[k] customers of
+// other classes at branch k (nil: none).
+func (f *jobFork) movesWith(c *chain, x int32, others []int) []jobMove {
 	l := f.lists[x]
 	B := f.B()
 	var out []jobMove
@@ -418,6 +432,9 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 		at, sh := f.shares(c, l, k)
 		share := slices.Clone(sh)
 		scale := st.scale(len(at))
+		if others != nil && others[k] > 0 {
+			scale = f.sharedShares(st, len(at)+others[k], share)
+		}
 		for n, j := range at {
 			p := int(l[j])
 			if share[n] == 0 || p == 0 {
@@ -444,7 +461,6 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 			add(f.settle(c, m, 1, nil), joined, share[n]*e*scale)
 		}
 	}
-	f.moves[x], f.moved[x] = out, true
 	return out
 }
 
@@ -457,10 +473,15 @@ func (f *jobFork) arrivals(c *chain, x int32) []outcome {
 	return f.arrive[x]
 }
 
-// put sets tuple t to list x: its entry and the branch stations'.
-func (f *jobFork) put(t []int32, x int32) {
+// put sets tuple t to list x: its entry and the branch stations' (at a
+// shared branch, its other classes' customers as t has them).
+func (f *jobFork) put(c *chain, t []int32, x int32) {
 	t[f.at] = x
 	for k, i := range f.branches {
+		if f.shared>>k&1 != 0 {
+			t[i] = f.merge(c, k, t[i], x)
+			continue
+		}
 		t[i] = f.locals[x][k]
 	}
 }
@@ -472,9 +493,9 @@ func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
 		if f == nil {
 			continue
 		}
-		for _, mv := range f.movesOf(c, t[f.at]) {
+		for _, mv := range f.movesAt(c, t) {
 			copy(next, t)
-			f.put(next, mv.to)
+			f.put(c, next, mv.to)
 			if mv.joined && f.after != nil {
 				c.goOn(f, next, mv.rate, emit)
 				continue
@@ -489,7 +510,7 @@ func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
 func (c *chain) jobArrive(f *jobFork, base, v []int32, rate float64, emit func([]int32, float64)) {
 	for _, o := range f.arrivals(c, base[f.at]) {
 		copy(v, base)
-		f.put(v, o.to)
+		f.put(c, v, o.to)
 		emit(v, rate*o.p)
 	}
 }
