@@ -40,10 +40,10 @@ func TestForkSharedBranchBruteForce(t *testing.T) {
 		level int
 	}{
 		"ps shared + fcfs1":     {sharedModel(0.5, 0.3, 1, 0, branch{1, PS, e(0.8)}, branch{1, FCFS, e(1)}), 8},
-		"delay shared + ps2":    {sharedModel(0.6, 0.8, 1, 0, branch{0, nil, e(1.5)}, branch{2, PS, e(1)}), 7},
-		"ps2 shared + delay":    {sharedModel(0.7, 0.6, 1.2, 0, branch{2, PS, e(1)}, branch{0, nil, e(1)}), 7},
+		"delay shared + ps2":    {sharedModel(0.6, 0.8, 1, 0, branch{0, nil, e(1.5)}, branch{2, PS, e(1)}), 6},
+		"ps2 shared + delay":    {sharedModel(0.7, 0.6, 1.2, 0, branch{2, PS, e(1)}, branch{0, nil, e(1)}), 6},
 		"fcfs2 + ps shared":     {sharedModel(0.5, 0.4, 0.6, 1, branch{2, FCFS, e(1.5)}, branch{1, PS, e(0.7)}), 7},
-		"lcfs + siro + ps both": {sharedModel(0.4, 0.3, 1, 2, branch{1, LCFSPR, e(1)}, branch{2, SIRO, e(1.5)}, branch{1, PS, e(0.8)}), 5},
+		"lcfs + siro + ps both": {sharedModel(0.4, 0.3, 1, 2, branch{1, LCFSPR, e(1)}, branch{2, SIRO, e(1.5)}, branch{1, PS, e(0.8)}), 4},
 	} {
 		c := newChain(tc.m, tc.level, DefaultMaxStates)
 		require.NoError(t, c.build(), name)
