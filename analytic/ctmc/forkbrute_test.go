@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -278,4 +279,27 @@ func countUndone(jobs []byte, B, b int) int {
 		}
 	}
 	return n
+}
+
+// againstBrute builds m's chain truncated at level (0: none), solves it
+// and checks it against bruteFork: no more states (the canonical orders
+// merge some), and the jobs, each station's mean number of class 0 and,
+// with a second class, that class's mean number at its branch, to 1e-9.
+func againstBrute(t *testing.T, name string, m *Model, level int) (*Solution, bruteResult) {
+	t.Helper()
+	c := newChain(m, level, DefaultMaxStates)
+	require.NoError(t, c.build(), name)
+	sol, err := c.steady(Options{}.withDefaults())
+	require.NoError(t, err, name)
+	want := bruteFork(t, m, level)
+	assert.LessOrEqual(t, sol.States, want.states, "%s: the canonical orders merge states", name)
+	require.Len(t, sol.ForkJoin, 1, name)
+	assert.InDelta(t, want.jobs, sol.ForkJoin[0].Jobs, 1e-9, name)
+	for i := range m.Stations {
+		assert.InDelta(t, want.n[i], sol.Stations[i].InSystem[0], 1e-9, "%s: station %d", name, i)
+	}
+	if len(m.Classes) > 1 {
+		assert.InDelta(t, want.others, sol.Stations[m.Classes[1].Source].InSystem[1], 1e-9, "%s: the other class", name)
+	}
+	return sol, want
 }

@@ -104,16 +104,7 @@ func TestJobForkBruteForce(t *testing.T) {
 		"lcfs2 + fcfs1":         {jobModel(0.7, branch{2, LCFSPR, e(1.5)}, branch{1, FCFS, e(0.9)}), 7},
 		"fcfs2 + fcfs2 + delay": {jobModel(0.9, branch{2, FCFS, e(1.5)}, branch{2, FCFS, e(1)}, branch{0, nil, e(1)}), 5},
 	} {
-		c := newChain(tc.m, tc.level, DefaultMaxStates)
-		require.NoError(t, c.build(), name)
-		sol, err := c.steady(Options{}.withDefaults())
-		require.NoError(t, err, name)
-		want := bruteFork(t, tc.m, tc.level)
-		assert.LessOrEqual(t, sol.States, want.states, "%s: the canonical orders merge states", name)
-		assert.InDelta(t, want.jobs, sol.ForkJoin[0].Jobs, 1e-9, name)
-		for b := range tc.m.Stations {
-			assert.InDelta(t, want.n[b], sol.Stations[b].InSystem[0], 1e-9, "%s: branch %d", name, b)
-		}
+		againstBrute(t, name, tc.m, tc.level)
 	}
 }
 

@@ -27,15 +27,7 @@ func TestJobForkPickBruteForce(t *testing.T) {
 		"preempt2 + siro2":    {jobModel(1, branch{2, PriorityPR, e(1.4)}, branch{2, SIRO, e(1)}), 7},
 		"siro3 + prio1 + del": {jobModel(0.7, branch{3, SIRO, e(2)}, branch{1, PriorityNP, e(0.8)}, branch{0, nil, e(1)}), 5},
 	} {
-		c := newChain(tc.m, tc.level, DefaultMaxStates)
-		require.NoError(t, c.build(), name)
-		sol, err := c.steady(Options{}.withDefaults())
-		require.NoError(t, err, name)
-		want := bruteFork(t, tc.m, tc.level)
-		assert.InDelta(t, want.jobs, sol.ForkJoin[0].Jobs, 1e-9, name)
-		for b := range tc.m.Stations {
-			assert.InDelta(t, want.n[b], sol.Stations[b].InSystem[0], 1e-9, "%s: branch %d", name, b)
-		}
+		againstBrute(t, name, tc.m, tc.level)
 	}
 }
 

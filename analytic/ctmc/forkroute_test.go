@@ -43,15 +43,7 @@ func TestJobForkJoinRouting(t *testing.T) {
 		"fcfs2 + fcfs1 → d":    {joinModel(0.7, 0.8, 1, 0, branch{2, FCFS, e(1.5)}, branch{1, FCFS, e(0.6)}), 7},
 		"fcfs1 + ps + del → d": {joinModel(0.4, 0.7, 0.6, 0.2, branch{1, FCFS, e(1)}, branch{1, PS, e(0.8)}, branch{0, nil, e(1)}), 5},
 	} {
-		c := newChain(tc.m, tc.level, DefaultMaxStates)
-		require.NoError(t, c.build(), name)
-		sol, err := c.steady(Options{}.withDefaults())
-		require.NoError(t, err, name)
-		want := bruteFork(t, tc.m, tc.level)
-		assert.InDelta(t, want.jobs, sol.ForkJoin[0].Jobs, 1e-9, name)
-		for i := range tc.m.Stations {
-			assert.InDelta(t, want.n[i], sol.Stations[i].InSystem[0], 1e-9, "%s: station %d", name, i)
-		}
+		againstBrute(t, name, tc.m, tc.level)
 	}
 }
 

@@ -45,18 +45,7 @@ func TestForkSharedBranchBruteForce(t *testing.T) {
 		"fcfs2 + ps shared":     {sharedModel(0.5, 0.4, 0.6, 1, branch{2, FCFS, e(1.5)}, branch{1, PS, e(0.7)}), 7},
 		"lcfs + siro + ps both": {sharedModel(0.4, 0.3, 1, 2, branch{1, LCFSPR, e(1)}, branch{2, SIRO, e(1.5)}, branch{1, PS, e(0.8)}), 4},
 	} {
-		c := newChain(tc.m, tc.level, DefaultMaxStates)
-		require.NoError(t, c.build(), name)
-		sol, err := c.steady(Options{}.withDefaults())
-		require.NoError(t, err, name)
-		want := bruteFork(t, tc.m, tc.level)
-		assert.LessOrEqual(t, sol.States, want.states, "%s: the canonical orders merge states", name)
-		assert.InDelta(t, want.jobs, sol.ForkJoin[0].Jobs, 1e-9, name)
-		for b := range tc.m.Stations {
-			assert.InDelta(t, want.n[b], sol.Stations[b].InSystem[0], 1e-9, "%s: branch %d", name, b)
-		}
-		s := tc.m.Classes[1].Source
-		assert.InDelta(t, want.others, sol.Stations[s].InSystem[1], 1e-9, "%s: the other class", name)
+		againstBrute(t, name, tc.m, tc.level)
 	}
 }
 

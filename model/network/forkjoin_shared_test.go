@@ -5,7 +5,6 @@ package network
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"queuelab/analytic"
@@ -47,16 +46,11 @@ func TestForkSharedBranchCTMCSimulated(t *testing.T) {
 	require.NoError(t, err)
 	ms, err := analytic.SolveNetwork(an)
 	require.NoError(t, err)
-	checks := []struct {
-		station, class string
-		name           queueing.Metric
-		exact          float64
-	}{
+	checks := []simCheck{
 		{"split", "query", queueing.MeanResponse, 2.550},
 		{"merge", "query", queueing.MeanSyncDelay, 0.8907},
 		{"index", "scan", queueing.MeanInSystem, 0.3636},
 	}
-	const alone = 2.151
 	for k, c := range checks {
 		found := false
 		for _, m := range ms {
@@ -67,23 +61,5 @@ func TestForkSharedBranchCTMCSimulated(t *testing.T) {
 		}
 		require.True(t, found, "no exact CTMC value of %s %s %s", c.station, c.class, c.name)
 	}
-	pooled := make([]Metric, len(checks))
-	for _, seed := range []uint64{1, 2, 3} {
-		r := run(t, n, seed, 200_000)
-		for k, c := range checks {
-			m, ok := r.Metric(c.station, c.class, c.name)
-			require.True(t, ok, "%s %s %s", c.station, c.class, c.name)
-			est, hw := ci(m, 0.001)
-			assert.InDelta(t, c.exact, est, hw, "%s %s seed %d: %v ± %v", c.station, c.name, seed, est, hw)
-			pooled[k].Num, pooled[k].Den = append(pooled[k].Num, m.Num...), append(pooled[k].Den, m.Den...)
-		}
-	}
-	for k, c := range checks {
-		est, hw := ci(pooled[k], 0.001)
-		assert.InDelta(t, c.exact, est, hw, "%s %s pooled: %v ± %v", c.station, c.name, est, hw)
-		t.Logf("%s %s %s: exact %.4f, simulated %.4f ± %.4f (99.9 %%, 90 batches)", c.station, c.class, c.name, c.exact, est, hw)
-		if k == 0 {
-			assert.Greater(t, est-alone, hw, "indistinguishable from the fork without the scans: %v ± %v", est, hw)
-		}
-	}
+	checksAgainstSim(t, n, checks, 2.151)
 }
