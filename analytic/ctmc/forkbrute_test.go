@@ -31,7 +31,8 @@ type bruteResult struct {
 // by hand, exponential laws only. The model is read as the fork tests
 // build it: the branches Classes[0].Fork; at most one other serving
 // station d (a single FCFS server, or a delay station), which a joined job
-// reaches with probability Join[d] (the rest leave), and which sends its
+// reaches with probability Join[d] (a closed class's job goes back to its
+// fork with probability Join[Source]; the rest leave), and which sends its
 // customers back to itself (Routing[d][d]), to the fork of a closed class
 // (Routing[d][Source]), or out; an open class's jobs arrive at rate Rate
 // while fewer than level tasks and customers of d are present, a closed
@@ -220,12 +221,16 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 					add(x, fill(u, 1, nil), mu(i)*share, false)
 					continue
 				}
-				u = slices.Delete(u, head, head+B) // the job joins: to d, or out
-				pd := 0.0
+				u = slices.Delete(u, head, head+B) // the job joins: to d, back to a closed class's fork, or out
+				pd, pf := 0.0, 0.0
 				if d >= 0 && cl.Join != nil {
 					pd = cl.Join[d]
 				}
-				add(x, fill(u, 1, nil), mu(i)*share*(1-pd), true)
+				if !cl.Open() {
+					pf = cl.Join[cl.Source]
+					add(x, newJob(u), mu(i)*share*pf, true)
+				}
+				add(x, fill(u, 1, nil), mu(i)*share*(1-pd-pf), true)
 				u[0]++
 				add(x, fill(u, 1, nil), mu(i)*share*pd, true)
 			}

@@ -30,7 +30,7 @@ func closedForkModel(n, servers int, think float64, bs ...branch) *Model {
 }
 
 // TestClosedForkBruteForce: closed classes that fork, their jobs thinking
-// at d between forks, against the chain written out here (bruteFork: the
+// at d between forks (or half of them forking again at once), against the chain written out here (bruteFork: the
 // jobs in arrival order with each task's code, d's count, each
 // discipline's rule by hand), solved densely: the jobs, the jobs'
 // throughput and response, and every station's mean number agree to
@@ -46,6 +46,7 @@ func TestClosedForkBruteForce(t *testing.T) {
 		"delay + lcfs, think 1":      closedForkModel(4, 1, 0.5, branch{0, nil, e(2)}, branch{1, LCFSPR, e(0.5)}),
 		"siro2 + prio1 + ps2":        closedForkModel(3, 0, 1, branch{2, SIRO, e(1.5)}, branch{1, PriorityNP, e(0.7)}, branch{2, PS, e(1)}),
 		"one branch, think 2":        closedForkModel(6, 2, 1, branch{1, FCFS, e(0.9)}),
+		"half back to the fork":      halfBack(closedForkModel(4, 1, 1, branch{2, FCFS, e(1)}, branch{1, PS, e(0.6)})),
 	} {
 		sol, want := againstBrute(t, name, m, 0)
 		got := sol.ForkJoin[0]
@@ -56,7 +57,7 @@ func TestClosedForkBruteForce(t *testing.T) {
 		}
 		d := len(m.Classes[0].Fork)
 		assert.InDelta(t, float64(m.Classes[0].Population)-sol.Stations[d].InSystem[0], got.Jobs, 1e-9, name)
-		assert.InEpsilon(t, got.Throughput, sol.Stations[d].Throughput[0], 1e-9, "%s: every job thinks once per cycle", name)
+		assert.InEpsilon(t, got.Throughput*m.Classes[0].Join[d], sol.Stations[d].Throughput[0], 1e-9, "%s: a joined job thinks with probability Join[d]", name)
 	}
 }
 
@@ -137,4 +138,12 @@ func TestClosedForkNotMaxCount(t *testing.T) {
 	assert.InDelta(t, 3.412496, fj.Response, 1e-6)
 	assert.InDelta(t, 3.178610, most/fj.Throughput, 1e-6)
 	assert.InDelta(t, 0.739031, fj.Throughput, 1e-6)
+}
+
+// halfBack sends half of closedForkModel's joined jobs straight back to
+// the fork, the rest to d.
+func halfBack(m *Model) *Model {
+	c := &m.Classes[0]
+	c.Join[c.Start], c.Join[c.Source] = 0.5, 0.5
+	return m
 }

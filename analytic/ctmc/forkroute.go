@@ -85,3 +85,33 @@ func (m *Model) validateJoin(r int) error {
 	}
 	return nil
 }
+
+// joinOffers adds to cur the jobs the joins send on in state t, as
+// stateMeasures adds routed customers: offered at their next station,
+// lost there when it is full, balking by its join probabilities; at a
+// closed class's fork, a task offered to each branch.
+func (c *chain) joinOffers(t []int32, cur []StationResult) {
+	for _, f := range c.jf.byClass {
+		if f == nil || f.after == nil {
+			continue
+		}
+		x := f.joinRate(c, t)
+		if x == 0 {
+			continue
+		}
+		for _, rt := range f.after {
+			rate := x * rt.p
+			if g := c.forkAt(rt.station, rt.class); g != nil {
+				g.offer(cur, rate)
+				continue
+			}
+			j, to := rt.station, c.tabs[rt.station]
+			cur[j].Offered[rt.class] += rate
+			if to.full(t[j]) {
+				cur[j].Lost[rt.class] += rate
+			} else {
+				cur[j].Balked[rt.class] += rate * (1 - to.st.join(len(to.lists[t[j]])))
+			}
+		}
+	}
+}

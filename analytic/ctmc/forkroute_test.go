@@ -30,8 +30,10 @@ func joinModel(lam, dMean, pd, back float64, bs ...branch) *Model {
 // jobs in arrival order and d's count, each branch's service rule by
 // hand), truncated at the same number of open customers (tasks
 // and d's), solved densely: the jobs, each branch's and d's mean number
-// agree to 1e-9. Sending the joined job to d with probability 1 in goOn,
-// or dropping it, fails it.
+// agree to 1e-9, and d's offered arrivals (those from the join counted,
+// for its mean wait) are its departures. Sending the joined job to d
+// with probability 1 in goOn, or dropping it, fails it; so does leaving
+// the join's jobs out of d's offered arrivals.
 func TestJobForkJoinRouting(t *testing.T) {
 	e := Exponential
 	for name, tc := range map[string]struct {
@@ -43,7 +45,9 @@ func TestJobForkJoinRouting(t *testing.T) {
 		"fcfs2 + fcfs1 → d":    {joinModel(0.7, 0.8, 1, 0, branch{2, FCFS, e(1.5)}, branch{1, FCFS, e(0.6)}), 7},
 		"fcfs1 + ps + del → d": {joinModel(0.4, 0.7, 0.6, 0.2, branch{1, FCFS, e(1)}, branch{1, PS, e(0.8)}, branch{0, nil, e(1)}), 5},
 	} {
-		againstBrute(t, name, tc.m, tc.level)
+		sol, _ := againstBrute(t, name, tc.m, tc.level)
+		d := len(tc.m.Stations) - 1
+		assert.InEpsilon(t, sol.Stations[d].Throughput[0], sol.Stations[d].Offered[0], 1e-9, "%s: d's arrivals, from the join and fed back, are its departures (joinOffers)", name)
 	}
 }
 

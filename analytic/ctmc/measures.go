@@ -87,6 +87,9 @@ func (c *chain) measureStates(pi []float64, lo, hi int, dep, ab [][][]float64) (
 		for i := range c.tabs {
 			c.stateMeasures(t, i, dep[i][t[i]], ab[i][t[i]], cur)
 		}
+		if c.jf != nil {
+			c.joinOffers(t, cur)
+		}
 		for i := range M {
 			cf, rf, mf := curF[i], resF[i], mostF[i]
 			for k := range cf {
