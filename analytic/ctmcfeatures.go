@@ -49,9 +49,11 @@ import (
 //   - A MAP class → ctmc.Class.MAP. A fork/join section → ctmc.Class.Fork
 //     where each branch takes one task and sends it straight to the join
 //     (ctmc.ForkJoinResult says which branches it then solves: stations
-//     of its own, of any discipline); the join's row → ctmc.Class.Join,
-//     where the jobs go on in their class without reaching a fork again
-//     (ctmcJoinRow).
+//     of its own, of any discipline, or PS and delay stations shared with
+//     other classes); the join's row → ctmc.Class.Join, where the jobs go
+//     on in their class without reaching a fork again (ctmcJoinRow), save
+//     a closed class's, which comes back round to its fork
+//     (ctmcforkclosed.go).
 
 // ctmcFeatures sets the feature fields of cs, the chain's station i, or
 // says why the chain does not model them.
