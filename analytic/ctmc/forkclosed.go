@@ -12,7 +12,7 @@ import "slices"
 // The chain is the open class's job list (jobFork) without truncation:
 // the population bounds the jobs. The simulator plays it the same way
 // (model/network: a job routed to a fork station forks there, a closed
-// class may start at its fork; TestClosedForkSimAgreesWithCTMC).
+// class may start at its fork; TestClosedForkCTMCSimulated).
 
 // forkAt returns the job list of class r when station j is the fork of
 // closed class r, else nil.
