@@ -51,9 +51,11 @@ import (
 //   - A MAP class → ctmc.Class.MAP. A fork/join section → ctmc.Class.Fork
 //     where each branch takes one task and sends it straight to the join
 //     (ctmc.ForkJoinResult says which branches it then solves: stations
-//     of its own, of any discipline); the join's row → ctmc.Class.Join,
-//     where the jobs go on in their class without reaching a fork again
-//     (ctmcJoinRow).
+//     of its own, of any discipline, or PS and delay stations shared with
+//     other classes); the join's row → ctmc.Class.Join, where the jobs go
+//     on in their class without reaching a fork again (ctmcJoinRow), save
+//     a closed class's, which comes back round to its fork
+//     (ctmcforkclosed.go).
 
 // ctmcFeatures sets the feature fields of cs, the chain's station i, or
 // says why the chain does not model them.
@@ -175,8 +177,9 @@ func (n Network) ctmcClass(k int, cc *ctmc.Class) error {
 // the routing rows the chain reads from its branches' tasks, or says why
 // the chain does not model the section: a branch that takes several
 // tasks, or sends them anywhere but straight to the join, a join whose
-// jobs reach a fork again or change class (ctmcJoinRow), or a fork no
-// open class arrives at.
+// jobs reach a fork again (an open class's) or change class
+// (ctmcJoinRow), a closed class that switches class on its way to or
+// from its fork (ctmcClosedFork), or a fork no class's jobs reach so.
 func (n Network) ctmcForks(out *ctmc.Model) error {
 	m := len(n.Stations)
 	for _, fk := range n.Forks {
@@ -193,11 +196,17 @@ func (n Network) ctmcForks(out *ctmc.Model) error {
 		}
 		forked := false
 		for k, c := range n.Classes {
-			if !c.open() || c.Source != fk.Fork {
+			closed := n.closedForksAt(k, fk)
+			if !closed && (!c.open() || c.Source != fk.Fork) {
 				continue
 			}
 			forked = true
 			out.Classes[k].Fork = branches
+			if closed {
+				if err := n.ctmcClosedFork(out, k, fk); err != nil {
+					return err
+				}
+			}
 			if err := n.ctmcJoinRow(out, k, fk); err != nil {
 				return err
 			}
@@ -212,7 +221,7 @@ func (n Network) ctmcForks(out *ctmc.Model) error {
 			}
 		}
 		if !forked {
-			return &ctmc.AtError{Station: fork, Err: fmt.Errorf("no open class arrives at fork %q: the exact CTMC forks the jobs of open classes arriving there from outside (a closed class forking is not modelled)", fork)}
+			return &ctmc.AtError{Station: fork, Err: fmt.Errorf("no class's jobs reach fork %q as the exact CTMC models them: an open class arriving there from outside, or a closed class routed there in its own class", fork)}
 		}
 	}
 	return nil
@@ -253,7 +262,9 @@ func (n Network) ctmcInitial() [][]int {
 // tasks' rate, the mean number of tasks waiting there for their siblings
 // (mean_in_system: the tasks of those jobs, less the ones still in a
 // branch) and each task's mean wait there (mean_sync_delay, by Little's
-// law). The class is "" when the network has one class.
+// law). The class is "" when the network has one class. A closed class's
+// jobs' rate is the chain's, and its network rows are a closed class's
+// (ctmcClosedForkNetwork).
 func (s *netSolver) ctmcForkJoin(sol *ctmc.Solution) {
 	for _, fj := range sol.ForkJoin {
 		c := s.n.Classes[fj.Class]
@@ -262,10 +273,15 @@ func (s *netSolver) ctmcForkJoin(sol *ctmc.Solution) {
 			class = ""
 		}
 		for _, fk := range s.n.Forks {
-			if fk.Fork != c.Source {
+			closed := s.n.closedForksAt(fj.Class, fk)
+			if !closed && (!c.open() || fk.Fork != c.Source) {
 				continue
 			}
 			lambda, tasks, inBranches := c.Rate, 0.0, 0.0
+			if closed {
+				lambda = fj.Throughput
+				s.ctmcClosedForkNetwork(sol, fj.Class, fk, lambda, c.Name)
+			}
 			for j, t := range fk.Tasks {
 				if t > 0 {
 					tasks += float64(t)
@@ -282,6 +298,9 @@ func (s *netSolver) ctmcForkJoin(sol *ctmc.Solution) {
 			}
 			fork := s.n.Stations[fk.Fork].Name
 			for _, st := range []string{fork, "network"} {
+				if closed && st == "network" {
+					break // ctmcClosedForkNetwork
+				}
 				jobs := fj.Jobs
 				if st != fork {
 					jobs += after
@@ -328,6 +347,10 @@ func (n Network) ctmcJoinRow(out *ctmc.Model, k int, fk NetFork) error {
 			}
 			seen[y] = true
 			switch to := n.Stations[y%m]; {
+			case y == k*m+fk.Fork && !n.Classes[k].open():
+				continue // a closed class's job back at its fork (ctmcClosedFork)
+			case !n.Classes[k].open() && slices.ContainsFunc(n.Forks, func(f NetFork) bool { return f.Fork == y%m }):
+				return &ctmc.AtError{Station: n.Stations[x%m].Name, Routing: true, Err: fmt.Errorf("closed class %q's jobs reach a second fork %q after join %q: the exact CTMC forks a closed class at one fork", c, to.Name, join)}
 			case slices.ContainsFunc(n.Forks, func(f NetFork) bool { return f.Fork == y%m }):
 				return &ctmc.AtError{Station: n.Stations[x%m].Name, Routing: true, Err: fmt.Errorf("class %q's jobs reach fork %q again after join %q: the exact CTMC forks jobs arriving from outside only (a fork inside a cycle is not modelled; let the jobs leave after the join, or route them elsewhere)", c, to.Name, join)}
 			case y/m != k:

@@ -159,6 +159,10 @@ func (c *chain) initial() (tuples [][]int32, probs []float64) {
 	put := func(i, r int) {
 		var nt [][]int32
 		var np []float64
+		if f := c.forkAt(i, r); f != nil {
+			tuples, probs = f.initialJob(c, tuples, probs)
+			return
+		}
 		for k, u := range tuples {
 			closed := c.closedAt(u, i)
 			for _, o := range c.tabs[i].placeFor(u[i], r, closed) {
@@ -272,12 +276,16 @@ func (c *chain) transitions(t []int32, buf []edge) []edge {
 		}
 	}
 	for i, tb := range c.tabs {
+		task := -1 // the class whose moves here the fork's job list makes (jobMoves)
 		if c.jf != nil && c.jf.owned[i] {
-			continue // the fork's job list moves it (jobMoves)
+			if !c.jf.sharedAt(i) {
+				continue
+			}
+			task = c.jf.task[i]
 		}
 		closed := c.closedAt(t, i)
 		for _, mv := range tb.movesFor(t[i], closed) {
-			if mv.kind != abandon && c.suspended(t, i, int(mv.class)) {
+			if int(mv.class) == task || mv.kind != abandon && c.suspended(t, i, int(mv.class)) {
 				continue
 			}
 			copy(next, t)
@@ -375,6 +383,10 @@ func (c *chain) departTo(t []int32, i int, mv move, rt route, rate float64, next
 func (c *chain) arriveAt(base, v []int32, j, r int, rate float64, emit func([]int32, float64)) {
 	if c.tabs[j].st.Router {
 		c.routerArrive(base, v, j, r, rate, emit)
+		return
+	}
+	if f := c.forkAt(j, r); f != nil {
+		c.jobArrive(f, base, v, rate, emit) // a closed class's job at its fork (forkclosed.go)
 		return
 	}
 	closed := c.closedAt(base, j)

@@ -76,7 +76,10 @@
 //     joined are the longest branch's tasks; with FCFS (several servers),
 //     LCFS-PR, PS, SIRO, priority or delay branches the state keeps the
 //     jobs, in order, with each task's progress (ForkJoinResult, jobFork);
-//     a joined job goes on where Class.Join sends it (forkroute.go).
+//     a joined job goes on where Class.Join sends it (forkroute.go). A
+//     closed class forks each customer routed to its fork station
+//     (forkclosed.go); PS and delay branches may serve other classes
+//     too (forkshared.go).
 //   - An initial state (Model.Initial) for Solution.Transient; the chain
 //     is built from it.
 //

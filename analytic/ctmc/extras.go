@@ -197,7 +197,7 @@ func (m *Model) validateInitial() error {
 			switch {
 			case n < 0:
 				return fmt.Errorf("initial state, station %q, class %q: count %d < 0", st.Name, m.Classes[r].Name, n)
-			case n > 0 && st.Service[r] == nil:
+			case n > 0 && st.Service[r] == nil && !m.forksAt(i, r):
 				return fmt.Errorf("initial state: station %q does not serve class %q", st.Name, m.Classes[r].Name)
 			}
 			total += n

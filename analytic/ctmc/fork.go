@@ -1,22 +1,25 @@
 package ctmc
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
 
 // ForkJoinResult is the job-level steady state of a class with a Fork:
-// Jobs, the mean number of jobs forked and not yet joined, and Response,
-// the mean time from the fork to the join (Jobs over the class's mean
-// arrival rate, by Little's law).
+// Jobs, the mean number of jobs forked and not yet joined, Throughput,
+// the jobs forked per unit time (an open class's mean arrival rate; a
+// closed class's joining rate, from the chain), and Response, the mean
+// time from the fork to the join (Jobs over Throughput, by Little's law).
 //
 // What is solved: each branch is a station that serves that class alone
-// — FCFS with any number of servers, LCFS-PR, PS, SIRO, either priority,
-// or a delay station (infinite servers) — with any phase-type law
-// (load-dependent rates allowed), no capacity, blocking, patience or
-// balking, and its tasks leave the network there (they go to the join);
-// arrivals are Poisson or MAP. A priority branch serving one class is
-// FCFS (the simulator keeps one FIFO line per class, and a task never
+// (or, at PS and delay, other classes too: forkshared.go) — FCFS with
+// any number of servers, LCFS-PR, PS, SIRO, either priority, or a delay
+// station (infinite servers) — with any phase-type law (load-dependent
+// rates allowed), no capacity, blocking, patience or balking, and its
+// tasks leave the network there (they go to the join); arrivals are
+// Poisson or MAP, or the class is closed and its jobs reach its fork by
+// routing (forkclosed.go). A priority branch serving one class is FCFS (the simulator keeps one FIFO line per class, and a task never
 // preempts its own class). Where every branch is a single-server FCFS
 // (or priority) station, each holds
 // the tasks of the latest jobs, in order, so the jobs not yet joined are
@@ -31,18 +34,21 @@ import (
 // of open classes counts tasks, as it counts customers elsewhere.
 //
 // After the join a job goes on where Class.Join says (forkroute.go): an
-// ordinary open customer from there.
+// ordinary customer from there (a closed class's back to its fork, or on
+// to other stations and then back).
 //
 // What is refused, with the reason: routing on from a branch (a task
 // must go straight to the join), routes into a branch of the forking
-// class from elsewhere, a branch that serves other classes too (the
-// job list holds the forking class's tasks only; at a priority branch
-// that is where priority would matter), closed classes forking, forks of
-// forks, and an initial state with tasks in it.
+// class from elsewhere, an FCFS, LCFS-PR, SIRO or priority branch that
+// serves other classes too (the job list holds the forking class's tasks
+// only, not their places among the others; at a priority branch that is
+// where priority would matter), a branch of two forks, forks of forks,
+// and an initial state with tasks in it.
 type ForkJoinResult struct {
-	Class    int
-	Jobs     float64
-	Response float64
+	Class      int
+	Jobs       float64
+	Throughput float64
+	Response   float64
 }
 
 // validateFork checks every class with a Fork against what the chain
@@ -57,13 +63,15 @@ func (m *Model) validateFork() error {
 			continue
 		}
 		bad := func(f string, a ...any) error {
-			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into branches (any discipline, or delay) that the class has to itself, each sending its task straight to the join", append([]any{c.Name}, a...)...)
-		}
-		if !c.Open() {
-			return bad("a closed class cannot fork")
+			return fmt.Errorf("class %q forks: "+f+"; the exact CTMC solves a fork into branches (any discipline, or delay) that the class has to itself (or shares, at PS or delay ones), each sending its task straight to the join", append([]any{c.Name}, a...)...)
 		}
 		if len(c.Fork) == 0 || len(c.Fork) > 64 {
 			return bad("%d branches (1 to 64 are solved)", len(c.Fork))
+		}
+		if !c.Open() {
+			if err := m.validateClosedFork(r, bad); err != nil {
+				return err
+			}
 		}
 		for k, i := range c.Fork {
 			if i < 0 || i >= M || slices.Contains(c.Fork[:k], i) {
@@ -73,8 +81,10 @@ func (m *Model) validateFork() error {
 			switch {
 			case st.Service[r] == nil:
 				return &AtError{Station: st.Name, Err: bad("branch %q does not serve it", st.Name)}
-			case classesAt(st) != 1:
-				return &AtError{Station: st.Name, Err: bad("branch %q serves other classes too", st.Name)}
+			case m.sharedBranch(r, i) && !sharedOK(st):
+				return &AtError{Station: st.Name, Err: bad("branch %q serves other classes too and is %s: where a task waits among other customers decides which job a server takes next, and the job list keeps the tasks only (a PS or delay branch may be shared)", st.Name, cmp.Or(st.Discipline, FCFS).Name())}
+			case m.forkedElsewhere(r, i):
+				return &AtError{Station: st.Name, Err: bad("branch %q is a branch of another class's fork too (each fork's job list makes its branches' task moves)", st.Name)}
 			case st.Capacity != 0 || st.Patience != 0 || st.JoinProb != nil || st.Blocking != NoBlocking:
 				return &AtError{Station: st.Name, Err: bad("branch %q has a capacity, patience or balking", st.Name)}
 			}
@@ -112,7 +122,7 @@ func (m *Model) validateFork() error {
 // one task at each branch (which never refuse one).
 func (c *chain) forkArrive(base []int32, r int, rate float64, emit func([]int32, float64)) {
 	if c.jf != nil && c.jf.byClass[r] != nil {
-		c.jobArrive(c.jf.byClass[r], base, rate, emit)
+		c.jobArrive(c.jf.byClass[r], base, c.tmp, rate, emit) // arrive's scratch tuple: unused on a fork's path
 		return
 	}
 	ts, ps := [][]int32{slices.Clone(base)}, []float64{1}
@@ -140,13 +150,17 @@ func (c *chain) forkJoin(pi []float64) []ForkJoinResult {
 		if cl.Fork == nil {
 			continue
 		}
+		if !cl.Open() {
+			out = append(out, c.closedForkResult(r, pi))
+			continue
+		}
 		jobs := 0.0
 		if c.jf != nil && c.jf.byClass[r] != nil {
 			f := c.jf.byClass[r]
 			for x, p := range pi {
 				jobs += p * float64(f.jobsOf(c.tuple(x)[f.at]))
 			}
-			out = append(out, ForkJoinResult{Class: r, Jobs: jobs, Response: jobs / cl.MeanRate()})
+			out = append(out, ForkJoinResult{Class: r, Jobs: jobs, Throughput: cl.MeanRate(), Response: jobs / cl.MeanRate()})
 			continue
 		}
 		for x, p := range pi {
@@ -157,7 +171,7 @@ func (c *chain) forkJoin(pi []float64) []ForkJoinResult {
 			}
 			jobs += p * most
 		}
-		out = append(out, ForkJoinResult{Class: r, Jobs: jobs, Response: jobs / cl.MeanRate()})
+		out = append(out, ForkJoinResult{Class: r, Jobs: jobs, Throughput: cl.MeanRate(), Response: jobs / cl.MeanRate()})
 	}
 	return out
 }

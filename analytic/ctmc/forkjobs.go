@@ -1,7 +1,6 @@
 package ctmc
 
 import (
-	"cmp"
 	"slices"
 )
 
@@ -52,6 +51,9 @@ type jobFork struct {
 	scratch  []float64
 	after    []route // where a joined job goes on (Class.Join); nil: it leaves
 	exit     float64 // the probability that it leaves
+	fork     int     // a closed class's fork station (Class.Source), where its jobs arrive by routing; −1 for an open class
+	shared   uint64  // the branches other classes visit too (PS or delay, forkshared.go), as a bit mask
+	merged   map[[3]int32]int32
 }
 
 // taskDone is the code of a task that has left its branch.
@@ -75,7 +77,8 @@ type jobMove struct {
 // jobForks are the forks of a chain solved job by job.
 type jobForks struct {
 	byClass []*jobFork // nil for a class that does not fork, or forks into single-server FCFS branches
-	owned   []bool     // by station: a branch of such a fork, whose moves the fork makes
+	owned   []bool     // by station: a branch of such a fork, whose moves (its tasks', at a shared branch) the fork makes
+	task    []int      // by station: the forking class of a branch
 }
 
 // jobsAlways solves every fork job by job, single-server FCFS branches
@@ -108,12 +111,13 @@ func (c *chain) newJobForks() *jobForks {
 			continue
 		}
 		if jf == nil {
-			jf = &jobForks{byClass: make([]*jobFork, c.R), owned: make([]bool, c.M)}
+			jf = &jobForks{byClass: make([]*jobFork, c.R), owned: make([]bool, c.M), task: make([]int, c.M)}
 		}
 		f := &jobFork{class: r, at: c.W, branches: cl.Fork, ids: map[string]int32{}}
 		c.W++
 		for _, i := range cl.Fork {
 			jf.owned[i] = true
+			jf.task[i] = r
 			o := orderNone
 			switch st, d := c.m.Stations[i], c.tabs[i].disc; {
 			case st.Servers == 0 || d == PS || d == SIRO:
@@ -128,7 +132,12 @@ func (c *chain) newJobForks() *jobForks {
 			}
 			f.order = append(f.order, o)
 		}
+		f.shareBranches(c)
 		f.after, f.exit = c.joinRoutes(r)
+		f.fork = -1
+		if !cl.Open() {
+			f.fork = cl.Source
+		}
 		f.id(c, nil) // id 0: no job, as the initial tuple has it
 		jf.byClass[r] = f
 	}
@@ -276,16 +285,6 @@ func (f *jobFork) pick(c *chain, l []uint16, k int) ([]int, float64) {
 	return waiting, 1 / float64(len(waiting))
 }
 
-// jobKey is what canon reads of one job: its codes packed (when they fit
-// in 64 bits, so that comparing keys compares the codes in order), the
-// branches where order matters and its task is undone (u), and the FCFS
-// branches where its task waits (w).
-type jobKey struct {
-	key  uint64
-	u, w uint64
-	at   int
-}
-
 // unstarted reports whether some task of branch k in l has not started.
 func (f *jobFork) unstarted(l []uint16, k int) bool {
 	for j := k; j < len(l); j += f.B() {
@@ -296,105 +295,21 @@ func (f *jobFork) unstarted(l []uint16, k int) bool {
 	return false
 }
 
-// bound reports whether job a must stay before job b (b after a in the
-// list): some branch tells them apart by their order — an LCFS-PR branch
-// where both are undone, or an FCFS branch where both are undone and one
-// of them waits.
-func (f *jobFork) bound(a, b *jobKey) bool {
-	return a.u&b.u&(a.w|b.w|f.lcfs) != 0
-}
-
-// keys returns the jobKeys of list l.
-func (f *jobFork) keys(l []uint16) []jobKey {
-	B := f.B()
-	ks := make([]jobKey, len(l)/B)
-	for j := range ks {
-		k := &ks[j]
-		k.at = j * B
-		for b, v := range l[j*B : (j+1)*B] {
-			if B <= 4 {
-				k.key = k.key<<16 | uint64(v)
-			}
-			if v == taskDone || f.order[b] == orderNone {
-				continue
-			}
-			k.u |= 1 << b
-			if v == 0 && f.order[b] == orderWaiting {
-				k.w |= 1 << b
-			}
-		}
-	}
-	return ks
-}
-
-// compare orders two jobs of l by their codes: negative when a comes
-// first, zero when their codes are equal.
-func (f *jobFork) compare(l []uint16, a, b *jobKey) int {
-	if f.B() <= 4 {
-		return cmp.Compare(a.key, b.key)
-	}
-	B := f.B()
-	return slices.Compare(l[a.at:a.at+B], l[b.at:b.at+B])
-}
-
-// canon returns the lexicographically least list among those l's swaps
-// of unbound adjacent jobs reach: repeatedly, of the jobs no remaining
-// job before them is bound to, the least.
-func (f *jobFork) canon(l []uint16) []uint16 {
-	B := f.B()
-	ks := f.keys(l)
-	n := len(ks)
-	out := make([]uint16, 0, len(l))
-	free := true
-	for j := range ks {
-		free = free && ks[j].u == 0
-	}
-	if free { // no branch keeps an order: the jobs are a multiset
-		slices.SortStableFunc(ks, func(a, b jobKey) int { return f.compare(l, &a, &b) })
-		for j := range ks {
-			out = append(out, l[ks[j].at:ks[j].at+B]...)
-		}
-		return out
-	}
-	before := make([]int32, n) // remaining jobs before j bound to it
-	for j := range n {
-		if ks[j].u == 0 {
-			continue
-		}
-		for i := range j {
-			if f.bound(&ks[i], &ks[j]) {
-				before[j]++
-			}
-		}
-	}
-	taken := make([]bool, n)
-	for range n {
-		best := -1
-		for j := range n {
-			if !taken[j] && before[j] == 0 && (best < 0 || f.compare(l, &ks[j], &ks[best]) < 0) {
-				best = j
-			}
-		}
-		taken[best] = true
-		out = append(out, l[ks[best].at:ks[best].at+B]...)
-		if ks[best].u == 0 {
-			continue
-		}
-		for j := best + 1; j < n; j++ {
-			if !taken[j] && f.bound(&ks[best], &ks[j]) {
-				before[j]--
-			}
-		}
-	}
-	return out
-}
-
 // movesOf returns the transitions of list x: phase changes and task
-// completions (a job whose tasks are all done leaving).
+// completions (a job whose tasks are all done leaving), with no other
+// class at a shared branch (see movesAt).
 func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 	if f.moved[x] {
 		return f.moves[x]
 	}
+	out := f.movesWith(c, x, nil)
+	f.moves[x], f.moved[x] = out, true
+	return out
+}
+
+// movesWith returns the transitions of list x with others[k] customers of
+// other classes at branch k (nil: none).
+func (f *jobFork) movesWith(c *chain, x int32, others []int) []jobMove {
 	l := f.lists[x]
 	B := f.B()
 	var out []jobMove
@@ -413,6 +328,9 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 		at, sh := f.shares(c, l, k)
 		share := slices.Clone(sh)
 		scale := st.scale(len(at))
+		if others != nil && others[k] > 0 {
+			scale = f.sharedShares(st, len(at)+others[k], share)
+		}
 		for n, j := range at {
 			p := int(l[j])
 			if share[n] == 0 || p == 0 {
@@ -439,7 +357,6 @@ func (f *jobFork) movesOf(c *chain, x int32) []jobMove {
 			add(f.settle(c, m, 1, nil), joined, share[n]*e*scale)
 		}
 	}
-	f.moves[x], f.moved[x] = out, true
 	return out
 }
 
@@ -452,10 +369,15 @@ func (f *jobFork) arrivals(c *chain, x int32) []outcome {
 	return f.arrive[x]
 }
 
-// put sets tuple t to list x: its entry and the branch stations'.
-func (f *jobFork) put(t []int32, x int32) {
+// put sets tuple t to list x: its entry and the branch stations' (at a
+// shared branch, its other classes' customers as t has them).
+func (f *jobFork) put(c *chain, t []int32, x int32) {
 	t[f.at] = x
 	for k, i := range f.branches {
+		if f.shared>>k&1 != 0 {
+			t[i] = f.merge(c, k, t[i], x)
+			continue
+		}
 		t[i] = f.locals[x][k]
 	}
 }
@@ -467,9 +389,9 @@ func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
 		if f == nil {
 			continue
 		}
-		for _, mv := range f.movesOf(c, t[f.at]) {
+		for _, mv := range f.movesAt(c, t) {
 			copy(next, t)
-			f.put(next, mv.to)
+			f.put(c, next, mv.to)
 			if mv.joined && f.after != nil {
 				c.goOn(f, next, mv.rate, emit)
 				continue
@@ -479,12 +401,12 @@ func (c *chain) jobMoves(t, next []int32, emit func([]int32, float64)) {
 	}
 }
 
-// jobArrive emits the outcomes of a job of fork f arriving to base.
-func (c *chain) jobArrive(f *jobFork, base []int32, rate float64, emit func([]int32, float64)) {
-	v := c.tmp // arrive's scratch tuple: unused on a fork's path
+// jobArrive emits the outcomes of a job of fork f arriving to base,
+// building them in v (scratch, not base).
+func (c *chain) jobArrive(f *jobFork, base, v []int32, rate float64, emit func([]int32, float64)) {
 	for _, o := range f.arrivals(c, base[f.at]) {
 		copy(v, base)
-		f.put(v, o.to)
+		f.put(c, v, o.to)
 		emit(v, rate*o.p)
 	}
 }

@@ -1,7 +1,6 @@
 package ctmc
 
 import (
-	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -89,8 +88,8 @@ func TestJobForkInsensitive(t *testing.T) {
 
 // TestJobForkBruteForce: the chain of the job lists (canonical orders,
 // the disciplines through the stations' tables) against a chain written
-// out here independently — every order of the jobs' done-masks its own
-// state, each discipline's service rule by hand — on exponential forks
+// out here independently (bruteFork: every order of the jobs its own
+// state, each discipline's service rule by hand) on exponential forks
 // truncated at the same number of tasks, solved densely: the jobs and
 // each branch's mean tasks agree to 1e-9.
 func TestJobForkBruteForce(t *testing.T) {
@@ -105,115 +104,8 @@ func TestJobForkBruteForce(t *testing.T) {
 		"lcfs2 + fcfs1":         {jobModel(0.7, branch{2, LCFSPR, e(1.5)}, branch{1, FCFS, e(0.9)}), 7},
 		"fcfs2 + fcfs2 + delay": {jobModel(0.9, branch{2, FCFS, e(1.5)}, branch{2, FCFS, e(1)}, branch{0, nil, e(1)}), 5},
 	} {
-		c := newChain(tc.m, tc.level, DefaultMaxStates)
-		require.NoError(t, c.build(), name)
-		sol, err := c.steady(Options{}.withDefaults())
-		require.NoError(t, err, name)
-		jobs, tasks, n := bruteFork(tc.m, tc.level)
-		assert.LessOrEqual(t, sol.States, n, "%s: the canonical orders merge states", name)
-		assert.InDelta(t, jobs, sol.ForkJoin[0].Jobs, 1e-9, name)
-		for b := range tc.m.Stations {
-			assert.InDelta(t, tasks[b], sol.Stations[b].InSystem[0], 1e-9, "%s: branch %d", name, b)
-		}
+		againstBrute(t, name, tc.m, tc.level)
 	}
-}
-
-// bruteFork solves the fork of m (exponential branches, one class) with
-// arrivals admitted while fewer than level tasks are present: a state is
-// the list of the jobs' done-masks in arrival order. It returns the mean
-// jobs, the mean tasks at each branch and the number of states.
-func bruteFork(m *Model, level int) (jobs float64, tasks []float64, states int) {
-	B := len(m.Stations)
-	full := uint8(1)<<B - 1
-	lam := m.Classes[0].Rate
-	index := map[string]int{"": 0}
-	list := []string{""}
-	type arc struct {
-		from, to int
-		rate     float64
-	}
-	var arcs []arc
-	add := func(from int, s []uint8, rate float64) {
-		k := string(s)
-		to, ok := index[k]
-		if !ok {
-			to = len(list)
-			index[k] = to
-			list = append(list, k)
-		}
-		arcs = append(arcs, arc{from, to, rate})
-	}
-	for x := 0; x < len(list); x++ {
-		s := []uint8(list[x])
-		undone := 0
-		for _, mk := range s {
-			for b := range B {
-				undone += int(^mk >> b & 1)
-			}
-		}
-		if undone < level {
-			add(x, append(append([]uint8{}, s...), 0), lam)
-		}
-		for b, st := range m.Stations {
-			mu := -st.Service[0].T[0][0]
-			var at []int
-			for j, mk := range s {
-				if mk>>b&1 == 0 {
-					at = append(at, j)
-				}
-			}
-			n, c := len(at), st.Servers
-			for k, j := range at {
-				share := 0.0
-				switch {
-				case c == 0:
-					share = 1
-				case st.Discipline == PS:
-					share = math.Min(1, float64(c)/float64(n))
-				case st.Discipline == LCFSPR && k >= n-c:
-					share = 1
-				case (st.Discipline == nil || st.Discipline == FCFS) && k < c:
-					share = 1
-				}
-				if share == 0 {
-					continue
-				}
-				next := append([]uint8{}, s...)
-				next[j] |= 1 << b
-				if next[j] == full {
-					next = append(next[:j], next[j+1:]...)
-				}
-				add(x, next, mu*share)
-			}
-		}
-	}
-	n := len(list)
-	a := make([][]float64, n)
-	for i := range a {
-		a[i] = make([]float64, n+1)
-	}
-	for _, e := range arcs { // the rows of Qᵀ
-		a[e.to][e.from] += e.rate
-		a[e.from][e.from] -= e.rate
-	}
-	for i := range n + 1 {
-		a[n-1][i] = 1
-	}
-	pi, ok := gauss(a)
-	if !ok {
-		panic("brute-force chain singular")
-	}
-	tasks = make([]float64, B)
-	for x, p := range pi {
-		s := []uint8(list[x])
-		jobs += p * float64(len(s))
-		for _, mk := range s {
-			for b := range B {
-				tasks[b] += p * float64(^mk>>b&1)
-			}
-		}
-	}
-	return jobs, tasks, n
 }
 
 // TestJobForkNotMaxCount: where tasks overtake one another the jobs not

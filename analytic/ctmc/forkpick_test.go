@@ -10,7 +10,7 @@ import (
 // TestJobForkPickBruteForce: forks with SIRO and priority branches (a
 // free server takes a waiting task at random, or the earliest, the
 // branch serving the forking class alone) against a chain written out
-// here (bruteStarts: every task waiting, in service or done, each
+// here (bruteFork: every task waiting, in service or done, each
 // discipline's rule by hand), truncated at the same number of tasks and
 // solved densely: the jobs and each branch's mean tasks agree to 1e-9.
 // Changing pick to take the first waiting task at a SIRO branch, or to
@@ -27,150 +27,8 @@ func TestJobForkPickBruteForce(t *testing.T) {
 		"preempt2 + siro2":    {jobModel(1, branch{2, PriorityPR, e(1.4)}, branch{2, SIRO, e(1)}), 7},
 		"siro3 + prio1 + del": {jobModel(0.7, branch{3, SIRO, e(2)}, branch{1, PriorityNP, e(0.8)}, branch{0, nil, e(1)}), 5},
 	} {
-		c := newChain(tc.m, tc.level, DefaultMaxStates)
-		require.NoError(t, c.build(), name)
-		sol, err := c.steady(Options{}.withDefaults())
-		require.NoError(t, err, name)
-		jobs, tasks := bruteStarts(t, tc.m, tc.level)
-		assert.InDelta(t, jobs, sol.ForkJoin[0].Jobs, 1e-9, name)
-		for b := range tc.m.Stations {
-			assert.InDelta(t, tasks[b], sol.Stations[b].InSystem[0], 1e-9, "%s: branch %d", name, b)
-		}
+		againstBrute(t, name, tc.m, tc.level)
 	}
-}
-
-// Task states of bruteStarts.
-const (
-	bWait  = 'w'
-	bServe = 's'
-	bDone  = 'd'
-)
-
-// bruteStarts solves the fork of m (exponential branches, one class;
-// FCFS, SIRO, either priority or delay) with arrivals admitted while
-// fewer than level tasks are present. A state is the jobs in arrival
-// order, each as one byte per branch: waiting, in service or done. After
-// each event every branch with a free server and a waiting task starts
-// one: at SIRO each waiting task with equal probability, elsewhere the
-// earliest (the priority branches serve this class alone). It returns
-// the mean jobs and the mean tasks at each branch.
-func bruteStarts(t *testing.T, m *Model, level int) (jobs float64, tasks []float64) {
-	t.Helper()
-	B := len(m.Stations)
-	type next struct {
-		s string
-		p float64
-	}
-	var fill func(s []byte, p float64, out []next) []next
-	fill = func(s []byte, p float64, out []next) []next {
-		for b, st := range m.Stations {
-			busy, waiting := 0, []int{}
-			for j := b; j < len(s); j += B {
-				switch s[j] {
-				case bServe:
-					busy++
-				case bWait:
-					waiting = append(waiting, j)
-				}
-			}
-			if len(waiting) == 0 || (st.Servers > 0 && busy >= st.Servers) {
-				continue
-			}
-			if st.Discipline != SIRO || st.Servers == 0 {
-				waiting = waiting[:1]
-			}
-			for _, j := range waiting {
-				u := []byte(string(s))
-				u[j] = bServe
-				out = fill(u, p/float64(len(waiting)), out)
-			}
-			return out
-		}
-		return append(out, next{string(s), p})
-	}
-	index := map[string]int{"": 0}
-	list := []string{""}
-	type arc struct {
-		from, to int
-		rate     float64
-	}
-	var arcs []arc
-	add := func(from int, ns []next, rate float64) {
-		for _, n := range ns {
-			to, ok := index[n.s]
-			if !ok {
-				to = len(list)
-				index[n.s] = to
-				list = append(list, n.s)
-			}
-			arcs = append(arcs, arc{from, to, rate * n.p})
-		}
-	}
-	for x := 0; x < len(list); x++ {
-		s := []byte(list[x])
-		undone := 0
-		for _, v := range s {
-			if v != bDone {
-				undone++
-			}
-		}
-		if undone < level {
-			job := make([]byte, B)
-			for b := range job {
-				job[b] = bWait
-			}
-			add(x, fill(append([]byte(string(s)), job...), 1, nil), m.Classes[0].Rate)
-		}
-		for j, v := range s {
-			if v != bServe {
-				continue
-			}
-			u := []byte(string(s))
-			u[j] = bDone
-			first := j - j%B
-			if allDone(u[first : first+B]) {
-				u = append(u[:first], u[first+B:]...)
-			}
-			add(x, fill(u, 1, nil), -m.Stations[j%B].Service[0].T[0][0])
-		}
-	}
-	n := len(list)
-	require.Less(t, n, 4000, "brute-force chain too large for dense elimination")
-	a := make([][]float64, n)
-	for i := range a {
-		a[i] = make([]float64, n+1)
-	}
-	for _, e := range arcs { // the rows of Qᵀ
-		if e.from != e.to {
-			a[e.to][e.from] += e.rate
-			a[e.from][e.from] -= e.rate
-		}
-	}
-	for i := range n + 1 {
-		a[n-1][i] = 1
-	}
-	pi, ok := gauss(a)
-	require.True(t, ok, "brute-force chain singular")
-	tasks = make([]float64, B)
-	for x, p := range pi {
-		s := list[x]
-		jobs += p * float64(len(s)/B)
-		for j := range len(s) {
-			if s[j] != bDone {
-				tasks[j%B] += p
-			}
-		}
-	}
-	return jobs, tasks
-}
-
-func allDone(job []byte) bool {
-	for _, v := range job {
-		if v != bDone {
-			return false
-		}
-	}
-	return true
 }
 
 // TestJobForkPriorityIsFCFS: a priority branch that serves the forking

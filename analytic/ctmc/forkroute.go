@@ -49,8 +49,9 @@ func (c *chain) goOn(f *jobFork, base []int32, rate float64, emit func([]int32, 
 }
 
 // validateJoin checks class r's Join row (r forks): a routing row of
-// probabilities into open classes at stations that serve them, none a
-// branch of a fork in that class nor a station that blocks.
+// probabilities into classes open as r is, at stations that serve them
+// (or a closed class's fork), none a branch of a fork in that class nor
+// a station that blocks.
 func (m *Model) validateJoin(r int) error {
 	c := m.Classes[r]
 	M, R := len(m.Stations), len(m.Classes)
@@ -71,10 +72,10 @@ func (m *Model) validateJoin(r int) error {
 		}
 		s, st := &m.Classes[y/M], &m.Stations[y%M]
 		switch {
-		case st.Service[y/M] == nil:
+		case st.Service[y/M] == nil && !m.forksAt(y%M, y/M):
 			return fmt.Errorf("class %q: its join sends class %q to station %q, which does not serve it", c.Name, s.Name, st.Name)
-		case !s.Open():
-			return fmt.Errorf("class %q: its join switches to closed class %q", c.Name, s.Name)
+		case s.Open() != c.Open():
+			return fmt.Errorf("class %q: its join switches between an open and a closed class (to %q)", c.Name, s.Name)
 		case st.Blocking != NoBlocking:
 			return fmt.Errorf("class %q: its join sends jobs to %q, which blocks its feeders when full; the join holds nobody, so the exact CTMC takes a join into a station without blocking", c.Name, st.Name)
 		}
@@ -83,4 +84,34 @@ func (m *Model) validateJoin(r int) error {
 		return fmt.Errorf("class %q: its join's routing row sums to %v > 1", c.Name, sum)
 	}
 	return nil
+}
+
+// joinOffers adds to cur the jobs the joins send on in state t, as
+// stateMeasures adds routed customers: offered at their next station,
+// lost there when it is full, balking by its join probabilities; at a
+// closed class's fork, a task offered to each branch.
+func (c *chain) joinOffers(t []int32, cur []StationResult) {
+	for _, f := range c.jf.byClass {
+		if f == nil || f.after == nil {
+			continue
+		}
+		x := f.joinRate(c, t)
+		if x == 0 {
+			continue
+		}
+		for _, rt := range f.after {
+			rate := x * rt.p
+			if g := c.forkAt(rt.station, rt.class); g != nil {
+				g.offer(cur, rate)
+				continue
+			}
+			j, to := rt.station, c.tabs[rt.station]
+			cur[j].Offered[rt.class] += rate
+			if to.full(t[j]) {
+				cur[j].Lost[rt.class] += rate
+			} else {
+				cur[j].Balked[rt.class] += rate * (1 - to.st.join(len(to.lists[t[j]])))
+			}
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package ctmc
 
 import (
-	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,12 +26,14 @@ func joinModel(lam, dMean, pd, back float64, bs ...branch) *Model {
 }
 
 // TestJobForkJoinRouting: jobs going on after the join to a station d
-// (with feedback there) against a chain written out here (bruteJoin: the
-// jobs' done-masks in arrival order and d's count, each branch's service
-// rule by hand), truncated at the same number of open customers (tasks
+// (with feedback there) against a chain written out here (bruteFork: the
+// jobs in arrival order and d's count, each branch's service rule by
+// hand), truncated at the same number of open customers (tasks
 // and d's), solved densely: the jobs, each branch's and d's mean number
-// agree to 1e-9. Sending the joined job to d with probability 1 in goOn,
-// or dropping it, fails it.
+// agree to 1e-9, and d's offered arrivals (those from the join counted,
+// for its mean wait) are its departures. Sending the joined job to d
+// with probability 1 in goOn, or dropping it, fails it; so does leaving
+// the join's jobs out of d's offered arrivals.
 func TestJobForkJoinRouting(t *testing.T) {
 	e := Exponential
 	for name, tc := range map[string]struct {
@@ -44,128 +45,10 @@ func TestJobForkJoinRouting(t *testing.T) {
 		"fcfs2 + fcfs1 → d":    {joinModel(0.7, 0.8, 1, 0, branch{2, FCFS, e(1.5)}, branch{1, FCFS, e(0.6)}), 7},
 		"fcfs1 + ps + del → d": {joinModel(0.4, 0.7, 0.6, 0.2, branch{1, FCFS, e(1)}, branch{1, PS, e(0.8)}, branch{0, nil, e(1)}), 5},
 	} {
-		c := newChain(tc.m, tc.level, DefaultMaxStates)
-		require.NoError(t, c.build(), name)
-		sol, err := c.steady(Options{}.withDefaults())
-		require.NoError(t, err, name)
-		jobs, n := bruteJoin(t, tc.m, tc.level)
-		assert.InDelta(t, jobs, sol.ForkJoin[0].Jobs, 1e-9, name)
-		for i := range tc.m.Stations {
-			assert.InDelta(t, n[i], sol.Stations[i].InSystem[0], 1e-9, "%s: station %d", name, i)
-		}
+		sol, _ := againstBrute(t, name, tc.m, tc.level)
+		d := len(tc.m.Stations) - 1
+		assert.InEpsilon(t, sol.Stations[d].Throughput[0], sol.Stations[d].Offered[0], 1e-9, "%s: d's arrivals, from the join and fed back, are its departures (joinOffers)", name)
 	}
-}
-
-// bruteJoin solves m of joinModel (exponential FCFS, PS or delay
-// branches) with arrivals admitted while fewer than level tasks and
-// customers of d are present. A state is d's count, then the jobs'
-// done-masks in arrival order. It returns the mean jobs and the mean
-// number at each station (the branches' tasks, then d's customers).
-func bruteJoin(t *testing.T, m *Model, level int) (jobs float64, n []float64) {
-	t.Helper()
-	M := len(m.Stations)
-	B := M - 1
-	full := byte(1)<<B - 1
-	d := m.Stations[B]
-	mu := -d.Service[0].T[0][0]
-	pd, back := m.Classes[0].Join[B], m.Routing[B][B]
-	index := map[string]int{"\x00": 0}
-	list := []string{"\x00"}
-	type arc struct {
-		from, to int
-		rate     float64
-	}
-	var arcs []arc
-	add := func(from int, s []byte, rate float64) {
-		to, ok := index[string(s)]
-		if !ok {
-			to = len(list)
-			index[string(s)] = to
-			list = append(list, string(s))
-		}
-		arcs = append(arcs, arc{from, to, rate})
-	}
-	for x := 0; x < len(list); x++ {
-		s := []byte(list[x])
-		present := int(s[0])
-		for _, mk := range s[1:] {
-			for b := range B {
-				present += int(^mk >> b & 1)
-			}
-		}
-		if present < level {
-			add(x, append([]byte(list[x]), 0), m.Classes[0].Rate)
-		}
-		if s[0] > 0 { // d's head leaves, or comes back
-			u := []byte(list[x])
-			u[0]--
-			add(x, u, mu*(1-back))
-		}
-		for b, st := range m.Stations[:B] {
-			rate := -st.Service[0].T[0][0]
-			var at []int
-			for j := 1; j < len(s); j++ {
-				if s[j]>>b&1 == 0 {
-					at = append(at, j)
-				}
-			}
-			k, c := len(at), st.Servers
-			for q, j := range at {
-				share := 0.0
-				switch {
-				case c == 0:
-					share = 1
-				case st.Discipline == PS:
-					share = math.Min(1, float64(c)/float64(k))
-				case q < c:
-					share = 1
-				}
-				if share == 0 {
-					continue
-				}
-				u := []byte(list[x])
-				u[j] |= 1 << b
-				if u[j] != full {
-					add(x, u, rate*share)
-					continue
-				}
-				u = append(u[:j], u[j+1:]...) // the job joins: to d or out
-				add(x, u, rate*share*(1-pd))
-				v := []byte(string(u))
-				v[0]++
-				add(x, v, rate*share*pd)
-			}
-		}
-	}
-	N := len(list)
-	require.Less(t, N, 4000, "brute-force chain too large for dense elimination")
-	a := make([][]float64, N)
-	for i := range a {
-		a[i] = make([]float64, N+1)
-	}
-	for _, e := range arcs {
-		if e.from != e.to && e.rate > 0 {
-			a[e.to][e.from] += e.rate
-			a[e.from][e.from] -= e.rate
-		}
-	}
-	for i := range N + 1 {
-		a[N-1][i] = 1
-	}
-	pi, ok := gauss(a)
-	require.True(t, ok, "brute-force chain singular")
-	n = make([]float64, M)
-	for x, p := range pi {
-		s := []byte(list[x])
-		n[B] += p * float64(s[0])
-		jobs += p * float64(len(s)-1)
-		for _, mk := range s[1:] {
-			for b := range B {
-				n[b] += p * float64(^mk>>b&1)
-			}
-		}
-	}
-	return jobs, n
 }
 
 // TestJobForkJoinLeaves: a join row that sends nobody on (all zeros) is

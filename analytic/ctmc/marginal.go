@@ -74,10 +74,10 @@ func (c *chain) means(pi []float64) []StationResult {
 
 // separable reports whether every measure of a state is a sum over the
 // stations of what each does in its own local state (see means): the
-// arrivals from outside, a full or balking station and blocking are what
-// make a station's measures depend on another's state.
+// arrivals from outside, a full or balking station, blocking and a fork's
+// job list are what make a station's measures depend on another's state.
 func (c *chain) separable() bool {
-	if c.blocking() {
+	if c.blocking() || c.jf != nil { // a fork's job list spans stations (joinOffers)
 		return false
 	}
 	for _, cl := range c.m.Classes {

@@ -87,6 +87,9 @@ func (c *chain) measureStates(pi []float64, lo, hi int, dep, ab [][][]float64) (
 		for i := range c.tabs {
 			c.stateMeasures(t, i, dep[i][t[i]], ab[i][t[i]], cur)
 		}
+		if c.jf != nil {
+			c.joinOffers(t, cur)
+		}
 		for i := range M {
 			cf, rf, mf := curF[i], resF[i], mostF[i]
 			for k := range cf {
@@ -139,6 +142,10 @@ func (c *chain) stateMeasures(t []int32, i int, d, a []float64, cur []StationRes
 // balks on coming back to i).
 func (c *chain) flow(t []int32, i, r int, rt route, f, rebalk float64, cur []StationResult) {
 	j, to := rt.station, c.tabs[rt.station]
+	if fk := c.forkAt(j, rt.class); fk != nil {
+		fk.offer(cur, f) // a closed class's job at its fork: a task at each branch
+		return
+	}
 	cur[j].Offered[rt.class] += f
 	switch {
 	case to.st.Router:

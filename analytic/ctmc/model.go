@@ -68,8 +68,10 @@ type Class struct {
 	// Fork, when set, makes each arrival of this open class a job that
 	// splits into one task at each listed station (Source is then
 	// ignored); the tasks are class-r customers there, and the job leaves
-	// (joins) when its last task has left its branch. See ForkJoinResult
-	// for what is solved and what is refused.
+	// (joins) when its last task has left its branch. A closed class with
+	// a Fork forks the customers routed to (or starting at) station
+	// Source, its fork, which serves no class (forkclosed.go). See
+	// ForkJoinResult for what is solved and what is refused.
 	Fork []int
 	// Join, for a class with a Fork, is where a joined job goes on:
 	// Join[s*M+j] is the probability that it joins station j as class s,
@@ -173,7 +175,7 @@ func (m *Model) Validate() error {
 			if !(p >= 0 && p <= 1) {
 				return fmt.Errorf("routing [%d][%d] = %v is not a probability", x, y, p)
 			}
-			if p > 0 && m.Stations[y%M].Service[y/M] == nil && !m.Stations[y%M].Router {
+			if p > 0 && m.Stations[y%M].Service[y/M] == nil && !m.Stations[y%M].Router && !m.forksAt(y%M, y/M) {
 				return fmt.Errorf("routing sends class %q to station %q, which does not serve it", m.Classes[y/M].Name, m.Stations[y%M].Name)
 			}
 			if p > 0 && m.Classes[x/M].Open() != m.Classes[y/M].Open() {
