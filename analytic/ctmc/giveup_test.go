@@ -30,8 +30,26 @@ func TestSweepLimitJudgedByTheResidual(t *testing.T) {
 // checkSweepLimits solves the ring of three (population 12) and the open
 // desk once unlimited, for the sweeps they need, then with MaxSweeps set
 // to each of limits(need), and requires the solve to succeed exactly when
-// the residual it returns passes the test.
+// the residual it returns passes the test. Each model is solved twice:
+// with the aggregation steps its size takes (from aggregateFrom states)
+// and by plain sweeps — only there does a limit fall on a sweep whose
+// residual the loop skips, so only there can the last sweep's own check
+// be missed (with the steps, both models converge before any limit
+// reaches it).
 func checkSweepLimits(t *testing.T, limits func(need int) []int) {
+	af := aggregateFrom
+	t.Cleanup(func() { aggregateFrom = af })
+	for _, plain := range []bool{false, true} {
+		aggregateFrom = af
+		if plain {
+			aggregateFrom = math.MaxInt
+		}
+		t.Logf("plain sweeps: %v", plain)
+		sweepLimits(t, limits)
+	}
+}
+
+func sweepLimits(t *testing.T, limits func(need int) []int) {
 	for _, m := range []*Model{ringOfThree(12), openDesk()} {
 		c := newChain(m, initialOpen(m), DefaultMaxStates)
 		require.NoError(t, c.build())
