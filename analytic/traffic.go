@@ -317,3 +317,30 @@ func (n Network) chainVisits(ref int, nodes []int) ([]float64, error) {
 	}
 	return v, nil
 }
+
+// OpenStationRates returns, per station, the rate at which open-class
+// customers arrive there by the traffic equations, all open classes
+// together, every visit counted (at a fork's branch, the tasks its fork
+// sends; 0 at forks and joins, which serve nobody, and at stations no
+// open class visits). Where nobody is lost it is the station's
+// throughput; where a full station loses arrivals, an upper bound of it.
+// The error is n's invalidity or ErrNoExit.
+func OpenStationRates(n Network) ([]float64, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	rates := n.openRates
+	if len(n.Forks) > 0 {
+		rates = n.forkRates
+	}
+	lam, err := rates()
+	if err != nil {
+		return nil, err
+	}
+	m := len(n.Stations)
+	out := make([]float64, m)
+	for x, l := range lam {
+		out[x%m] += l
+	}
+	return out, nil
+}

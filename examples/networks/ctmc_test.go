@@ -58,6 +58,7 @@ func TestCTMCAgreesWithClosedForms(t *testing.T) {
 		// chain's state; batches bring several customers at once
 		"jsq-vs-random": false, "shifts": false, "batch-mx-m1": false, "rush-hour-delay": false,
 		"backlog-drain": true,
+		"closed-fork":   true, "fork-shared-ps": true, "router-buffer": true, "blocking-draw": true,
 	}, covered)
 	assert.Greater(t, compared, 100, "values compared")
 }

@@ -55,7 +55,10 @@ func observerBytes(m, r int) float64 {
 // throughput (the traffic equations of an open network are exact; exact or
 // approximate MVA for a closed one); elsewhere a station is bounded by its
 // capacity, c/S for c servers of mean service S, or the closed population
-// over S at a delay station. Customers present come from the network's
+// over S at a delay station, and, in a network of open classes only, by
+// its rate in the traffic equations (analytic.OpenStationRates: where the
+// exact chain alone solves the network, as with buffers behind a router,
+// the capacity of a lightly loaded station is several times its rate). Customers present come from the network's
 // mean number in system where it is known, else from Little's law with a
 // response time of 100 mean services. The estimate is meant to be right
 // within a small factor, and never far too low for a run that would
@@ -83,11 +86,18 @@ func (n *Network) Work(duration float64, replications int) des.Work {
 		arrivals += c.Rate
 		population += float64(c.Population)
 	}
+	var flows []float64 // open classes only: the traffic equations bound each station's rate
+	if population == 0 {
+		flows, _ = analytic.OpenStationRates(an) // nil on error: the capacity bounds alone
+	}
 	var perSecond, longestService float64
-	for _, st := range an.Stations {
+	for i, st := range an.Stations {
 		rate, known := stationRate[st.Name]
 		if !known || solveErr != nil {
 			rate = capacityBound(st, population, arrivals)
+			if flows != nil {
+				rate = math.Min(rate, flows[i])
+			}
 		}
 		perVisit := 1.0
 		if st.Patience > 0 {
