@@ -105,11 +105,12 @@ type pctJSON struct {
 }
 
 // pctKey names one computation: the network file, the seed and the
-// duration asked for ("" for the page's own).
+// duration asked for (math.Float64bits of pctDuration's value, 0 for the
+// page's own), so "3000", "3e3" and " 3000" are one entry.
 type pctKey struct {
 	file     [32]byte
 	seed     uint64
-	duration string
+	duration uint64
 }
 
 // pctCache keeps the results computed (shared by every session) and lets
@@ -186,7 +187,7 @@ func (h *netHub) handlePercentiles(w http.ResponseWriter, r *http.Request, s *ne
 	s.mu.Lock()
 	seed, epoch := s.seed, s.epoch
 	s.mu.Unlock()
-	key := pctKey{sha256.Sum256(file), seed, text}
+	key := pctKey{sha256.Sum256(file), seed, math.Float64bits(duration)}
 	res, err := percentiles.get(key, r.Context().Done(), func() (*pctJSON, error) {
 		return percentilesOf(file, seed, duration)
 	})

@@ -257,3 +257,30 @@ func TestPercentilesErrorsTranslated(t *testing.T) {
 		assert.Equal(t, tc.want, e.Error, tc.lang)
 	}
 }
+
+// TestPercentilesCacheKey: durations written differently ("3000", "3e3",
+// " 3000", leading zeros) are one computation and one cache entry, keyed
+// on the number, not on the text.
+func TestPercentilesCacheKey(t *testing.T) {
+	h := newTestServer(t, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	const seed = 7771
+	st := netCreate(t, h, fmt.Sprintf(`{"example":"jackson-feedback","seed":%d}`, seed))
+	var first []byte
+	for _, q := range []string{"3000", "3e3", "%203000", strings.Repeat("0", 1000) + "3000", "3000.0"} {
+		code, body := getPercentiles(t, h, st.ID, "?duration="+q)
+		require.Equal(t, http.StatusOK, code, "%s: %s", q, body)
+		if first == nil {
+			first = body
+		}
+		assert.Equal(t, string(first), string(body), q)
+	}
+	percentiles.mu.Lock()
+	defer percentiles.mu.Unlock()
+	entries := 0
+	for k := range percentiles.res {
+		if k.seed == seed {
+			entries++
+		}
+	}
+	assert.Equal(t, 1, entries)
+}
