@@ -67,6 +67,9 @@ const (
 	pctMaxDuration = 1e8
 	// pctCached is how many results the server keeps (a few kB each).
 	pctCached = 32
+	// pctSolved is how many networks' formulas the server keeps (one
+	// NetMetric, about 100 bytes, per station, class and measure).
+	pctSolved = 8
 	// pctWaiting is how many requests may wait for the server's one
 	// computing slot; more are told to come back (503).
 	pctWaiting = 4
@@ -115,15 +118,61 @@ type pctKey struct {
 
 // pctCache keeps the results computed (shared by every session) and lets
 // one computation run at a time.
+// It also keeps the last pctSolved networks' formulas (pctRun.formulas' answer,
+// a refusal included), by the file's hash: another seed or duration of the
+// same file solves nothing again.
 type pctCache struct {
 	mu      sync.Mutex
 	res     map[pctKey]*pctJSON
 	order   []pctKey
+	solved  map[[32]byte]pctSolution
+	sorder  [][32]byte
 	waiting int
 	slot    chan struct{}
 }
 
-var percentiles = &pctCache{res: map[pctKey]*pctJSON{}, slot: make(chan struct{}, 1)}
+// pctSolution is pctRun.formulas' answer.
+type pctSolution struct {
+	ms  []analytic.NetMetric
+	err error
+}
+
+func newPctCache() *pctCache {
+	return &pctCache{res: map[pctKey]*pctJSON{}, solved: map[[32]byte]pctSolution{}, slot: make(chan struct{}, 1)}
+}
+
+var percentiles = newPctCache()
+
+// kept returns the result of key if it is kept.
+func (c *pctCache) kept(key pctKey) (*pctJSON, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.res[key]
+	return r, ok
+}
+
+// formulas returns run.formulas(), solving them only when the file of hash
+// (run's) is not among the last pctSolved. Its slices are shared: read only.
+func (c *pctCache) formulas(hash [32]byte, run *pctRun) ([]analytic.NetMetric, error) {
+	c.mu.Lock()
+	sol, ok := c.solved[hash]
+	c.mu.Unlock()
+	if ok {
+		return sol.ms, sol.err
+	}
+	ms, err := run.formulas()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.solved[hash]; !ok {
+		if len(c.sorder) >= pctSolved {
+			delete(c.solved, c.sorder[0])
+			c.sorder = c.sorder[1:]
+		}
+		c.solved[hash] = pctSolution{ms, err}
+		c.sorder = append(c.sorder, hash)
+	}
+	return ms, err
+}
 
 // errPctBusy is the answer when pctWaiting requests already wait.
 var errPctBusy = errors.New("the server is computing other percentiles; ask again in a moment")
@@ -175,8 +224,7 @@ func (c *pctCache) get(key pctKey, done <-chan struct{}, f func() (*pctJSON, err
 }
 
 func (h *netHub) handlePercentiles(w http.ResponseWriter, r *http.Request, s *netSession) {
-	text := r.URL.Query().Get("duration")
-	duration, err := pctDuration(text)
+	duration, err := pctDuration(r.URL.Query().Get("duration"))
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
@@ -187,10 +235,18 @@ func (h *netHub) handlePercentiles(w http.ResponseWriter, r *http.Request, s *ne
 	s.mu.Lock()
 	seed, epoch := s.seed, s.epoch
 	s.mu.Unlock()
-	key := pctKey{sha256.Sum256(file), seed, math.Float64bits(duration)}
-	res, err := percentiles.get(key, r.Context().Done(), func() (*pctJSON, error) {
-		return percentilesOf(file, seed, duration)
-	})
+	hash := sha256.Sum256(file)
+	key := pctKey{hash, seed, math.Float64bits(duration)}
+	res, ok := percentiles.kept(key)
+	if !ok {
+		// The cheap refusals first, outside the computing slot.
+		var run *pctRun
+		if run, err = pctPlan(file, seed, duration); err == nil {
+			res, err = percentiles.get(key, r.Context().Done(), func() (*pctJSON, error) {
+				return run.compute(percentiles.formulas(hash, run))
+			})
+		}
+	}
 	switch {
 	case errors.Is(err, errPctBusy):
 		fail(w, http.StatusServiceUnavailable, "%v", err)
@@ -216,25 +272,70 @@ func pctDuration(text string) (float64, error) {
 	return d, nil
 }
 
-// percentilesOf runs net run --percentiles on the network file src with
-// seed for duration seconds (0: pctRunLength's) within the page's limits.
-func percentilesOf(src []byte, seed uint64, duration float64) (*pctJSON, error) {
+// pctRun is one computation planned: its configuration, checked against
+// the page's limits, without the formulas; quick is the network's
+// solution without the exact chain.
+type pctRun struct {
+	cfg   validate.NetworkConfig
+	quick []analytic.NetMetric
+}
+
+// pctPlan parses the network file src, solves it without the exact chain
+// (refusing a network with no steady state) and sizes its run
+// (pctRunLength) with seed for duration seconds (0: pctRunLength's): the
+// refusals the handler makes before it waits for the computing slot.
+func pctPlan(src []byte, seed uint64, duration float64) (*pctRun, error) {
 	n, err := network.Parse("network.yaml", src)
 	if err != nil {
 		return nil, err
 	}
-	formulas, err := pctFormulas(n)
+	an, err := n.Analytic()
 	if err != nil {
 		return nil, err
 	}
+	an.SkipCTMC = true
+	quick, solveErr := analytic.SolveNetwork(an)
+	if err := pctNoSteadyState(n, solveErr); err != nil {
+		return nil, err
+	}
 	cfg := validate.NetworkConfig{Network: n, Seed: seed, Generator: des.PCG, Warmup: validate.AutoWarmup,
-		Percentiles: true, PercentileBudget: pctObservations, Formulas: formulas}
-	if cfg.Duration, err = pctRunLength(cfg, duration); err != nil {
+		Percentiles: true, PercentileBudget: pctObservations}
+	if cfg.Duration, err = pctRunLength(cfg, duration, n.WorkSolved(quick, solveErr, 1, 1)); err != nil {
 		return nil, err
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if quick == nil {
+		quick = []analytic.NetMetric{} // none: RunNetwork must not solve it again
+	}
+	return &pctRun{cfg, quick}, nil
+}
+
+// pctNoSteadyState is the refusal of a network whose solution failed with
+// err because it has no steady state (an overloaded station, customers who
+// never leave: the run's memory estimate is then meaningless too), as net
+// run says it, else nil.
+func pctNoSteadyState(n *network.Network, err error) error {
+	var u *analytic.UnstableError
+	switch {
+	case errors.As(err, &u):
+		return unstableNetwork(n.Name, u.Station, u.Rho)
+	case errors.Is(err, analytic.ErrNoExit):
+		return fmt.Errorf("network %q has no steady state: %v", n.Name, err)
+	}
+	return nil
+}
+
+// compute runs net run --percentiles with the formulas (pctRun.formulas' answer
+// for the run's network and its error).
+func (p *pctRun) compute(formulas []analytic.NetMetric, err error) (*pctJSON, error) {
+	if err != nil {
+		return nil, err
+	}
+	cfg := p.cfg
+	cfg.Formulas = formulas
+	n := cfg.Network
 	rep, err := validate.RunNetwork(cfg)
 	var dl *network.DeadlockError
 	switch {
@@ -248,33 +349,43 @@ func percentilesOf(src []byte, seed uint64, duration float64) (*pctJSON, error) 
 	if enough := rep.EnoughData(); enough != nil {
 		return nil, fmt.Errorf("duration %g s: %v", cfg.Duration, enough)
 	}
-	return pctReport(rep, seed), nil
+	return pctReport(rep, cfg.Seed), nil
 }
 
-// pctFormulas solves n for the run's checks, or refuses it: an
-// overloaded station or customers who never leave leave no steady state
-// (and make the run's memory estimate meaningless), as net run says. The
-// exact CTMC gives percentiles at a single station only (analytic's
-// ctmcPercentiles), so a network of several stations skips the chain —
-// net run solves it for the means, which the page does not show: a fork
-// network's cost up to a GB and seconds — and a single station gets the
-// page's chain limits (transientOptions). The percentile rows are net
-// run's wherever the single station's chain has at most 10⁵ states.
-func pctFormulas(n *network.Network) ([]analytic.NetMetric, error) {
+// percentilesOf runs net run --percentiles on the network file src with
+// seed for duration seconds (0: pctRunLength's) within the page's limits,
+// as the handler does but without the cache.
+func percentilesOf(src []byte, seed uint64, duration float64) (*pctJSON, error) {
+	run, err := pctPlan(src, seed, duration)
+	if err != nil {
+		return nil, err
+	}
+	return run.compute(run.formulas())
+}
+
+// formulas are the run's checks' formulas. The exact CTMC gives
+// percentiles at a single station only (analytic's ctmcPercentiles), so a
+// network of several stations keeps the solution without the chain — net
+// run solves it for the means, which the page does not show: a fork
+// network's cost up to a GB and seconds — and a single station is solved
+// again with the page's chain limits (transientOptions), the expensive
+// part, made in the computing slot. The percentile rows are net run's
+// wherever the single station's chain has at most 10⁵ states.
+func (p *pctRun) formulas() ([]analytic.NetMetric, error) {
+	n := p.cfg.Network
+	if len(n.Stations) > 1 {
+		return p.quick, nil
+	}
 	an, err := n.Analytic()
 	if err != nil {
 		return nil, err
 	}
-	an.SkipCTMC = len(an.Stations) > 1
 	an.CTMC = &transientOptions
 	ms, err := analytic.SolveNetwork(an)
-	var u *analytic.UnstableError
-	switch {
-	case errors.As(err, &u):
-		return nil, unstableNetwork(n.Name, u.Station, u.Rho)
-	case errors.Is(err, analytic.ErrNoExit):
-		return nil, fmt.Errorf("network %q has no steady state: %v", n.Name, err)
-	case ms == nil:
+	if err := pctNoSteadyState(n, err); err != nil {
+		return nil, err
+	}
+	if ms == nil {
 		ms = []analytic.NetMetric{} // none: RunNetwork must not solve it again
 	}
 	return ms, nil
@@ -317,12 +428,14 @@ func netClass(c string) *string {
 }
 
 // pctRunLength is the run's duration: asked (checked against the limits)
+// with one the network's work for one second of one run (its events grow
+// in proportion to the duration, its bytes do not depend on it: Work)
 // or, when 0, about pctAutoEvents events, lengthened to expect twice
 // validate.MinCustomers customers where that fits, rounded down to two
 // significant digits so that the command reads well.
-func pctRunLength(cfg validate.NetworkConfig, asked float64) (float64, error) {
+func pctRunLength(cfg validate.NetworkConfig, asked float64, one des.Work) (float64, error) {
 	n := cfg.Network
-	perSecond := n.Work(1, 1).Events
+	perSecond := one.Events
 	if !(perSecond > 0) || math.IsInf(perSecond, 0) {
 		return 0, errors.New("the network's event rate cannot be estimated")
 	}
@@ -339,13 +452,12 @@ func pctRunLength(cfg validate.NetworkConfig, asked float64) (float64, error) {
 		}
 	}
 	cfg.Duration = d
-	w := n.Work(d, 1)
-	if w.Events > pctMaxEvents {
+	if events := perSecond * d; events > pctMaxEvents {
 		return 0, fmt.Errorf("duration %g s: about %.3g events, more than the page's %.3g (at most %.3g s here; queuelab net run has no such limit)",
-			d, w.Events, float64(pctMaxEvents), niceDown(pctMaxEvents/perSecond))
+			d, events, float64(pctMaxEvents), niceDown(pctMaxEvents/perSecond))
 	}
-	if w.Bytes > pctMaxBytes {
-		return 0, fmt.Errorf("duration %g s: about %.3g MB of simulation state, more than the page's %d MB", d, w.Bytes/1e6, pctMaxBytes>>20)
+	if one.Bytes > pctMaxBytes {
+		return 0, fmt.Errorf("duration %g s: about %.3g MB of simulation state, more than the page's %d MB", d, one.Bytes/1e6, pctMaxBytes>>20)
 	}
 	if exp, need := cfg.ExpectedCustomers(), cfg.MinCustomers(); exp < float64(need) {
 		return 0, fmt.Errorf("duration %g s: not enough data: expects %.3g customers, need %d (%d per batch); lengthen the duration", d, exp, need, validate.MinPerBatch)

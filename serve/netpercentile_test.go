@@ -2,6 +2,8 @@ package serve
 
 import (
 	"bytes"
+	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -203,7 +205,7 @@ func TestPercentilesTooWide(t *testing.T) {
 // TestPercentilesBusy: one computation at a time; pctWaiting may wait for
 // it, one more is told to come back; a kept result needs no slot.
 func TestPercentilesBusy(t *testing.T) {
-	c := &pctCache{res: map[pctKey]*pctJSON{}, slot: make(chan struct{}, 1)}
+	c := newPctCache()
 	kept := &pctJSON{Network: "kept"}
 	_, err := c.get(pctKey{seed: 1}, nil, func() (*pctJSON, error) { return kept, nil })
 	require.NoError(t, err)
@@ -283,4 +285,51 @@ func TestPercentilesCacheKey(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, entries)
+}
+
+// TestPercentilesRefusesBeforeSlot: the refusals that need no solving
+// (too short, too many events) answer while another computation holds the
+// server's one slot, from a request that would give up waiting for it
+// (its context already done: waiting would answer 503). The formulas of a
+// file (the exact chain of loss-mmck's one station) are solved once,
+// whatever the seed and the duration.
+func TestPercentilesRefusesBeforeSlot(t *testing.T) {
+	h := newTestServer(t, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
+	src, err := json.Marshal(flood)
+	require.NoError(t, err)
+	flooded := netCreate(t, h, `{"name":"flood.yaml","source":`+string(src)+`,"seed":1}`)
+	jackson := netCreate(t, h, `{"example":"jackson-feedback","seed":1}`)
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	percentiles.slot <- struct{}{} // a computation under way
+	for _, tc := range []struct{ name, id, query, msg string }{
+		{"too short", jackson.ID, "?duration=10", "not enough data"},
+		{"too many events", flooded.ID, "?duration=1e6", "about 3e+12 events"},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, newReq("GET", "/api/networks/sessions/"+tc.id+"/percentiles"+tc.query, nil).WithContext(ended))
+		assert.Equal(t, http.StatusBadRequest, rec.Code, "%s: %s", tc.name, rec.Body)
+		assert.Contains(t, rec.Body.String(), tc.msg, tc.name)
+	}
+	<-percentiles.slot
+
+	file, err := os.ReadFile("../examples/networks/loss-mmck.yaml")
+	require.NoError(t, err)
+	loss := netCreate(t, h, `{"example":"loss-mmck","seed":1}`)
+	hash := sha256.Sum256(file)
+	percentiles.mu.Lock()
+	delete(percentiles.solved, hash)
+	percentiles.mu.Unlock()
+	run, err := pctPlan(file, 1, 0)
+	require.NoError(t, err)
+	solved, err := percentiles.formulas(hash, run)
+	require.NoError(t, err)
+	require.NotEmpty(t, solved)
+	for _, q := range []string{"?duration=3000", "?duration=4000"} {
+		code, body := getPercentiles(t, h, loss.ID, q)
+		require.Equal(t, http.StatusOK, code, "%s", body)
+		again, err := percentiles.formulas(hash, run)
+		require.NoError(t, err)
+		assert.Same(t, &solved[0], &again[0], "kept, not solved again")
+	}
 }

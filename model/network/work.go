@@ -68,6 +68,17 @@ func (n *Network) Work(duration float64, replications int) des.Work {
 	}
 	an.SkipCTMC = true // a quick estimate: no exact chain
 	ms, solveErr := analytic.SolveNetwork(an)
+	return n.WorkSolved(ms, solveErr, duration, replications)
+}
+
+// WorkSolved is Work with n's analytic solution given: ms and solveErr as
+// analytic.SolveNetwork returned them for n.Analytic() (with or without
+// the exact chain), for a caller that solves n anyway.
+func (n *Network) WorkSolved(ms []analytic.NetMetric, solveErr error, duration float64, replications int) des.Work {
+	an, err := n.Analytic()
+	if err != nil {
+		return des.Work{Basis: "network not valid"}
+	}
 	stationRate := map[string]float64{}
 	var inSystem float64
 	for _, m := range ms {
