@@ -239,24 +239,58 @@ func TestPercentilesBusy(t *testing.T) {
 	c.mu.Unlock()
 }
 
+// openLoop's open customers go round a and b for ever; deadlockRing's
+// buffered stations A and B block each other with 4 customers (as
+// model/network's TestDeadlockIsDetected).
+const (
+	openLoop     = "name: loop\narrivals: {to: a, rate: 1}\nstations:\n  - {name: a, service: {dist: exp, mean: 0.1}}\n  - {name: b, service: {dist: exp, mean: 0.1}}\nrouting:\n  a: {b: 1}\n  b: {a: 1}\n"
+	deadlockRing = "name: ring\nclasses:\n  - {name: c, population: 4, start: D}\nstations:\n  - {name: D, servers: inf, service: {dist: exp, mean: 1}}\n  - {name: A, service: {dist: exp, mean: 1}, buffer: 2, blocking: after-service}\n  - {name: B, service: {dist: exp, mean: 1}, buffer: 2, blocking: after-service}\nrouting:\n  D: {A: 1}\n  A: {B: 1}\n  B: {A: 0.5, D: 0.5}\n"
+)
+
 // TestPercentilesErrorsTranslated: a refusal reads in the page's
 // language, part by part, with its numbers the language's way.
 func TestPercentilesErrorsTranslated(t *testing.T) {
 	h := newTestServer(t, Options{Networks: realCatalogue(), OpenNetwork: OpenNetwork})
-	st := netCreate(t, h, `{"example":"jackson-feedback","seed":1}`)
-	for _, tc := range []struct{ lang, want string }{
-		{"en", "duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration"},
-		{"tr", "süre 10 sn: yeterli veri yok: 10 müşteri bekleniyor, gereken 300 (grup başına 10); süreyi uzatın"},
-		{"uz", "davomiylik 10 s: ma’lumot yetarli emas: 10 mijoz kutiladi, kerak 300 (har guruhga 10); davomiylikni uzaytiring"},
-	} {
-		req := newReq("GET", "/api/networks/sessions/"+st.ID+"/percentiles?duration=10", nil)
-		req.Header.Set("Accept-Language", tc.lang)
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		assert.Equal(t, http.StatusBadRequest, rec.Code)
-		var e errorJSON
-		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &e))
-		assert.Equal(t, tc.want, e.Error, tc.lang)
+	upload := func(name, src string) string {
+		js, err := json.Marshal(src)
+		require.NoError(t, err)
+		return fmt.Sprintf(`{"name":%q,"source":%s,"seed":3}`, name, js)
+	}
+	tests := []struct {
+		name, create, query string
+		want                map[string]string
+	}{
+		{"an open network too short", `{"example":"jackson-feedback","seed":1}`, "?duration=10", map[string]string{
+			"en": "duration 10 s: not enough data: expects 10 customers, need 300 (10 per batch); lengthen the duration",
+			"tr": "süre 10 sn: yeterli veri yok: 10 müşteri bekleniyor, gereken 300 (grup başına 10); süreyi uzatın",
+			"uz": "davomiylik 10 s: ma’lumot yetarli emas: 10 mijoz kutiladi, kerak 300 (har guruhga 10); davomiylikni uzaytiring"}},
+		{"a closed network too short", `{"example":"terminal","seed":1}`, "?duration=1", map[string]string{
+			"en": "duration 1 s: not enough data: 1 customers, need 300 (10 per batch)",
+			"tr": "süre 1 sn: yeterli veri yok: 1 müşteri, gereken 300 (grup başına 10)",
+			"uz": "davomiylik 1 s: ma’lumot yetarli emas: 1 mijoz, kerak 300 (har guruhga 10)"}},
+		{"an open loop", upload("loop.yaml", openLoop), "", map[string]string{
+			"en": `network "loop" has no steady state: open-class customers never leave the network: the routing of open classes has a closed loop with no exit`,
+			"tr": `"loop" ağının kararlı durumu yok: açık sınıfın müşterileri ağdan hiç ayrılmaz: açık sınıfların yönlendirmesinde çıkışı olmayan kapalı bir döngü var`,
+			"uz": `"loop" tarmog‘ining barqaror holati yo‘q: ochiq sinf mijozlari tarmoqdan hech qachon chiqmaydi: ochiq sinflarning yo‘naltirishida chiqishi yo‘q yopiq halqa bor`}},
+		{"a deadlock", upload("ring.yaml", deadlockRing), "?duration=1000", map[string]string{
+			"en": `network "ring" has no steady state: deadlock at 1.68129 s: stations A, B are full and every busy server there holds a customer blocked by another of them, so none can ever move again; raise a buffer in the cycle or lower the population`,
+			"tr": `"ring" ağının kararlı durumu yok: 1,68129 sn anında kilitlenme: A, B istasyonları dolu ve oradaki her meşgul sunucu, bir diğerince engellenen bir müşteriyi tutuyor, bu yüzden hiçbiri bir daha ilerleyemez; döngüdeki bir tamponu büyütün ya da nüfusu azaltın`,
+			"uz": `"ring" tarmog‘ining barqaror holati yo‘q: 1,68129 s da o‘zaro bloklanish: A, B stansiyalari to‘la va u yerdagi har bir band server boshqasi bloklagan mijozni ushlab turibdi, shuning uchun hech biri boshqa qimirlay olmaydi; halqadagi buferni oshiring yoki populyatsiyani kamaytiring`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := netCreate(t, h, tc.create)
+			for _, lang := range []string{"en", "tr", "uz"} {
+				req := newReq("GET", "/api/networks/sessions/"+st.ID+"/percentiles"+tc.query, nil)
+				req.Header.Set("Accept-Language", lang)
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				assert.Equal(t, http.StatusBadRequest, rec.Code, lang)
+				var e errorJSON
+				require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &e))
+				assert.Equal(t, tc.want[lang], e.Error, lang)
+			}
+		})
 	}
 }
 
