@@ -68,7 +68,7 @@ func (n *Network) Work(duration float64, replications int) des.Work {
 	}
 	an.SkipCTMC = true // a quick estimate: no exact chain
 	ms, solveErr := analytic.SolveNetwork(an)
-	return n.WorkSolved(ms, solveErr, duration, replications)
+	return workOf(an, ms, solveErr, duration, replications)
 }
 
 // WorkSolved is Work with n's analytic solution given: ms and solveErr as
@@ -79,6 +79,11 @@ func (n *Network) WorkSolved(ms []analytic.NetMetric, solveErr error, duration f
 	if err != nil {
 		return des.Work{Basis: "network not valid"}
 	}
+	return workOf(an, ms, solveErr, duration, replications)
+}
+
+// workOf is Work of the network an with its solution ms, solveErr.
+func workOf(an analytic.Network, ms []analytic.NetMetric, solveErr error, duration float64, replications int) des.Work {
 	stationRate := map[string]float64{}
 	var inSystem float64
 	for _, m := range ms {
