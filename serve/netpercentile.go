@@ -75,36 +75,23 @@ const (
 	pctWaiting = 4
 )
 
-// pctMetricJSON is one percentile row, with net run --json's field names
-// and number format.
-type pctMetricJSON struct {
-	Station string               `json:"station"`
-	Class   *string              `json:"class"`
-	Name    string               `json:"name"`
-	Sim     validate.JSONNumber  `json:"sim"`
-	CI95    validate.JSONNumber  `json:"ci95"`
-	Formula *validate.JSONNumber `json:"formula"`
-	Method  *string              `json:"method"`
-	Verdict string               `json:"verdict"`
-}
-
 // pctJSON is GET /api/networks/sessions/{id}/percentiles: the run's
 // settings (Command reproduces it), Stride (1: every observation kept) and
 // Budget (pctObservations), and the percentile metrics in net run's order.
 // Times are in seconds.
 type pctJSON struct {
-	Network   string              `json:"network"`
-	Epoch     int                 `json:"epoch"`
-	Seed      uint64              `json:"seed"`
-	Duration  validate.JSONNumber `json:"duration_s"`
-	Warmup    validate.JSONNumber `json:"warmup_s"`
-	Measured  validate.JSONNumber `json:"measured_s"`
-	Batches   int                 `json:"batches"`
-	Customers int64               `json:"customers"`
-	Stride    int64               `json:"stride"`
-	Budget    int                 `json:"budget"`
-	Command   string              `json:"command"`
-	Metrics   []pctMetricJSON     `json:"metrics"`
+	Network   string                      `json:"network"`
+	Epoch     int                         `json:"epoch"`
+	Seed      uint64                      `json:"seed"`
+	Duration  validate.JSONNumber         `json:"duration_s"`
+	Warmup    validate.JSONNumber         `json:"warmup_s"`
+	Measured  validate.JSONNumber         `json:"measured_s"`
+	Batches   int                         `json:"batches"`
+	Customers int64                       `json:"customers"`
+	Stride    int64                       `json:"stride"`
+	Budget    int                         `json:"budget"`
+	Command   string                      `json:"command"`
+	Metrics   []validate.NetworkCheckJSON `json:"metrics"`
 }
 
 // pctKey names one computation: the network file, the seed and the
@@ -391,8 +378,10 @@ func (p *pctRun) formulas() ([]analytic.NetMetric, error) {
 	return ms, nil
 }
 
+// unstableNetwork is net run's refusal of an unstable network, without
+// its advice.
 func unstableNetwork(name, station string, rho float64) error {
-	return fmt.Errorf("network %q is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists", name, station, rho)
+	return errors.New(validate.NetworkUnstableText(fmt.Sprintf("network %q", name), station, rho))
 }
 
 // pctReport keeps the percentile checks of rep, as net run --json writes them.
@@ -402,29 +391,15 @@ func pctReport(rep *validate.NetworkReport, seed uint64) *pctJSON {
 		Warmup: validate.JSONNumber(rep.Warmup), Measured: validate.JSONNumber(rep.Measured), Batches: rep.Result.Batches,
 		Customers: rep.Customers, Stride: rep.Result.PercentileStride, Budget: pctObservations,
 		Command: fmt.Sprintf("queuelab net run --percentiles --seed %d --duration %s network.yaml", seed, d),
-		Metrics: []pctMetricJSON{}}
+		Metrics: []validate.NetworkCheckJSON{}}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
 		if !queueing.IsPercentile(queueing.Metric(c.Name)) {
 			continue
 		}
-		m := pctMetricJSON{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(c.Sim.Mean),
-			CI95: validate.JSONNumber(c.Sim.HalfWidth), Verdict: c.VerdictText()}
-		if !math.IsNaN(c.Formula) {
-			v, method := validate.JSONNumber(c.Formula), c.Source
-			m.Formula, m.Method = &v, &method
-		}
-		out.Metrics = append(out.Metrics, m)
+		out.Metrics = append(out.Metrics, c.CheckJSON(1))
 	}
 	return out
-}
-
-// netClass is the JSON class: null for all classes together.
-func netClass(c string) *string {
-	if c == "" {
-		return nil
-	}
-	return &c
 }
 
 // pctRunLength is the run's duration: asked (checked against the limits)

@@ -143,7 +143,7 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 		return err
 	}
 	if rep.Unstable != nil {
-		return usagef("%s is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", netTitle(n.Name, file), rep.Unstable.Station, rep.Unstable.Rho)
+		return usagef("%s; lower the arrival rate or the service time there, or add servers", validate.NetworkUnstableText(netTitle(n.Name, file), rep.Unstable.Station, rep.Unstable.Rho))
 	}
 	enough := rep.EnoughData()
 	if enough != nil {
@@ -279,14 +279,6 @@ func netTitle(name, file string) string {
 	return fmt.Sprintf("network %q", name)
 }
 
-// netClass is the JSON class: null for all classes together.
-func netClass(c string) *string {
-	if c == "" {
-		return nil
-	}
-	return &c
-}
-
 func netRunHeader(rep *validate.NetworkReport, file, unit string) string {
 	cfg := rep.Config
 	warm := "given"
@@ -353,38 +345,21 @@ func netVerdictNote(rep *validate.NetworkReport) string {
 }
 
 func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport, unit string) error {
-	type metric struct {
-		Station string               `json:"station"`
-		Class   *string              `json:"class"`
-		Name    string               `json:"name"`
-		Sim     validate.JSONNumber  `json:"sim"`
-		CI95    validate.JSONNumber  `json:"ci95"`
-		Formula *validate.JSONNumber `json:"formula"`
-		Method  *string              `json:"method"`
-		Verdict string               `json:"verdict"`
-	}
 	out := struct {
-		Network      string              `json:"network"`
-		Seed         uint64              `json:"seed"`
-		Warmup       validate.JSONNumber `json:"warmup_s"`
-		Measured     validate.JSONNumber `json:"measured_s"`
-		Replications int                 `json:"replications"`
-		Customers    int64               `json:"customers"`
-		TimeUnit     string              `json:"time_unit,omitempty"` // of sim, ci95 and formula; seconds when absent
-		Metrics      []metric            `json:"metrics"`
+		Network      string                      `json:"network"`
+		Seed         uint64                      `json:"seed"`
+		Warmup       validate.JSONNumber         `json:"warmup_s"`
+		Measured     validate.JSONNumber         `json:"measured_s"`
+		Replications int                         `json:"replications"`
+		Customers    int64                       `json:"customers"`
+		TimeUnit     string                      `json:"time_unit,omitempty"` // of sim, ci95 and formula; seconds when absent
+		Metrics      []validate.NetworkCheckJSON `json:"metrics"`
 	}{Network: rep.Config.Network.Name, Seed: rep.Config.Seed, Warmup: validate.JSONNumber(rep.Warmup),
 		Measured: validate.JSONNumber(rep.Measured), Replications: max(rep.Config.Replications, 1), Customers: rep.Customers,
 		TimeUnit: netUnitName(unit)}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		u := netUnitScale(unit, queueing.Metric(c.Name))
-		m := metric{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(u * c.Sim.Mean),
-			CI95: validate.JSONNumber(u * c.Sim.HalfWidth), Verdict: c.VerdictText()}
-		if !math.IsNaN(c.Formula) {
-			v := validate.JSONNumber(u * c.Formula)
-			m.Formula, m.Method = &v, &c.Source
-		}
-		out.Metrics = append(out.Metrics, m)
+		out.Metrics = append(out.Metrics, c.CheckJSON(netUnitScale(unit, queueing.Metric(c.Name))))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -477,7 +452,7 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric, ctmcWh
 		out.CTMCNotUsed = ctmcWhy.Error()
 	}
 	for _, m := range ms {
-		out.Metrics = append(out.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact, math.IsInf(m.Value, 1)})
+		out.Metrics = append(out.Metrics, metric{m.Station, validate.JSONClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact, math.IsInf(m.Value, 1)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -70,7 +70,7 @@ func writeNetAtJSON(w io.Writer, times []float64, values, bounds [][]analytic.Ne
 	for k, t := range times {
 		sn := snapshot{T: validate.JSONNumber(t)}
 		for j, m := range values[k] {
-			sn.Metrics = append(sn.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), validate.JSONNumber(bounds[k][j].Value)})
+			sn.Metrics = append(sn.Metrics, metric{m.Station, validate.JSONClass(m.Class), m.Name, validate.JSONNumber(m.Value), validate.JSONNumber(bounds[k][j].Value)})
 		}
 		out.Transient = append(out.Transient, sn)
 	}
