@@ -59,6 +59,9 @@ var percentileErrorTexts = []pageText{
 		Tr: "{0} istasyonunun kullanımı ρ = {1} ≥ 1, bu yüzden kuyruğu sınırsız büyür ve kararlı durum yoktur",
 		Uz: "{0} stansiyasining bandligi ρ = {1} ≥ 1, shuning uchun navbati cheksiz o‘sadi va barqaror holat yo‘q"},
 	{En: "network {0} has no steady state", Tr: "{0} ağının kararlı durumu yok", Uz: "{0} tarmog‘ining barqaror holati yo‘q"},
+	// validate.NetworkTitle of a file that names no network.
+	{En: "network in {0} is unstable", Tr: "{0} dosyasındaki ağ kararsız", Uz: "{0} faylidagi tarmoq beqaror"},
+	{En: "network in {0} has no steady state", Tr: "{0} dosyasındaki ağın kararlı durumu yok", Uz: "{0} faylidagi tarmoqning barqaror holati yo‘q"},
 	// validate.NotEnoughDataError of a network run (a closed network's
 	// customers are counted as they run, not expected before).
 	{En: "{0} customers, need {1} ({2} per batch)", Tr: "{0} müşteri, gereken {1} (grup başına {2})", Uz: "{0} mijoz, kerak {1} (har guruhga {2})"},

@@ -228,7 +228,7 @@ func (h *netHub) handlePercentiles(w http.ResponseWriter, r *http.Request, s *ne
 	if !ok {
 		// The cheap refusals first, outside the computing slot.
 		var run *pctRun
-		if run, err = pctPlan(file, seed, duration); err == nil {
+		if run, err = pctPlan(file, s.file, seed, duration); err == nil {
 			res, err = percentiles.get(key, r.Context().Done(), func() (*pctJSON, error) {
 				return run.compute(percentiles.formulas(hash, run))
 			})
@@ -264,25 +264,27 @@ func pctDuration(text string) (float64, error) {
 // solution without the exact chain.
 type pctRun struct {
 	cfg   validate.NetworkConfig
+	title string // validate.NetworkTitle: how messages name the network
 	quick []analytic.NetMetric
 }
 
-// pctPlan parses the network file src, solves it without the exact chain
+// pctPlan parses the network file src (named file), solves it without the exact chain
 // (refusing a network with no steady state) and sizes its run
 // (pctRunLength) with seed for duration seconds (0: pctRunLength's): the
 // refusals the handler makes before it waits for the computing slot.
-func pctPlan(src []byte, seed uint64, duration float64) (*pctRun, error) {
-	n, err := network.Parse("network.yaml", src)
+func pctPlan(src []byte, file string, seed uint64, duration float64) (*pctRun, error) {
+	n, err := network.Parse(file, src)
 	if err != nil {
 		return nil, err
 	}
+	title := validate.NetworkTitle(n.Name, file)
 	an, err := n.Analytic()
 	if err != nil {
 		return nil, err
 	}
 	an.SkipCTMC = true
 	quick, solveErr := analytic.SolveNetwork(an)
-	if err := pctNoSteadyState(n, solveErr); err != nil {
+	if err := pctNoSteadyState(title, solveErr); err != nil {
 		return nil, err
 	}
 	cfg := validate.NetworkConfig{Network: n, Seed: seed, Generator: des.PCG, Warmup: validate.AutoWarmup,
@@ -296,20 +298,20 @@ func pctPlan(src []byte, seed uint64, duration float64) (*pctRun, error) {
 	if quick == nil {
 		quick = []analytic.NetMetric{} // none: RunNetwork must not solve it again
 	}
-	return &pctRun{cfg, quick}, nil
+	return &pctRun{cfg, title, quick}, nil
 }
 
 // pctNoSteadyState is the refusal of a network whose solution failed with
 // err because it has no steady state (an overloaded station, customers who
 // never leave: the run's memory estimate is then meaningless too), as net
 // run says it, else nil.
-func pctNoSteadyState(n *network.Network, err error) error {
+func pctNoSteadyState(title string, err error) error {
 	var u *analytic.UnstableError
 	switch {
 	case errors.As(err, &u):
-		return unstableNetwork(n.Name, u.Station, u.Rho)
+		return errors.New(validate.NetworkUnstableText(title, u.Station, u.Rho))
 	case errors.Is(err, analytic.ErrNoExit):
-		return fmt.Errorf("network %q has no steady state: %v", n.Name, err)
+		return fmt.Errorf("%s has no steady state: %v", title, err)
 	}
 	return nil
 }
@@ -318,20 +320,22 @@ func pctNoSteadyState(n *network.Network, err error) error {
 // for the run's network and its error).
 func (p *pctRun) compute(formulas []analytic.NetMetric, err error) (*pctJSON, error) {
 	if err != nil {
+		if refusal := pctNoSteadyState(p.title, err); refusal != nil {
+			return nil, refusal
+		}
 		return nil, err
 	}
 	cfg := p.cfg
 	cfg.Formulas = formulas
-	n := cfg.Network
 	rep, err := validate.RunNetwork(cfg)
 	var dl *network.DeadlockError
 	switch {
 	case errors.Is(err, analytic.ErrNoExit), errors.As(err, &dl):
-		return nil, fmt.Errorf("network %q has no steady state: %v", n.Name, err)
+		return nil, fmt.Errorf("%s has no steady state: %v", p.title, err)
 	case err != nil:
 		return nil, err
 	case rep.Unstable != nil:
-		return nil, unstableNetwork(n.Name, rep.Unstable.Station, rep.Unstable.Rho)
+		return nil, errors.New(validate.NetworkUnstableText(p.title, rep.Unstable.Station, rep.Unstable.Rho))
 	}
 	if enough := rep.EnoughData(); enough != nil {
 		return nil, fmt.Errorf("duration %g s: %v", cfg.Duration, enough)
@@ -343,7 +347,7 @@ func (p *pctRun) compute(formulas []analytic.NetMetric, err error) (*pctJSON, er
 // seed for duration seconds (0: pctRunLength's) within the page's limits,
 // as the handler does but without the cache.
 func percentilesOf(src []byte, seed uint64, duration float64) (*pctJSON, error) {
-	run, err := pctPlan(src, seed, duration)
+	run, err := pctPlan(src, "network.yaml", seed, duration)
 	if err != nil {
 		return nil, err
 	}
@@ -357,7 +361,9 @@ func percentilesOf(src []byte, seed uint64, duration float64) (*pctJSON, error) 
 // network's cost up to a GB and seconds — and a single station is solved
 // again with the page's chain limits (transientOptions), the expensive
 // part, made in the computing slot. The percentile rows are net run's
-// wherever the single station's chain has at most 10⁵ states.
+// wherever the single station's chain has at most 10⁵ states. Its error
+// is SolveNetwork's when the network has no steady state (an
+// *analytic.UnstableError, analytic.ErrNoExit), naming no file.
 func (p *pctRun) formulas() ([]analytic.NetMetric, error) {
 	n := p.cfg.Network
 	if len(n.Stations) > 1 {
@@ -369,19 +375,13 @@ func (p *pctRun) formulas() ([]analytic.NetMetric, error) {
 	}
 	an.CTMC = &transientOptions
 	ms, err := analytic.SolveNetwork(an)
-	if err := pctNoSteadyState(n, err); err != nil {
+	if pctNoSteadyState(p.title, err) != nil {
 		return nil, err
 	}
 	if ms == nil {
 		ms = []analytic.NetMetric{} // none: RunNetwork must not solve it again
 	}
 	return ms, nil
-}
-
-// unstableNetwork is net run's refusal of an unstable network, without
-// its advice.
-func unstableNetwork(name, station string, rho float64) error {
-	return errors.New(validate.NetworkUnstableText(fmt.Sprintf("network %q", name), station, rho))
 }
 
 // pctReport keeps the percentile checks of rep, as net run --json writes them.

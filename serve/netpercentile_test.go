@@ -272,6 +272,14 @@ func TestPercentilesErrorsTranslated(t *testing.T) {
 			"en": `network "loop" has no steady state: open-class customers never leave the network: the routing of open classes has a closed loop with no exit`,
 			"tr": `"loop" ağının kararlı durumu yok: açık sınıfın müşterileri ağdan hiç ayrılmaz: açık sınıfların yönlendirmesinde çıkışı olmayan kapalı bir döngü var`,
 			"uz": `"loop" tarmog‘ining barqaror holati yo‘q: ochiq sinf mijozlari tarmoqdan hech qachon chiqmaydi: ochiq sinflarning yo‘naltirishida chiqishi yo‘q yopiq halqa bor`}},
+		{"an unnamed open loop: named by its file", upload("loop.yaml", strings.TrimPrefix(openLoop, "name: loop\n")), "", map[string]string{
+			"en": `network in loop.yaml has no steady state: open-class customers never leave the network: the routing of open classes has a closed loop with no exit`,
+			"tr": `loop.yaml dosyasındaki ağın kararlı durumu yok: açık sınıfın müşterileri ağdan hiç ayrılmaz: açık sınıfların yönlendirmesinde çıkışı olmayan kapalı bir döngü var`,
+			"uz": `loop.yaml faylidagi tarmoqning barqaror holati yo‘q: ochiq sinf mijozlari tarmoqdan hech qachon chiqmaydi: ochiq sinflarning yo‘naltirishida chiqishi yo‘q yopiq halqa bor`}},
+		{"an unnamed unstable station", upload("over.yaml", "arrivals: {to: a, rate: 3}\nstations:\n  - {name: a, service: {dist: exp, mean: 1}}\n"), "", map[string]string{
+			"en": `network in over.yaml is unstable: station "a" has utilisation ρ = 3 ≥ 1, so its queue grows without bound and no steady state exists`,
+			"tr": `over.yaml dosyasındaki ağ kararsız: "a" istasyonunun kullanımı ρ = 3 ≥ 1, bu yüzden kuyruğu sınırsız büyür ve kararlı durum yoktur`,
+			"uz": `over.yaml faylidagi tarmoq beqaror: "a" stansiyasining bandligi ρ = 3 ≥ 1, shuning uchun navbati cheksiz o‘sadi va barqaror holat yo‘q`}},
 		{"a deadlock", upload("ring.yaml", deadlockRing), "?duration=1000", map[string]string{
 			"en": `network "ring" has no steady state: deadlock at 1.68129 s: stations A, B are full and every busy server there holds a customer blocked by another of them, so none can ever move again; raise a buffer in the cycle or lower the population`,
 			"tr": `"ring" ağının kararlı durumu yok: 1,68129 sn anında kilitlenme: A, B istasyonları dolu ve oradaki her meşgul sunucu, bir diğerince engellenen bir müşteriyi tutuyor, bu yüzden hiçbiri bir daha ilerleyemez; döngüdeki bir tamponu büyütün ya da nüfusu azaltın`,
@@ -354,7 +362,7 @@ func TestPercentilesRefusesBeforeSlot(t *testing.T) {
 	percentiles.mu.Lock()
 	delete(percentiles.solved, hash)
 	percentiles.mu.Unlock()
-	run, err := pctPlan(file, 1, 0)
+	run, err := pctPlan(file, "loss-mmck.yaml", 1, 0)
 	require.NoError(t, err)
 	solved, err := percentiles.formulas(hash, run)
 	require.NoError(t, err)

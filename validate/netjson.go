@@ -45,3 +45,13 @@ func JSONClass(c string) *string {
 func NetworkUnstableText(title, station string, rho float64) string {
 	return fmt.Sprintf("%s is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists", title, station, rho)
 }
+
+// NetworkTitle names a network in a header or message: by its name, or,
+// when its file gives none, by the file (network in FILE), never as an
+// empty quoted name.
+func NetworkTitle(name, file string) string {
+	if name == "" {
+		return "network in " + file
+	}
+	return fmt.Sprintf("network %q", name)
+}

@@ -25,7 +25,7 @@ func netSolveAt(w io.Writer, n *network.Network, file string, an analytic.Networ
 	}
 	values, bounds, err := analytic.CTMCTransient(an, times)
 	if err != nil {
-		return fmt.Errorf("%s: --at needs the exact CTMC: %v", netTitle(n.Name, file), err)
+		return fmt.Errorf("%s: --at needs the exact CTMC: %v", validate.NetworkTitle(n.Name, file), err)
 	}
 	if asJSON {
 		return writeNetAtJSON(w, times, values, bounds)
@@ -36,7 +36,7 @@ func netSolveAt(w io.Writer, n *network.Network, file string, an analytic.Networ
 			start = "from the file's initial state (initial:; stations it leaves out start empty)"
 		}
 	}
-	fmt.Fprintf(w, "%s: measures at time t %s, exact CTMC by uniformization; each value is within its bound\n", netTitle(n.Name, file), start)
+	fmt.Fprintf(w, "%s: measures at time t %s, exact CTMC by uniformization; each value is within its bound\n", validate.NetworkTitle(n.Name, file), start)
 	for k, t := range times {
 		fmt.Fprintf(w, "\nt = %s s\n", validate.FormatValue(t))
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
