@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"queuelab/analytic"
 	"queuelab/des"
@@ -414,7 +413,7 @@ func pctRunLength(cfg validate.NetworkConfig, asked float64, one des.Work) (floa
 	if !(perSecond > 0) || math.IsInf(perSecond, 0) {
 		return 0, errors.New("the network's event rate cannot be estimated")
 	}
-	if b := pctBoundaryBytes(n); b > pctMaxBoundaryBytes {
+	if b := network.PercentileBoundaryBytes(len(n.Stations), len(n.Classes)); b > pctMaxBoundaryBytes {
 		return 0, fmt.Errorf("%d stations and %d classes: the percentiles' batch boundaries would take %.3g MB, more than the page's %d MB (queuelab net run --percentiles computes them)",
 			len(n.Stations), len(n.Classes), b/1e6, pctMaxBoundaryBytes>>20)
 	}
@@ -438,16 +437,6 @@ func pctRunLength(cfg validate.NetworkConfig, asked float64, one des.Work) (floa
 		return 0, fmt.Errorf("duration %g s: not enough data: expects %.3g customers, need %d (%d per batch); lengthen the duration", d, exp, need, validate.MinPerBatch)
 	}
 	return d, nil
-}
-
-// pctBoundaryBytes is the most the percentiles' batch boundaries of n
-// take: one int32 per series (wait and response per station and class,
-// all classes included, and the network's per class) at each of
-// MaxWindows+1 boundaries.
-func pctBoundaryBytes(n *network.Network) float64 {
-	M, R := len(n.Stations), len(n.Classes)
-	series := 2*M*(R+1) + R + 1
-	return float64(series) * (network.MaxWindows + 1) * float64(unsafe.Sizeof(int32(0)))
 }
 
 // niceDown rounds x > 0 down to two significant digits.
