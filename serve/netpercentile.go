@@ -70,7 +70,8 @@ const (
 	// NetMetric, about 100 bytes, per station, class and measure).
 	pctSolved = 8
 	// pctWaiting is how many requests may wait for the server's one
-	// computing slot; more are told to come back (503).
+	// computing slot, besides the one computing; more are told to come
+	// back (503).
 	pctWaiting = 4
 )
 
@@ -175,22 +176,23 @@ func (c *pctCache) get(key pctKey, done <-chan struct{}, f func() (*pctJSON, err
 		c.mu.Unlock()
 		return nil, errPctBusy
 	}
-	c.waiting++
+	c.waiting++ // until it has the slot: the computing one does not count
 	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		c.waiting--
-		c.mu.Unlock()
-	}()
+	var ended bool
 	select {
 	case c.slot <- struct{}{}:
 	case <-done:
+		ended = true
+	}
+	c.mu.Lock()
+	c.waiting--
+	if ended {
+		c.mu.Unlock()
 		return nil, errPctBusy
 	}
-	defer func() { <-c.slot }()
-	c.mu.Lock()
 	r, ok := c.res[key] // computed while this one waited
 	c.mu.Unlock()
+	defer func() { <-c.slot }()
 	if ok {
 		return r, nil
 	}
@@ -215,12 +217,14 @@ func (h *netHub) handlePercentiles(w http.ResponseWriter, r *http.Request, s *ne
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
+	// The file and the seed of one epoch: read together, engMu held (a
+	// restart holds it to change them), then mu (the lock order).
 	s.engMu.Lock()
 	file := s.live.File()
-	s.engMu.Unlock()
 	s.mu.Lock()
 	seed, epoch := s.seed, s.epoch
 	s.mu.Unlock()
+	s.engMu.Unlock()
 	hash := sha256.Sum256(file)
 	key := pctKey{hash, seed, math.Float64bits(duration)}
 	res, ok := percentiles.kept(key)

@@ -11,7 +11,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -202,41 +201,61 @@ func TestPercentilesTooWide(t *testing.T) {
 	assert.Equal(t, "600 stations and 1 classes: the percentiles' batch boundaries would take 39.4 MB, more than the page's 16 MB (queuelab net run --percentiles computes them)", err.Error())
 }
 
-// TestPercentilesBusy: one computation at a time; pctWaiting may wait for
-// it, one more is told to come back; a kept result needs no slot.
+// TestPercentilesBusy: one computation at a time; pctWaiting requests
+// may wait for it besides, one more is told to come back; a request that
+// ends while it waits is told so; a kept result needs no slot.
 func TestPercentilesBusy(t *testing.T) {
 	c := newPctCache()
 	kept := &pctJSON{Network: "kept"}
 	_, err := c.get(pctKey{seed: 1}, nil, func() (*pctJSON, error) { return kept, nil })
 	require.NoError(t, err)
-	c.slot <- struct{}{} // a computation under way
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := range pctWaiting {
-		wg.Add(1)
+	waiting := func() int {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.waiting
+	}
+	started, release := make(chan struct{}), make(chan struct{})
+	results := make([]chan error, pctWaiting+1)
+	ask := func(i int, f func() (*pctJSON, error)) {
+		results[i] = make(chan error, 1)
 		go func() {
-			defer wg.Done()
-			_, err := c.get(pctKey{seed: uint64(10 + i)}, done, func() (*pctJSON, error) { return nil, nil })
-			assert.ErrorIs(t, err, errPctBusy, "the request ended while it waited")
+			_, err := c.get(pctKey{seed: uint64(10 + i)}, nil, f)
+			results[i] <- err
 		}()
 	}
-	for waiting := 0; waiting < pctWaiting; {
-		runtime.Gosched()
-		c.mu.Lock()
-		waiting = c.waiting
-		c.mu.Unlock()
+	ask(pctWaiting, func() (*pctJSON, error) { close(started); <-release; return kept, nil }) // the one computing
+	<-started
+	for i := range pctWaiting {
+		before := waiting()
+		ask(i, func() (*pctJSON, error) { return kept, nil })
+		for waiting() == before { // until it waits, or was refused
+			select {
+			case err := <-results[i]:
+				require.Failf(t, "refused", "waiter %d of %d: %v", i+1, pctWaiting, err)
+			default:
+				runtime.Gosched()
+			}
+		}
 	}
+	assert.Equal(t, pctWaiting, waiting())
 	_, err = c.get(pctKey{seed: 2}, nil, func() (*pctJSON, error) { return kept, nil })
-	assert.ErrorIs(t, err, errPctBusy)
+	assert.ErrorIs(t, err, errPctBusy, "one more than pctWaiting")
 	r, err := c.get(pctKey{seed: 1}, nil, nil)
 	require.NoError(t, err)
 	assert.Same(t, kept, r)
+	close(release)
+	for i := range results {
+		assert.NoError(t, <-results[i], "request %d", i)
+	}
+	assert.Zero(t, waiting())
+
+	c.slot <- struct{}{} // a computation under way
+	done := make(chan struct{})
 	close(done)
-	wg.Wait()
+	_, err = c.get(pctKey{seed: 3}, done, func() (*pctJSON, error) { return kept, nil })
+	assert.ErrorIs(t, err, errPctBusy, "the request ended while it waited")
 	<-c.slot
-	c.mu.Lock()
-	assert.Zero(t, c.waiting)
-	c.mu.Unlock()
+	assert.Zero(t, waiting())
 }
 
 // openLoop's open customers go round a and b for ever; deadlockRing's
