@@ -59,7 +59,21 @@ var percentileErrorTexts = []pageText{
 		Tr: "{0} istasyonunun kullanımı ρ = {1} ≥ 1, bu yüzden kuyruğu sınırsız büyür ve kararlı durum yoktur",
 		Uz: "{0} stansiyasining bandligi ρ = {1} ≥ 1, shuning uchun navbati cheksiz o‘sadi va barqaror holat yo‘q"},
 	{En: "network {0} has no steady state", Tr: "{0} ağının kararlı durumu yok", Uz: "{0} tarmog‘ining barqaror holati yo‘q"},
-	{En: "customers who reach {0} never leave", Tr: "{0} istasyonuna ulaşan müşteriler hiç ayrılmaz", Uz: "{0} ga yetgan mijozlar hech qachon chiqmaydi"},
+	// validate.NetworkTitle of a file that names no network.
+	{En: "network in {0} is unstable", Tr: "{0} dosyasındaki ağ kararsız", Uz: "{0} faylidagi tarmoq beqaror"},
+	{En: "network in {0} has no steady state", Tr: "{0} dosyasındaki ağın kararlı durumu yok", Uz: "{0} faylidagi tarmoqning barqaror holati yo‘q"},
+	// validate.NotEnoughDataError of a network run (a closed network's
+	// customers are counted as they run, not expected before).
+	{En: "{0} customers, need {1} ({2} per batch)", Tr: "{0} müşteri, gereken {1} (grup başına {2})", Uz: "{0} mijoz, kerak {1} (har guruhga {2})"},
+	// analytic.ErrNoExit.
+	{En: "open-class customers never leave the network: the routing of open classes has a closed loop with no exit",
+		Tr: "açık sınıfın müşterileri ağdan hiç ayrılmaz: açık sınıfların yönlendirmesinde çıkışı olmayan kapalı bir döngü var",
+		Uz: "ochiq sinf mijozlari tarmoqdan hech qachon chiqmaydi: ochiq sinflarning yo‘naltirishida chiqishi yo‘q yopiq halqa bor"},
+	// network.DeadlockError.
+	{En: "deadlock at {0} s", Tr: "{0} sn anında kilitlenme", Uz: "{0} s da o‘zaro bloklanish"},
+	{En: "stations {0} are full and every busy server there holds a customer blocked by another of them, so none can ever move again; raise a buffer in the cycle or lower the population",
+		Tr: "{0} istasyonları dolu ve oradaki her meşgul sunucu, bir diğerince engellenen bir müşteriyi tutuyor, bu yüzden hiçbiri bir daha ilerleyemez; döngüdeki bir tamponu büyütün ya da nüfusu azaltın",
+		Uz: "{0} stansiyalari to‘la va u yerdagi har bir band server boshqasi bloklagan mijozni ushlab turibdi, shuning uchun hech biri boshqa qimirlay olmaydi; halqadagi buferni oshiring yoki populyatsiyani kamaytiring"},
 	{En: "the network's event rate cannot be estimated", Tr: "ağın olay hızı kestirilemiyor", Uz: "tarmoqning hodisa tezligini baholab bo‘lmaydi"},
 	{En: "the server is computing other percentiles; ask again in a moment",
 		Tr: "sunucu başka yüzdelikleri hesaplıyor; birazdan yeniden sorun",

@@ -137,13 +137,13 @@ func (f *netRunFlags) run(cmd *cobra.Command, file string, budget *budgetFlags) 
 		return usagef("%v", err) // no steady state: exit 2, as an unstable network
 	}
 	if dl := (*network.DeadlockError)(nil); errors.As(err, &dl) {
-		return usagef("%s: %v", netTitle(n.Name, file), err) // no steady state: exit 2
+		return usagef("%s: %v", validate.NetworkTitle(n.Name, file), err) // no steady state: exit 2
 	}
 	if err != nil {
 		return err
 	}
 	if rep.Unstable != nil {
-		return usagef("%s is unstable: station %q has utilisation ρ = %.4g ≥ 1, so its queue grows without bound and no steady state exists; lower the arrival rate or the service time there, or add servers", netTitle(n.Name, file), rep.Unstable.Station, rep.Unstable.Rho)
+		return usagef("%s; lower the arrival rate or the service time there, or add servers", validate.NetworkUnstableText(validate.NetworkTitle(n.Name, file), rep.Unstable.Station, rep.Unstable.Rho))
 	}
 	enough := rep.EnoughData()
 	if enough != nil {
@@ -269,31 +269,13 @@ func (f *netRunFlags) config(cmd *cobra.Command, n *network.Network) (validate.N
 	return cfg, nil
 }
 
-// netTitle names a network in a header or message: by its name, or,
-// when its file gives none, by the file (network in FILE), never as an
-// empty quoted name.
-func netTitle(name, file string) string {
-	if name == "" {
-		return "network in " + file
-	}
-	return fmt.Sprintf("network %q", name)
-}
-
-// netClass is the JSON class: null for all classes together.
-func netClass(c string) *string {
-	if c == "" {
-		return nil
-	}
-	return &c
-}
-
 func netRunHeader(rep *validate.NetworkReport, file, unit string) string {
 	cfg := rep.Config
 	warm := "given"
 	if cfg.Warmup < 0 {
 		warm = fmt.Sprintf("%g %% of the first length", 100*validate.NetworkWarmupShare)
 	}
-	s := fmt.Sprintf("%s: seed %d (%s), warm-up %.4g s (%s), measured %.4g s", netTitle(cfg.Network.Name, file), cfg.Seed, cfg.Generator, rep.Warmup, warm, rep.Measured)
+	s := fmt.Sprintf("%s: seed %d (%s), warm-up %.4g s (%s), measured %.4g s", validate.NetworkTitle(cfg.Network.Name, file), cfg.Seed, cfg.Generator, rep.Warmup, warm, rep.Measured)
 	if cfg.Replications > 1 {
 		s += fmt.Sprintf(" × %d replications", cfg.Replications)
 	} else {
@@ -353,38 +335,21 @@ func netVerdictNote(rep *validate.NetworkReport) string {
 }
 
 func writeNetRunJSON(w io.Writer, rep *validate.NetworkReport, unit string) error {
-	type metric struct {
-		Station string               `json:"station"`
-		Class   *string              `json:"class"`
-		Name    string               `json:"name"`
-		Sim     validate.JSONNumber  `json:"sim"`
-		CI95    validate.JSONNumber  `json:"ci95"`
-		Formula *validate.JSONNumber `json:"formula"`
-		Method  *string              `json:"method"`
-		Verdict string               `json:"verdict"`
-	}
 	out := struct {
-		Network      string              `json:"network"`
-		Seed         uint64              `json:"seed"`
-		Warmup       validate.JSONNumber `json:"warmup_s"`
-		Measured     validate.JSONNumber `json:"measured_s"`
-		Replications int                 `json:"replications"`
-		Customers    int64               `json:"customers"`
-		TimeUnit     string              `json:"time_unit,omitempty"` // of sim, ci95 and formula; seconds when absent
-		Metrics      []metric            `json:"metrics"`
+		Network      string                      `json:"network"`
+		Seed         uint64                      `json:"seed"`
+		Warmup       validate.JSONNumber         `json:"warmup_s"`
+		Measured     validate.JSONNumber         `json:"measured_s"`
+		Replications int                         `json:"replications"`
+		Customers    int64                       `json:"customers"`
+		TimeUnit     string                      `json:"time_unit,omitempty"` // of sim, ci95 and formula; seconds when absent
+		Metrics      []validate.NetworkCheckJSON `json:"metrics"`
 	}{Network: rep.Config.Network.Name, Seed: rep.Config.Seed, Warmup: validate.JSONNumber(rep.Warmup),
 		Measured: validate.JSONNumber(rep.Measured), Replications: max(rep.Config.Replications, 1), Customers: rep.Customers,
 		TimeUnit: netUnitName(unit)}
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		u := netUnitScale(unit, queueing.Metric(c.Name))
-		m := metric{Station: c.Station, Class: netClass(c.Class), Name: c.Name, Sim: validate.JSONNumber(u * c.Sim.Mean),
-			CI95: validate.JSONNumber(u * c.Sim.HalfWidth), Verdict: c.VerdictText()}
-		if !math.IsNaN(c.Formula) {
-			v := validate.JSONNumber(u * c.Formula)
-			m.Formula, m.Method = &v, &c.Source
-		}
-		out.Metrics = append(out.Metrics, m)
+		out.Metrics = append(out.Metrics, c.CheckJSON(netUnitScale(unit, queueing.Metric(c.Name))))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -432,7 +397,7 @@ func newNetSolveCmd() *cobra.Command {
 			ctmcWhy = ctmcWhere(args[0], n, ctmcWhy)
 			var u *analytic.UnstableError
 			if errors.As(err, &u) {
-				return usagef("%s is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", netTitle(n.Name, args[0]), u.Station, u.Rho)
+				return usagef("%s is unstable: station %q has utilisation ρ = %.4g ≥ 1, so no steady state exists", validate.NetworkTitle(n.Name, args[0]), u.Station, u.Rho)
 			}
 			if errors.Is(err, analytic.ErrNoExit) {
 				return usagef("%v", err)
@@ -477,7 +442,7 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric, ctmcWh
 		out.CTMCNotUsed = ctmcWhy.Error()
 	}
 	for _, m := range ms {
-		out.Metrics = append(out.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact, math.IsInf(m.Value, 1)})
+		out.Metrics = append(out.Metrics, metric{m.Station, validate.JSONClass(m.Class), m.Name, validate.JSONNumber(m.Value), m.Method, m.Exact, math.IsInf(m.Value, 1)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -487,7 +452,7 @@ func writeNetSolveJSON(w io.Writer, unit string, ms []analytic.NetMetric, ctmcWh
 // writeNetSolveTable writes net solve's values as a table; ctmcWhy, when
 // not nil, is said after it: why the exact CTMC is not among them.
 func writeNetSolveTable(w io.Writer, n *network.Network, file, unit string, ms []analytic.NetMetric, ctmcWhy error) error {
-	fmt.Fprintf(w, "%s: %d analytic values%s\n\n", netTitle(n.Name, file), len(ms), netUnitNote(unit))
+	fmt.Fprintf(w, "%s: %d analytic values%s\n\n", validate.NetworkTitle(n.Name, file), len(ms), netUnitNote(unit))
 	if len(ms) == 0 && ctmcWhy != nil {
 		// Nothing answers: say it once, with the chain's reason (the
 		// feature that no other method covers is not the reason the chain

@@ -25,7 +25,7 @@ func netSolveAt(w io.Writer, n *network.Network, file string, an analytic.Networ
 	}
 	values, bounds, err := analytic.CTMCTransient(an, times)
 	if err != nil {
-		return fmt.Errorf("%s: --at needs the exact CTMC: %v", netTitle(n.Name, file), err)
+		return fmt.Errorf("%s: --at needs the exact CTMC: %v", validate.NetworkTitle(n.Name, file), err)
 	}
 	if asJSON {
 		return writeNetAtJSON(w, times, values, bounds)
@@ -36,7 +36,7 @@ func netSolveAt(w io.Writer, n *network.Network, file string, an analytic.Networ
 			start = "from the file's initial state (initial:; stations it leaves out start empty)"
 		}
 	}
-	fmt.Fprintf(w, "%s: measures at time t %s, exact CTMC by uniformization; each value is within its bound\n", netTitle(n.Name, file), start)
+	fmt.Fprintf(w, "%s: measures at time t %s, exact CTMC by uniformization; each value is within its bound\n", validate.NetworkTitle(n.Name, file), start)
 	for k, t := range times {
 		fmt.Fprintf(w, "\nt = %s s\n", validate.FormatValue(t))
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -70,7 +70,7 @@ func writeNetAtJSON(w io.Writer, times []float64, values, bounds [][]analytic.Ne
 	for k, t := range times {
 		sn := snapshot{T: validate.JSONNumber(t)}
 		for j, m := range values[k] {
-			sn.Metrics = append(sn.Metrics, metric{m.Station, netClass(m.Class), m.Name, validate.JSONNumber(m.Value), validate.JSONNumber(bounds[k][j].Value)})
+			sn.Metrics = append(sn.Metrics, metric{m.Station, validate.JSONClass(m.Class), m.Name, validate.JSONNumber(m.Value), validate.JSONNumber(bounds[k][j].Value)})
 		}
 		out.Transient = append(out.Transient, sn)
 	}

@@ -3,6 +3,7 @@ package network
 import (
 	"math"
 	"slices"
+	"unsafe"
 
 	"queuelab/des"
 	"queuelab/des/queueing"
@@ -54,7 +55,17 @@ type pctStore struct {
 // Series index: station i, class r (r = R: all) wait and response at
 // (i·(R+1)+r)·2 + {0, 1}; the network's response of class r at
 // 2·M·(R+1) + r.
-func (p *pctStore) series() int { return 2*p.M*(p.R+1) + p.R + 1 }
+func (p *pctStore) series() int { return pctSeries(p.M, p.R) }
+
+// pctSeries is the number of percentile series of m stations and r classes.
+func pctSeries(m, r int) int { return 2*m*(r+1) + r + 1 }
+
+// PercentileBoundaryBytes is the most the percentiles' window boundaries
+// of a network of m stations and r classes take: one int32 per series at
+// each of the MaxWindows+1 boundaries kept (beyond, they are halved).
+func PercentileBoundaryBytes(m, r int) float64 {
+	return float64(pctSeries(m, r)) * (MaxWindows + 1) * float64(unsafe.Sizeof(int32(0)))
+}
 
 func newPctStore(M, R int) *pctStore {
 	p := &pctStore{M: M, R: R, stride: 1, budget: PercentileBudget}

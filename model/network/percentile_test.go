@@ -98,3 +98,16 @@ func TestPctStoreThin(t *testing.T) {
 	assert.False(t, queueing.IsPercentile("p_loss"))
 	assert.False(t, queueing.IsPercentile("mean_wait"))
 }
+
+// TestPercentileBoundaryBytes: the bound the network page refuses by is
+// what a store of m stations and r classes holds at its most boundaries
+// (MaxWindows+1, before they are halved).
+func TestPercentileBoundaryBytes(t *testing.T) {
+	for _, tc := range []struct{ m, r int }{{1, 1}, {3, 2}, {600, 1}} {
+		p := newPctStore(tc.m, tc.r)
+		for range MaxWindows + 1 {
+			p.take()
+		}
+		assert.Equal(t, float64(4*len(p.bnd)), PercentileBoundaryBytes(tc.m, tc.r), "%d stations, %d classes", tc.m, tc.r)
+	}
+}

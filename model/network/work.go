@@ -71,6 +71,22 @@ func (n *Network) Work(duration float64, replications int) des.Work {
 	}
 	an.SkipCTMC = true // a quick estimate: no exact chain
 	ms, solveErr := analytic.SolveNetwork(an)
+	return workOf(an, ms, solveErr, duration, replications)
+}
+
+// WorkSolved is Work with n's analytic solution given: ms and solveErr as
+// analytic.SolveNetwork returned them for n.Analytic() (with or without
+// the exact chain), for a caller that solves n anyway.
+func (n *Network) WorkSolved(ms []analytic.NetMetric, solveErr error, duration float64, replications int) des.Work {
+	an, err := n.Analytic()
+	if err != nil {
+		return des.Work{Basis: "network not valid"}
+	}
+	return workOf(an, ms, solveErr, duration, replications)
+}
+
+// workOf is Work of the network an with its solution ms, solveErr.
+func workOf(an analytic.Network, ms []analytic.NetMetric, solveErr error, duration float64, replications int) des.Work {
 	stationRate := map[string]float64{}
 	var inSystem float64
 	for _, m := range ms {
