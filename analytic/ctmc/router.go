@@ -54,7 +54,8 @@ func (c *chain) routerArrive(base, v []int32, j, r int, rate float64, emit func(
 }
 
 // flush ends the transition at state t: each customer in transit, in
-// the order listed, joins its station, or, finding it a full buffer,
+// the order listed (the order they began their services of zero length:
+// heldLists), joins its station, or, finding it a full buffer,
 // waits at its router as one blocked after service; then emits.
 func (c *chain) flush(t []int32, rate float64, emit func([]int32, float64)) {
 	k := slices.IndexFunc(c.held.lists[t[c.blk]], inTransit)
