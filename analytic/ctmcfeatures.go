@@ -25,10 +25,11 @@ import (
 //   - Buffer with before-service blocking → Capacity + ctmc.BeforeStart:
 //     the customer upstream checks the buffer when it reaches a server,
 //     holds the server unstarted while it is full, and is held after
-//     service should it be full again by then. The chain takes it where
-//     the stations feeding the buffer send there with probability 1 and
-//     can hold a server (see ctmc.BeforeStart); elsewhere it refuses with
-//     the reason.
+//     service should it be full again by then. The next station is drawn
+//     when the customer reaches the server, at random where the row says
+//     so, and the chain keeps each started customer's draw. The chain
+//     takes it where the stations feeding the buffer can hold a server
+//     (see ctmc.BeforeStart); elsewhere it refuses with the reason.
 //   - A buffer (either blocking) behind a random router → a router of
 //     the chain's own (ctmc.Station.Router): the simulator's router is a
 //     station of infinitely many servers and no service, so a customer it
@@ -36,8 +37,9 @@ import (
 //     station it drew, frees the station upstream, and takes in arrivals
 //     from outside that a full buffer would lose — and the chain holds it
 //     there too (model/network TestRouterInFrontOfBufferHoldsCustomers).
-//     Such a router keeps its row; one whose row reaches another router
-//     is refused by the chain.
+//     Such a router keeps its row, with any plain router it reaches
+//     written into it; one whose row reaches another buffer router (one
+//     that holds customers too) is refused by the chain.
 //   - RateMultipliers → RateScale and JoinProbability → JoinProb: both
 //     read the number present (blocked customers included), the last value
 //     holding beyond the list; a balking customer leaves the network.
