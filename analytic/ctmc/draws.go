@@ -1,6 +1,9 @@
 package ctmc
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The next station drawn at the start (BeforeStart with a random next
 // station). At a station some of whose customers may go to a station
@@ -90,21 +93,12 @@ func (t *table) holdTo(lc int) (int32, uint64) {
 			return -1, 0
 		}
 		if b := t.g.certain[lc]; b != 0 {
-			return t.g.to[bitIndex(b)], b
+			return t.g.to[bits.TrailingZeros64(b)], b
 		}
 		return -1, 0
 	}
 	d := t.g.drawn[lc-t.classes]
 	return d.to, d.bit
-}
-
-func bitIndex(b uint64) int {
-	n := 0
-	for b > 1 {
-		b >>= 1
-		n++
-	}
-	return n
 }
 
 // setGates fills each table's gates from the model's routing: for each
