@@ -23,15 +23,11 @@ import (
 // it reaches a server depends on the draw, which the simulator has not
 // made yet.
 
-// drawOpt is one possible draw of a class at a station: route k of its
-// routing row (k = len(routes): out of the network), with probability p,
-// kept as drawn class lc; bit is the mask bit of the BeforeStart station
-// it leads to (0: none, never held before service).
+// drawOpt is one possible draw of a class at a station, with probability
+// p, kept as drawn class lc (gates.drawn says where it leads).
 type drawOpt struct {
-	lc  int
-	k   int
-	p   float64
-	bit uint64
+	lc int
+	p  float64
 }
 
 // drawnClass is what a drawn class stands for: class real, route k of
@@ -154,7 +150,7 @@ func (c *chain) setGates() {
 			}
 			lc := c.R + len(g.drawn)
 			g.drawn = append(g.drawn, d)
-			g.draw[r] = append(g.draw[r], drawOpt{lc: lc, k: k, p: p, bit: d.bit})
+			g.draw[r] = append(g.draw[r], drawOpt{lc: lc, p: p})
 		}
 	}
 }
