@@ -86,14 +86,15 @@ func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
 // continued through the router's row (routers feeding routers included),
 // and the routers' own rows emptied.
 func (n Network) ctmcRouting() ([][]float64, error) {
+	br := n.bufferRouters()
 	out := make([][]float64, len(n.Routing))
 	for x, row := range n.Routing {
 		out[x] = make([]float64, len(n.Routing))
-		if n.router(x) && !n.bufferRouter(x%len(n.Stations)) {
+		if n.router(x) && !br[x%len(n.Stations)] {
 			continue
 		}
 		copy(out[x], row) // a buffer router keeps its row: ctmc.Station.Router
-		if err := n.throughRouters(out[x]); err != nil {
+		if err := n.throughRoutersOf(out[x], br); err != nil {
 			return nil, err
 		}
 	}
@@ -109,11 +110,8 @@ func (n Network) bufferRouter(i int) bool {
 	if n.Stations[i].Router == "" {
 		return false
 	}
-	for x, row := range n.Routing {
-		if x%M != i {
-			continue
-		}
-		for y, p := range row {
+	for x := i; x < len(n.Routing); x += M { // station i's rows, class by class
+		for y, p := range n.Routing[x] {
 			if p > 0 && n.Stations[y%M].Buffer > 0 {
 				return true
 			}
@@ -122,16 +120,30 @@ func (n Network) bufferRouter(i int) bool {
 	return false
 }
 
+// bufferRouters returns bufferRouter of every station.
+func (n Network) bufferRouters() []bool {
+	br := make([]bool, len(n.Stations))
+	for i := range br {
+		br[i] = n.bufferRouter(i)
+	}
+	return br
+}
+
 // router reports whether node x is at a router.
 func (n Network) router(x int) bool { return n.Stations[x%len(n.Stations)].Router != "" }
 
 // throughRouters moves the probability row puts on routers on to where
 // their rows send it.
 func (n Network) throughRouters(row []float64) error {
+	return n.throughRoutersOf(row, n.bufferRouters())
+}
+
+// throughRoutersOf is throughRouters with n's bufferRouters br.
+func (n Network) throughRoutersOf(row []float64, br []bool) error {
 	for pass := 0; ; pass++ {
 		moved := false
 		for y, p := range row {
-			if p == 0 || !n.router(y) || n.bufferRouter(y%len(n.Stations)) {
+			if p == 0 || !n.router(y) || br[y%len(n.Stations)] {
 				continue
 			}
 			if pass > len(n.Routing) {
