@@ -172,8 +172,9 @@ func (c *chain) routerFlow(t []int32, j, r int, f float64, cur []StationResult) 
 	}
 }
 
-// validateRouters checks the routers: no service laws read, no capacity,
-// patience, blocking or extras of their own; they send customers
+// validateRouters checks the routers: no servers, discipline or service
+// laws (the chain would serve by them a closed class's customers
+// starting there), no capacity, patience, blocking or extras of their own; they send customers
 // to stations that are not routers, with no capacity or balking where
 // a router's customer would be lost or balk (the chain would count it
 // in the state the router took it in, the simulator in the one it goes
@@ -186,6 +187,18 @@ func (m *Model) validateRouters() error {
 		}
 		if s.Capacity > 0 || s.Patience > 0 || s.Blocking != NoBlocking || s.RateScale != nil || s.JoinProb != nil {
 			return &AtError{Station: s.Name, Err: fmt.Errorf("router %q has a capacity, patience, blocking, rates or join probabilities: a router has none", s.Name)}
+		}
+		what := ""
+		switch k := slices.IndexFunc(s.Service, func(p *PH) bool { return p != nil }); {
+		case k >= 0:
+			what = fmt.Sprintf("a service law for class %q", m.Classes[k].Name)
+		case s.Servers > 0:
+			what = fmt.Sprintf("%d servers", s.Servers)
+		case s.Discipline != nil && s.Discipline != FCFS:
+			what = "discipline " + s.Discipline.Name()
+		}
+		if what != "" {
+			return &AtError{Station: s.Name, Err: fmt.Errorf("router %q has %s: a router serves nobody (infinitely many servers, no service: leave Servers 0, Discipline nil and Service nil)", s.Name, what)}
 		}
 		for r := range m.Classes {
 			for y, p := range m.Routing[r*M+i] {
