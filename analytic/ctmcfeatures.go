@@ -25,10 +25,11 @@ import (
 //   - Buffer with before-service blocking → Capacity + ctmc.BeforeStart:
 //     the customer upstream checks the buffer when it reaches a server,
 //     holds the server unstarted while it is full, and is held after
-//     service should it be full again by then. The chain takes it where
-//     the stations feeding the buffer send there with probability 1 and
-//     can hold a server (see ctmc.BeforeStart); elsewhere it refuses with
-//     the reason.
+//     service should it be full again by then. The next station is drawn
+//     when the customer reaches the server, at random where the row says
+//     so, and the chain keeps each started customer's draw. The chain
+//     takes it where the stations feeding the buffer can hold a server
+//     (see ctmc.BeforeStart); elsewhere it refuses with the reason.
 //   - A buffer (either blocking) behind a random router → a router of
 //     the chain's own (ctmc.Station.Router): the simulator's router is a
 //     station of infinitely many servers and no service, so a customer it
@@ -36,8 +37,9 @@ import (
 //     station it drew, frees the station upstream, and takes in arrivals
 //     from outside that a full buffer would lose — and the chain holds it
 //     there too (model/network TestRouterInFrontOfBufferHoldsCustomers).
-//     Such a router keeps its row; one whose row reaches another router
-//     is refused by the chain.
+//     Such a router keeps its row, with any plain router it reaches
+//     written into it; one whose row reaches another buffer router (one
+//     that holds customers too) is refused by the chain.
 //   - RateMultipliers → RateScale and JoinProbability → JoinProb: both
 //     read the number present (blocked customers included), the last value
 //     holding beyond the list; a balking customer leaves the network.
@@ -84,14 +86,15 @@ func (n Network) ctmcFeatures(i int, cs *ctmc.Station) error {
 // continued through the router's row (routers feeding routers included),
 // and the routers' own rows emptied.
 func (n Network) ctmcRouting() ([][]float64, error) {
+	br := n.bufferRouters()
 	out := make([][]float64, len(n.Routing))
 	for x, row := range n.Routing {
 		out[x] = make([]float64, len(n.Routing))
-		if n.router(x) && !n.bufferRouter(x%len(n.Stations)) {
+		if n.router(x) && !br[x%len(n.Stations)] {
 			continue
 		}
 		copy(out[x], row) // a buffer router keeps its row: ctmc.Station.Router
-		if err := n.throughRouters(out[x]); err != nil {
+		if err := n.throughRoutersOf(out[x], br); err != nil {
 			return nil, err
 		}
 	}
@@ -107,11 +110,8 @@ func (n Network) bufferRouter(i int) bool {
 	if n.Stations[i].Router == "" {
 		return false
 	}
-	for x, row := range n.Routing {
-		if x%M != i {
-			continue
-		}
-		for y, p := range row {
+	for x := i; x < len(n.Routing); x += M { // station i's rows, class by class
+		for y, p := range n.Routing[x] {
 			if p > 0 && n.Stations[y%M].Buffer > 0 {
 				return true
 			}
@@ -120,16 +120,30 @@ func (n Network) bufferRouter(i int) bool {
 	return false
 }
 
+// bufferRouters returns bufferRouter of every station.
+func (n Network) bufferRouters() []bool {
+	br := make([]bool, len(n.Stations))
+	for i := range br {
+		br[i] = n.bufferRouter(i)
+	}
+	return br
+}
+
 // router reports whether node x is at a router.
 func (n Network) router(x int) bool { return n.Stations[x%len(n.Stations)].Router != "" }
 
 // throughRouters moves the probability row puts on routers on to where
 // their rows send it.
 func (n Network) throughRouters(row []float64) error {
+	return n.throughRoutersOf(row, n.bufferRouters())
+}
+
+// throughRoutersOf is throughRouters with n's bufferRouters br.
+func (n Network) throughRoutersOf(row []float64, br []bool) error {
 	for pass := 0; ; pass++ {
 		moved := false
 		for y, p := range row {
-			if p == 0 || !n.router(y) || n.bufferRouter(y%len(n.Stations)) {
+			if p == 0 || !n.router(y) || br[y%len(n.Stations)] {
 				continue
 			}
 			if pass > len(n.Routing) {

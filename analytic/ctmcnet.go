@@ -225,12 +225,13 @@ func (a *ctmcNode) plus(b ctmcNode) {
 
 // emitCTMC adds the per-station figures of the chain's results.
 func (s *netSolver) emitCTMC(results []ctmc.StationResult) {
+	br := s.n.bufferRouters()
 	for i, st := range s.n.Stations {
 		res := results[i]
 		var all ctmcNode
 		served := false
 		for k, c := range s.n.Classes {
-			if (st.Mean[k] == 0 && !s.n.bufferRouter(i)) || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
+			if (st.Mean[k] == 0 && !br[i]) || (res.Offered[k] == 0 && res.InSystem[k] == 0) {
 				continue
 			}
 			nd := ctmcNodeOf(res, k)

@@ -2,6 +2,7 @@ package ctmc
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -17,7 +18,10 @@ type heldCustomer struct {
 // heldLists numbers the lists of held customers: a list is kept by
 // destination (stably), so within a destination in the order they were
 // blocked, which is the order they enter; the order across destinations
-// says nothing and is not kept.
+// says nothing and is not kept. Customers in transit through a router
+// (router.go) are one group, after all held ones, in the order they
+// began their services of zero length, which is the order those end in
+// (des: same time and priority, first scheduled first).
 type heldLists struct {
 	ids   map[string]int32
 	lists [][]heldCustomer
@@ -44,11 +48,20 @@ func (h *heldLists) id(l []heldCustomer) int32 {
 	return x
 }
 
-// push returns the id of list x with e blocked last.
+// push returns the id of list x with e blocked (or in transit) last.
 func (h *heldLists) push(x int32, e heldCustomer) int32 {
 	l := append(slices.Clone(h.lists[x]), e)
-	slices.SortStableFunc(l, func(a, b heldCustomer) int { return int(a.to) - int(b.to) })
+	slices.SortStableFunc(l, func(a, b heldCustomer) int { return heldGroup(a) - heldGroup(b) })
 	return h.id(l)
+}
+
+// heldGroup is the group e is kept in within a held list: its
+// destination, or one past every station's index when it is in transit.
+func heldGroup(e heldCustomer) int {
+	if inTransit(e) {
+		return math.MaxInt16 + 1
+	}
+	return int(e.to)
 }
 
 // without returns the id of list x without its k-th customer.

@@ -27,6 +27,7 @@ type chain struct {
 	bbs     []int32   // by r*M+i: the before-service station a class-r customer at i declares, or −1
 	gated   []bool    // by station: some class there checks a BeforeStart station (see closedAt, setGates)
 	routers bool      // some station is a router (router.go)
+	rt      routerMemo
 	tmp     []int32   // scratch tuple of arrive
 	next    []int32   // scratch tuple of transitions
 	after   []int32   // scratch tuple of transitions: t once a customer left and the next started

@@ -1,6 +1,9 @@
 package ctmc
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The next station drawn at the start (BeforeStart with a random next
 // station). At a station some of whose customers may go to a station
@@ -20,15 +23,11 @@ import "fmt"
 // it reaches a server depends on the draw, which the simulator has not
 // made yet.
 
-// drawOpt is one possible draw of a class at a station: route k of its
-// routing row (k = len(routes): out of the network), with probability p,
-// kept as drawn class lc; bit is the mask bit of the BeforeStart station
-// it leads to (0: none, never held before service).
+// drawOpt is one possible draw of a class at a station, with probability
+// p, kept as drawn class lc (gates.drawn says where it leads).
 type drawOpt struct {
-	lc  int
-	k   int
-	p   float64
-	bit uint64
+	lc int
+	p  float64
 }
 
 // drawnClass is what a drawn class stands for: class real, route k of
@@ -90,7 +89,7 @@ func (t *table) holdTo(lc int) (int32, uint64) {
 			return -1, 0
 		}
 		if b := t.g.certain[lc]; b != 0 {
-			return t.g.to[bitIndex(b)], b
+			return t.g.to[bits.TrailingZeros64(b)], b
 		}
 		return -1, 0
 	}
@@ -98,13 +97,48 @@ func (t *table) holdTo(lc int) (int32, uint64) {
 	return d.to, d.bit
 }
 
-func bitIndex(b uint64) int {
-	n := 0
-	for b > 1 {
-		b >>= 1
-		n++
+// rowGates is how class r's routing row at station i meets the stations
+// that block before service (BeforeStart; i itself aside): p[j] is the
+// probability of going to such a station j (nil: none), certain the one
+// it goes to with probability 1 (−1: none), and draws the drawn classes
+// it needs otherwise (one per route, one more for leaving the network;
+// 0 when certain or when p is nil).
+type rowGates struct {
+	p       []float64
+	certain int
+	draws   int
+}
+
+// gatesOfRow classifies class r's routing row at station i (setGates
+// builds its gates from it, drawBudget counts them).
+func (m *Model) gatesOfRow(r, i int) rowGates {
+	M := len(m.Stations)
+	g := rowGates{certain: -1}
+	left, routes := 1.0, 0
+	for y, p := range m.Routing[r*M+i] {
+		if p > 0 {
+			routes++
+			left -= p
+			if j := y % M; j != i && m.Stations[j].Blocking == BeforeStart {
+				g.p = grown(g.p, M)
+				g.p[j] += p
+			}
+		}
 	}
-	return n
+	if g.p == nil {
+		return g
+	}
+	for j, p := range g.p {
+		if p >= 1-routingSlack {
+			g.certain = j
+			return g
+		}
+	}
+	g.draws = routes
+	if left > routingSlack {
+		g.draws++
+	}
+	return g
 }
 
 // setGates fills each table's gates from the model's routing: for each
@@ -119,37 +153,23 @@ func (c *chain) setGates() {
 		if tb.st.Router {
 			continue // routerArrive plays its draws
 		}
-		var to []float64 // station-level probability of each BeforeStart target
-		for _, rt := range rts {
-			if rt.station != i && c.m.Stations[rt.station].Blocking == BeforeStart {
-				to = grown(to, M)
-				to[rt.station] += rt.p
-			}
-		}
-		if to == nil {
+		rg := c.m.gatesOfRow(r, i)
+		if rg.p == nil {
 			continue
 		}
 		c.gated[i] = true
 		g := &tb.g
 		g.mask, g.certain, g.draw = grown(g.mask, c.R), grown(g.certain, c.R), grown(g.draw, c.R)
-		certain := -1
-		for j, p := range to {
+		for j, p := range rg.p {
 			if p > 0 {
 				g.mask[r] |= g.bitOf(int32(j))
-				if p >= 1-routingSlack {
-					certain = j
-				}
 			}
 		}
-		if certain >= 0 {
-			g.certain[r] = g.bitOf(int32(certain))
+		if rg.certain >= 0 {
+			g.certain[r] = g.bitOf(int32(rg.certain))
 			continue
 		}
-		opts := len(rts)
-		if c.exitP[x] > 0 {
-			opts++
-		}
-		for k := range opts {
+		for k := range rg.draws {
 			d := drawnClass{real: r, k: k, to: -1}
 			p := c.exitP[x]
 			if k < len(rts) {
@@ -160,7 +180,7 @@ func (c *chain) setGates() {
 			}
 			lc := c.R + len(g.drawn)
 			g.drawn = append(g.drawn, d)
-			g.draw[r] = append(g.draw[r], drawOpt{lc: lc, k: k, p: p, bit: d.bit})
+			g.draw[r] = append(g.draw[r], drawOpt{lc: lc, p: p})
 		}
 	}
 }
@@ -174,36 +194,22 @@ func (m *Model) drawBudget() error {
 		if st.Router {
 			continue // routerArrive plays its draws
 		}
-		n, gates := R, map[int]bool{}
+		n, gated, gates := R, make([]bool, M), 0
 		for r := range R {
-			row := m.Routing[r*M+i]
-			to, left, routes := map[int]float64{}, 1.0, 0
-			for y, p := range row {
-				if p > 0 {
-					routes++
-					left -= p
-					if y%M != i && m.Stations[y%M].Blocking == BeforeStart {
-						to[y%M] += p
-						gates[y%M] = true
-					}
-				}
-			}
-			certain := len(to) == 1
-			for _, p := range to {
-				certain = certain && p >= 1-routingSlack
-			}
-			if len(to) > 0 && !certain {
-				n += routes
-				if left > routingSlack {
-					n++
+			rg := m.gatesOfRow(r, i)
+			n += rg.draws
+			for j, p := range rg.p {
+				if p > 0 && !gated[j] {
+					gated[j] = true
+					gates++
 				}
 			}
 		}
 		switch {
 		case n > maxClasses:
 			return &AtError{Station: st.Name, Routing: true, Err: fmt.Errorf("station %q feeds stations that block before service at random: the exact CTMC keeps each started customer's drawn destination as a class of the station's own, and its %d classes and destinations exceed the %d a state holds (fewer classes or routes there avoid it)", st.Name, n, maxClasses)}
-		case len(gates) > maxGates:
-			return &AtError{Station: st.Name, Routing: true, Err: fmt.Errorf("station %q feeds %d stations that block before service: the exact CTMC takes at most %d", st.Name, len(gates), maxGates)}
+		case gates > maxGates:
+			return &AtError{Station: st.Name, Routing: true, Err: fmt.Errorf("station %q feeds %d stations that block before service: the exact CTMC takes at most %d", st.Name, gates, maxGates)}
 		}
 	}
 	return nil

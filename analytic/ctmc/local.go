@@ -178,7 +178,7 @@ func (t *table) settleGated(l []code, p float64, closed uint64, out []outcome) [
 			for _, o := range t.g.draw[lc] {
 				m := append([]code(nil), l...)
 				m[k] = mkcode(o.lc, int(pending))
-				if closed&o.bit != 0 {
+				if closed&t.g.drawn[o.lc-t.classes].bit != 0 {
 					m[k] = mkcode(o.lc, startPhase)
 				}
 				out = t.settleGated(m, p*o.p, closed, out)

@@ -130,7 +130,7 @@ func (c *chain) stateMeasures(t []int32, i int, d, a []float64, cur []StationRes
 		for _, rt := range c.routes[r*c.M+i] {
 			rb := 0.0
 			if rt.station == i {
-				rb = c.rebalk(tb, t[i], r, rt, -1)
+				rb = c.rebalk(tb, t[i], r, rt)
 			}
 			c.flow(t, i, r, rt, d[r]*rt.p, rb, cur)
 		}
@@ -163,24 +163,23 @@ func (c *chain) flow(t []int32, i, r int, rt route, f, rebalk float64, cur []Sta
 
 // drawnFlows is flow for a class whose customers drew their next
 // station at their start (draws.go): each route at the rate of the
-// departures that drew it.
+// departures that drew it, summed in one pass over the departures (a
+// class has fewer routes than a state has classes: drawBudget).
 func (c *chain) drawnFlows(t []int32, i, r int, cur []StationResult) {
 	tb, routes := c.tabs[i], c.routes[r*c.M+i]
-	for k, rt := range routes {
-		f := 0.0
-		for _, mv := range tb.movesOf(t[i]) {
-			if mv.kind == depart && int(mv.class) == r && int(mv.dest) == k {
-				f += mv.rate
+	var f, balk [maxClasses]float64 // by route: the departures, and those that balk coming back to i
+	for _, mv := range tb.movesOf(t[i]) {
+		if k := int(mv.dest); mv.kind == depart && int(mv.class) == r && k >= 0 && k < len(routes) {
+			f[k] += mv.rate
+			if tb.st.JoinProb != nil && routes[k].station == i {
+				balk[k] += mv.rate * (1 - tb.st.join(len(tb.lists[mv.to])))
 			}
 		}
-		if f == 0 {
-			continue
+	}
+	for k, rt := range routes {
+		if f[k] != 0 {
+			c.flow(t, i, r, rt, f[k], balk[k], cur)
 		}
-		rb := 0.0
-		if rt.station == i {
-			rb = c.rebalk(tb, t[i], r, route{rt.class, rt.station, 1}, int16(k))
-		}
-		c.flow(t, i, r, rt, f, rb, cur)
 	}
 }
 
@@ -218,15 +217,14 @@ func (c *chain) offered(t []int32, cur []StationResult) {
 
 // rebalk returns the rate at which class-r customers finishing at a
 // station in local state x and routed back to it by rt balk there (they
-// find the station without themselves); dest ≥ 0: only those who drew
-// route dest at their start.
-func (c *chain) rebalk(tb *table, x int32, r int, rt route, dest int16) float64 {
+// find the station without themselves).
+func (c *chain) rebalk(tb *table, x int32, r int, rt route) float64 {
 	if tb.st.JoinProb == nil {
 		return 0
 	}
 	out := 0.0
 	for _, mv := range tb.movesOf(x) {
-		if mv.kind == depart && int(mv.class) == r && (dest < 0 || mv.dest == dest) {
+		if mv.kind == depart && int(mv.class) == r {
 			out += mv.rate * rt.p * (1 - tb.st.join(len(tb.lists[mv.to])))
 		}
 	}

@@ -42,10 +42,11 @@ type Station struct {
 	// station loses arrivals before they choose (StationResult.Lost).
 	JoinProb []float64
 	// Router makes the station a router as the simulator plays it
-	// (router.go): no servers or service (Servers, Discipline and Service
-	// are not read); a customer arriving goes on at once by the station's
-	// routing row, or waits here, with the station it drew, while that
-	// station is a full buffer. Where no router target has a buffer,
+	// (router.go): no servers or service (Servers 0, Discipline nil or
+	// FCFS and Service nil; anything else is refused); a customer
+	// arriving goes on at once by the station's routing row, or waits
+	// here, with the station it drew, while that station is a full
+	// buffer. Where no router target has a buffer,
 	// package analytic writes the router's row into the rows in front of
 	// it instead.
 	Router bool

@@ -32,6 +32,57 @@ import (
 func transitClass(s int) int16      { return int16(-2 - s) }
 func inTransit(e heldCustomer) bool { return e.toClass <= -2 }
 
+// The edits routerArrive and flush make to a router's local state.
+const (
+	routerAdd   = iota // a customer arrives: held before service (startPhase)
+	routerBlock        // one in transit finds its station full: held after service
+	routerDrop         // one in transit goes on
+	routerEdits
+)
+
+// routerMemo keeps what the router transitions reuse: each router
+// table's edits, worked out once per local state and class, and one
+// frame of scratch per level of flush.
+type routerMemo struct {
+	edits  [][routerEdits][]int32 // by station, kind: by local id·classes + class, the local id + 1; 0: not worked out
+	frames []flushFrame
+	depth  int                    // the frame of the flush running
+	next   func([]int32, float64) // flushNext, bound once
+}
+
+// flushFrame is one level of flush: its tuple u, the arrival's scratch
+// v, and where the level emits.
+type flushFrame struct {
+	u, v []int32
+	emit func([]int32, float64)
+}
+
+// routerEdit returns router j's local state x after edit kind of a
+// class-r customer (table.edit, worked out once).
+func (c *chain) routerEdit(j int, x int32, r, kind int) int32 {
+	tb := c.tabs[j]
+	if c.rt.edits == nil {
+		c.rt.edits = make([][routerEdits][]int32, c.M)
+	}
+	memo := &c.rt.edits[j][kind]
+	k := int(x)*tb.classes + r
+	if k < len(*memo) && (*memo)[k] != 0 && memoGates {
+		return (*memo)[k] - 1
+	}
+	var y int32
+	switch kind {
+	case routerAdd:
+		y = tb.edit(x, 0, mkcode(r, startPhase))
+	case routerBlock:
+		y = tb.edit(x, mkcode(r, startPhase), mkcode(r, blockedPhase))
+	default:
+		y = tb.edit(x, mkcode(r, startPhase), 0)
+	}
+	*memo = grown(*memo, k+1)
+	(*memo)[k] = y + 1
+	return y
+}
+
 // routerArrive emits the outcomes of a class-r customer arriving at
 // router j in state base at rate, built in v (scratch): for each
 // station it may draw, held before service there or in transit.
@@ -40,10 +91,13 @@ func (c *chain) routerArrive(base, v []int32, j, r int, rate float64, emit func(
 	if p := c.exitP[x]; p > 0 {
 		emit(base, rate*p)
 	}
-	tb := c.tabs[j]
+	var in int32
+	if len(c.routes[x]) > 0 {
+		in = c.routerEdit(j, base[j], r, routerAdd)
+	}
 	for _, rt := range c.routes[x] {
 		copy(v, base)
-		v[j] = tb.edit(base[j], 0, mkcode(r, startPhase))
+		v[j] = in
 		e := heldCustomer{int16(j), int16(r), int16(rt.station), transitClass(rt.class)}
 		if to := c.tabs[rt.station]; to.st.Blocking == BeforeStart && to.full(base[rt.station]) {
 			e.toClass = -1
@@ -54,8 +108,10 @@ func (c *chain) routerArrive(base, v []int32, j, r int, rate float64, emit func(
 }
 
 // flush ends the transition at state t: each customer in transit, in
-// the order listed, joins its station, or, finding it a full buffer,
-// waits at its router as one blocked after service; then emits.
+// the order listed (the order they began their services of zero length:
+// heldLists), joins its station, or, finding it a full buffer, waits at
+// its router as one blocked after service; then emits. t is not changed;
+// each level of its recursion works in a frame of its own.
 func (c *chain) flush(t []int32, rate float64, emit func([]int32, float64)) {
 	k := slices.IndexFunc(c.held.lists[t[c.blk]], inTransit)
 	if k < 0 {
@@ -64,17 +120,31 @@ func (c *chain) flush(t []int32, rate float64, emit func([]int32, float64)) {
 	}
 	e := c.held.lists[t[c.blk]][k]
 	from, to, s := int(e.from), int(e.to), int(-2-e.toClass)
-	u := slices.Clone(t)
+	d := c.rt.depth
+	if d == len(c.rt.frames) {
+		c.rt.frames = append(c.rt.frames, flushFrame{u: make([]int32, c.W), v: make([]int32, c.W)})
+		c.rt.next = c.flushNext
+	}
+	u := c.rt.frames[d].u
+	copy(u, t)
 	u[c.blk] = c.held.without(t[c.blk], k)
-	tb := c.tabs[from]
+	c.rt.depth++
 	if b := c.tabs[to].st.Blocking; (b == AfterService || b == BeforeStart) && c.tabs[to].full(t[to]) {
-		u[from] = tb.edit(t[from], mkcode(int(e.class), startPhase), mkcode(int(e.class), blockedPhase))
+		u[from] = c.routerEdit(from, t[from], int(e.class), routerBlock)
 		u[c.blk] = c.held.push(u[c.blk], heldCustomer{e.from, e.class, e.to, int16(s)})
 		c.flush(u, rate, emit)
-		return
+	} else {
+		u[from] = c.routerEdit(from, t[from], int(e.class), routerDrop)
+		c.rt.frames[d].emit = emit
+		c.arriveAt(u, c.rt.frames[d].v, to, s, rate, c.rt.next)
 	}
-	u[from] = tb.edit(t[from], mkcode(int(e.class), startPhase), 0)
-	c.arriveAt(u, make([]int32, c.W), to, s, rate, func(w []int32, rr float64) { c.flush(slices.Clone(w), rr, emit) })
+	c.rt.depth--
+}
+
+// flushNext goes on with flush after an arrival it played: the level
+// below the running one.
+func (c *chain) flushNext(w []int32, rate float64) {
+	c.flush(w, rate, c.rt.frames[c.rt.depth-1].emit)
 }
 
 // edit returns the id of local state x with one drop taken out (0:
@@ -102,8 +172,9 @@ func (c *chain) routerFlow(t []int32, j, r int, f float64, cur []StationResult) 
 	}
 }
 
-// validateRouters checks the routers: no service laws read, no capacity,
-// patience, blocking or extras of their own; they send customers
+// validateRouters checks the routers: no servers, discipline or service
+// laws (the chain would serve by them a closed class's customers
+// starting there), no capacity, patience, blocking or extras of their own; they send customers
 // to stations that are not routers, with no capacity or balking where
 // a router's customer would be lost or balk (the chain would count it
 // in the state the router took it in, the simulator in the one it goes
@@ -116,6 +187,18 @@ func (m *Model) validateRouters() error {
 		}
 		if s.Capacity > 0 || s.Patience > 0 || s.Blocking != NoBlocking || s.RateScale != nil || s.JoinProb != nil {
 			return &AtError{Station: s.Name, Err: fmt.Errorf("router %q has a capacity, patience, blocking, rates or join probabilities: a router has none", s.Name)}
+		}
+		what := ""
+		switch k := slices.IndexFunc(s.Service, func(p *PH) bool { return p != nil }); {
+		case k >= 0:
+			what = fmt.Sprintf("a service law for class %q", m.Classes[k].Name)
+		case s.Servers > 0:
+			what = fmt.Sprintf("%d servers", s.Servers)
+		case s.Discipline != nil && s.Discipline != FCFS:
+			what = "discipline " + s.Discipline.Name()
+		}
+		if what != "" {
+			return &AtError{Station: s.Name, Err: fmt.Errorf("router %q has %s: a router serves nobody (infinitely many servers, no service: leave Servers 0, Discipline nil and Service nil)", s.Name, what)}
 		}
 		for r := range m.Classes {
 			for y, p := range m.Routing[r*M+i] {

@@ -121,6 +121,12 @@ func TestRouterHoldsBruteForce(t *testing.T) {
 func TestRouterRefusals(t *testing.T) {
 	for want, mod := range map[string]func(m *ctmc.Model){
 		`router "lb" has a capacity`: func(m *ctmc.Model) { m.Stations[1].Capacity = 2 },
+		`router "lb" has a service law for class "job": a router serves nobody`: func(m *ctmc.Model) {
+			e := ctmc.Exponential(1)
+			m.Stations[1].Service[0] = &e
+		},
+		`router "lb" has 2 servers: a router serves nobody`:     func(m *ctmc.Model) { m.Stations[1].Servers = 2 },
+		`router "lb" has discipline ps: a router serves nobody`: func(m *ctmc.Model) { m.Stations[1].Discipline = ctmc.PS },
 		`router "lb" sends customers to "c", which loses or turns away arrivals`: func(m *ctmc.Model) {
 			m.Stations[3].JoinProb = []float64{1, 0.5}
 		},
