@@ -47,7 +47,7 @@ func (m *Model) sharedBranch(r, i int) bool {
 			return true
 		}
 		for x, row := range m.Routing {
-			if row[at] > 0 && x%M != i || row[at] > 0 && x/M != s {
+			if row[at] > 0 && x != at { // routed there from elsewhere
 				return true
 			}
 		}
