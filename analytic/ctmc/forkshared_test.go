@@ -79,6 +79,8 @@ func TestForkSharedRefused(t *testing.T) {
 		"fcfs":  {sharedModel(0.5, 0.3, 1, 0, branch{1, FCFS, e(1)}, branch{1, PS, e(1)}), `branch "a" serves other classes too and is fcfs`},
 		"lcfs":  {sharedModel(0.5, 0.3, 1, 1, branch{1, PS, e(1)}, branch{1, LCFSPR, e(1)}), `branch "b" serves other classes too and is lcfs-pr`},
 		"siro2": {sharedModel(0.5, 0.3, 1, 0, branch{2, SIRO, e(1)}, branch{1, PS, e(1)}), `branch "a" serves other classes too and is siro`},
+		"prio":  {sharedModel(0.5, 0.3, 1, 1, branch{1, PS, e(1)}, branch{1, PriorityNP, e(1)}), `branch "b" serves other classes too and is priority`},
+		"prpr":  {sharedModel(0.5, 0.3, 1, 0, branch{1, PriorityPR, e(1)}, branch{1, PS, e(1)}), `branch "a" serves other classes too and is preemptive-priority`},
 	} {
 		_, err := Solve(tc.m, Options{})
 		var at *AtError
