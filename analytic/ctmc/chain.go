@@ -382,12 +382,12 @@ func (c *chain) departTo(t []int32, i int, mv move, rt route, rate float64, next
 // there (noteHeld); what is lost (the station full) or balks leaves the
 // network, base as it is.
 func (c *chain) arriveAt(base, v []int32, j, r int, rate float64, emit func([]int32, float64)) {
-	if c.tabs[j].st.Router {
-		c.routerArrive(base, v, j, r, rate, emit)
-		return
-	}
 	if f := c.forkAt(j, r); f != nil {
 		c.jobArrive(f, base, v, rate, emit) // a closed class's job at its fork (forkclosed.go)
+		return
+	}
+	if c.tabs[j].st.Router {
+		c.routerArrive(base, v, j, r, rate, emit)
 		return
 	}
 	closed := c.closedAt(base, j)

@@ -127,16 +127,16 @@ func (m *Model) validateExtras() error {
 			return fmt.Errorf("class %q: rate %v differs from its MAP's rate %v (give 0 or the MAP's)", c.Name, c.Rate, r)
 		}
 	}
+	if err := m.validateInitial(); err != nil { // first: the fork's checks read its rows
+		return err
+	}
 	if err := m.validateFork(); err != nil {
 		return err
 	}
 	if err := m.validateBlocking(); err != nil {
 		return err
 	}
-	if err := m.validateRouters(); err != nil {
-		return err
-	}
-	return m.validateInitial()
+	return m.validateRouters()
 }
 
 // validateBlocking checks the routes into blocking stations.

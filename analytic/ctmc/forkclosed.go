@@ -78,6 +78,8 @@ func (m *Model) validateClosedFork(r int, bad func(string, ...any) error) error 
 	switch {
 	case classesAt(fk) != 0 || slices.Contains(c.Fork, c.Source):
 		return &AtError{Station: fk.Name, Err: bad("its fork %q serves customers (a fork station holds jobs only while their tasks are out)", fk.Name)}
+	case fk.Router:
+		return &AtError{Station: fk.Name, Err: bad("its fork %q is a router (a job routed there forks; a router would send it on)", fk.Name)}
 	case c.Start != c.Source && (c.Start < 0 || c.Start >= M || m.Stations[c.Start].Service[r] == nil):
 		return bad("starts at a station that neither serves it nor is its fork")
 	case slices.Contains(c.Fork, c.Start):

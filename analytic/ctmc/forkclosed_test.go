@@ -90,8 +90,9 @@ func TestClosedForkStartsAtFork(t *testing.T) {
 }
 
 // TestClosedForkRefused: a closed class's fork that serves customers,
-// has a routing row, or sends no joined job on (or not all of them), and
-// a class starting at its own branch, are refused as AtErrors naming the
+// has a routing row, is a router (whose arrivals would be routed on, not
+// forked), or sends no joined job on (or not all of them), and a class
+// starting at its own branch, are refused as AtErrors naming the
 // station and the reason.
 func TestClosedForkRefused(t *testing.T) {
 	e := Exponential
@@ -106,6 +107,7 @@ func TestClosedForkRefused(t *testing.T) {
 		"no join":     {func(m *Model) { m.Classes[0].Join = nil }, "fork", true, "a closed class's join must send every job on"},
 		"half join":   {func(m *Model) { m.Classes[0].Join[2] = 0.5 }, "fork", true, "its join's routing row sums to 0.5"},
 		"start at a":  {func(m *Model) { m.Classes[0].Start = 0 }, "a", false, `it starts at its branch "a"`},
+		"fork router": {func(m *Model) { m.Stations[3].Router = true }, "fork", false, `its fork "fork" is a router`},
 	} {
 		m := closedForkModel(2, 0, 1, branch{1, FCFS, e(1)}, branch{1, FCFS, e(1)})
 		tc.change(m)

@@ -54,6 +54,7 @@ type jobFork struct {
 	fork     int     // a closed class's fork station (Class.Source), where its jobs arrive by routing; −1 for an open class
 	shared   uint64  // the branches other classes visit too (PS or delay, forkshared.go), as a bit mask
 	merged   map[[3]int32]int32
+	with     [][]sharedMoves // by id: movesAt's cache where others share a branch
 }
 
 // taskDone is the code of a task that has left its branch.

@@ -47,7 +47,7 @@ func (m *Model) sharedBranch(r, i int) bool {
 			return true
 		}
 		for x, row := range m.Routing {
-			if row[at] > 0 && x%M != i || row[at] > 0 && x/M != s {
+			if row[at] > 0 && x != at { // routed there from elsewhere
 				return true
 			}
 		}
@@ -103,34 +103,58 @@ func (f *jobFork) merge(c *chain, k int, x, l int32) int32 {
 
 // movesAt returns the transitions of f's job list in state tuple t: as
 // movesOf where no other class is at a shared branch, else with the
-// others counted in the tasks' shares.
+// others counted in the tasks' shares, cached by list and the others'
+// counts at the shared branches (as movesOf caches by list). The build
+// fills the cache; the measures, reading states it met, only read it.
 func (f *jobFork) movesAt(c *chain, t []int32) []jobMove {
 	x := t[f.at]
 	if f.shared == 0 {
 		return f.movesOf(c, x)
 	}
-	var others []int
+	var buf [8]int32
+	key, some := buf[:0], false
 	for k, i := range f.branches {
 		if f.shared>>k&1 == 0 {
 			continue
 		}
-		n := 0
+		n := int32(0)
 		for s, v := range c.tabs[i].info[t[i]].count {
 			if s != f.class {
-				n += int(v)
+				n += int32(v)
 			}
 		}
-		if n > 0 {
-			if others == nil {
-				others = make([]int, f.B())
-			}
-			others[k] = n
-		}
+		key = append(key, n)
+		some = some || n > 0
 	}
-	if others == nil {
+	if !some {
 		return f.movesOf(c, x)
 	}
-	return f.movesWith(c, x, others)
+	for len(f.with) <= int(x) {
+		f.with = append(f.with, nil)
+	}
+	for _, w := range f.with[x] {
+		if slices.Equal(w.others, key) {
+			return w.moves
+		}
+	}
+	others := make([]int, f.B())
+	j := 0
+	for k := range f.branches {
+		if f.shared>>k&1 != 0 {
+			others[k] = int(key[j])
+			j++
+		}
+	}
+	out := f.movesWith(c, x, others)
+	f.with[x] = append(f.with[x], sharedMoves{slices.Clone(key), out})
+	return out
+}
+
+// sharedMoves are the transitions of a job list with others customers
+// of other classes at each shared branch, in branch order.
+type sharedMoves struct {
+	others []int32
+	moves  []jobMove
 }
 
 // sharedShares sets the shares of the tasks at a shared branch st with n

@@ -79,6 +79,8 @@ func TestForkSharedRefused(t *testing.T) {
 		"fcfs":  {sharedModel(0.5, 0.3, 1, 0, branch{1, FCFS, e(1)}, branch{1, PS, e(1)}), `branch "a" serves other classes too and is fcfs`},
 		"lcfs":  {sharedModel(0.5, 0.3, 1, 1, branch{1, PS, e(1)}, branch{1, LCFSPR, e(1)}), `branch "b" serves other classes too and is lcfs-pr`},
 		"siro2": {sharedModel(0.5, 0.3, 1, 0, branch{2, SIRO, e(1)}, branch{1, PS, e(1)}), `branch "a" serves other classes too and is siro`},
+		"prio":  {sharedModel(0.5, 0.3, 1, 1, branch{1, PS, e(1)}, branch{1, PriorityNP, e(1)}), `branch "b" serves other classes too and is priority`},
+		"prpr":  {sharedModel(0.5, 0.3, 1, 0, branch{1, PriorityPR, e(1)}, branch{1, PS, e(1)}), `branch "a" serves other classes too and is preemptive-priority`},
 	} {
 		_, err := Solve(tc.m, Options{})
 		var at *AtError
@@ -90,4 +92,32 @@ func TestForkSharedRefused(t *testing.T) {
 	two.Classes[1].Fork = []int{0}
 	_, err := Solve(two, Options{})
 	assert.ErrorContains(t, err, `branch "a" is a branch of another class's fork too`)
+}
+
+// TestForkInitialMalformed: an initial state of the wrong shape in a
+// model with a fork is refused with the initial state's own error, not
+// read by the fork's checks first (which indexed its short rows and
+// panicked): a row with no counts at a closed fork's branch, and a row
+// with one count for two classes at a PS branch a closed class shares.
+func TestForkInitialMalformed(t *testing.T) {
+	e := Exponential
+	closed := closedForkModel(3, 0, 1, branch{1, FCFS, e(1)}, branch{1, PS, e(1)})
+	closed.Initial = [][]int{{}, nil, {3}, nil}
+	shared := sharedModel(0.5, 0, 1, 1, branch{1, FCFS, e(1)}, branch{1, PS, e(1)})
+	o := &shared.Classes[1]
+	o.Rate, o.Population, o.Start, o.Source = 0, 1, 1, 0
+	shared.Routing[3][3] = 1 // "other" is served at b again and again
+	shared.Initial = [][]int{nil, {0}}
+	for name, tc := range map[string]struct {
+		m   *Model
+		msg string
+	}{
+		"closed fork, empty row": {closed, `initial state, station "a": 0 counts for 1 classes`},
+		"shared ps, short row":   {shared, `initial state, station "b": 1 counts for 2 classes`},
+	} {
+		require.NotPanics(t, func() {
+			_, err := Solve(tc.m, Options{})
+			assert.ErrorContains(t, err, tc.msg, name)
+		}, name)
+	}
 }
