@@ -144,17 +144,7 @@ func TestJointStepsCutTheSweeps(t *testing.T) {
 		c := newChain(m, 0, DefaultMaxStates)
 		require.NoError(t, c.build())
 		require.Equal(t, 35*35*35, c.states())
-		opt := Options{}.withDefaults()
-		_, joint, _, err := c.gaussSeidel(opt)
-		require.NoError(t, err)
-		useJoint = false
-		_, one, _, err := c.gaussSeidel(opt)
-		useJoint = true
-		require.NoError(t, err)
-		aggregateFrom = c.states() + 1
-		_, plain, _, err := c.gaussSeidel(opt)
-		aggregateFrom = 100
-		require.NoError(t, err)
+		joint, one, plain := sweepsThreeWays(t, c)
 		t.Logf("parts %v: %d sweeps with the joint steps, %d with one station's, %d without steps", parts, joint, one, plain)
 		require.Less(t, float64(joint), 0.5*float64(min(one, plain)), "parts %v", parts)
 	}
@@ -246,4 +236,24 @@ func everyOf(agg stepper) int {
 		return jointEvery
 	}
 	return aggregateEvery
+}
+
+// sweepsThreeWays solves c's chain (aggregateFrom lowered to 100, as
+// lowAggregate sets it) with the joint steps where they apply, with the
+// one-station steps and by plain sweeps, and returns the sweeps each
+// needed.
+func sweepsThreeWays(t *testing.T, c *chain) (joint, one, plain int) {
+	t.Helper()
+	opt := Options{}.withDefaults()
+	_, joint, _, err := c.gaussSeidel(opt)
+	require.NoError(t, err)
+	useJoint = false
+	_, one, _, err = c.gaussSeidel(opt)
+	useJoint = true
+	require.NoError(t, err)
+	aggregateFrom = c.states() + 1
+	_, plain, _, err = c.gaussSeidel(opt)
+	aggregateFrom = 100
+	require.NoError(t, err)
+	return joint, one, plain
 }

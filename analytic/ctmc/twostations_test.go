@@ -149,17 +149,7 @@ func TestTwoStationStepsCutTheSweeps(t *testing.T) {
 		require.NoError(t, c.build())
 		require.Equal(t, 6048, c.states())
 		require.NotNil(t, newJointAggregator(c, nil), "the two-station steps apply")
-		opt := Options{}.withDefaults()
-		_, two, _, err := c.gaussSeidel(opt)
-		require.NoError(t, err)
-		useJoint = false
-		_, one, _, err := c.gaussSeidel(opt)
-		useJoint = true
-		require.NoError(t, err)
-		aggregateFrom = c.states() + 1
-		_, plain, _, err := c.gaussSeidel(opt)
-		aggregateFrom = 100
-		require.NoError(t, err)
+		two, one, plain := sweepsThreeWays(t, c)
 		t.Logf("parts %v: %d sweeps with the two-station steps, %d with one station's, %d without steps", parts, two, one, plain)
 		if !parts {
 			require.Equal(t, []int{52, 80, 136}, []int{two, one, plain})
