@@ -107,6 +107,18 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 	newJob := func(s []byte) []next {
 		return fill(append([]byte(string(s)), slices.Repeat([]byte{bWait}, B)...), 1, nil)
 	}
+	// refork: a joined job of a closed class back at its fork, after the
+	// tasks already waiting have taken the servers its join freed (the
+	// simulator's fill runs before the join sends the job on).
+	refork := func(u []byte) []next {
+		var out []next
+		for _, f := range fill(u, 1, nil) {
+			for _, n := range newJob([]byte(f.s)) {
+				out = append(out, next{n.s, f.p * n.p})
+			}
+		}
+		return out
+	}
 	start := []byte{0, 0}
 	var first []next
 	switch {
@@ -228,7 +240,7 @@ func bruteFork(t *testing.T, m *Model, level int) bruteResult {
 				}
 				if !cl.Open() {
 					pf = cl.Join[cl.Source]
-					add(x, newJob(u), mu(i)*share*pf, true)
+					add(x, refork(u), mu(i)*share*pf, true)
 				}
 				add(x, fill(u, 1, nil), mu(i)*share*(1-pd-pf), true)
 				u[0]++

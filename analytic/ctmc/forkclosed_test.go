@@ -47,6 +47,7 @@ func TestClosedForkBruteForce(t *testing.T) {
 		"siro2 + prio1 + ps2":        closedForkModel(3, 0, 1, branch{2, SIRO, e(1.5)}, branch{1, PriorityNP, e(0.7)}, branch{2, PS, e(1)}),
 		"one branch, think 2":        closedForkModel(6, 2, 1, branch{1, FCFS, e(0.9)}),
 		"half back to the fork":      halfBack(closedForkModel(4, 1, 1, branch{2, FCFS, e(1)}, branch{1, PS, e(0.6)})),
+		"half back, siro2 + ps":      halfBack(closedForkModel(4, 1, 1, branch{2, SIRO, e(1)}, branch{1, PS, e(0.6)})),
 	} {
 		sol, want := againstBrute(t, name, m, 0)
 		got := sol.ForkJoin[0]
