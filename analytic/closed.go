@@ -198,12 +198,17 @@ func (s *netSolver) emitChain(ch chain, x float64, method string, exact bool) {
 		if !ok {
 			continue
 		}
-		pop := float64(s.n.Classes[k].Population)
-		name := s.n.Classes[k].Name
-		s.add("network", name, queueing.Throughput, xk, method, exact)
-		s.add("network", name, queueing.MeanResponse, pop/xk, method, exact)
-		s.add("network", name, queueing.MeanInSystem, pop, method, exact)
+		s.addCycles(k, s.n.Classes[k].Name, xk, method, exact)
 	}
+}
+
+// addCycles adds closed class k's "network" figures (shown as class):
+// its cycles per second x, the cycle time N/x and its population N.
+func (s *netSolver) addCycles(k int, class string, x float64, method string, exact bool) {
+	pop := float64(s.n.Classes[k].Population)
+	s.add("network", class, queueing.Throughput, x, method, exact)
+	s.add("network", class, queueing.MeanResponse, pop/x, method, exact)
+	s.add("network", class, queueing.MeanInSystem, pop, method, exact)
 }
 
 // startCycles returns the rate at which the customers who start in closed

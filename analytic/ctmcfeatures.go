@@ -302,19 +302,20 @@ func (s *netSolver) ctmcForkJoin(sol *ctmc.Solution) {
 					inBranches += sol.Stations[j].InSystem[fj.Class]
 				}
 			}
-			// After the join the jobs are the class's customers at the
-			// stations that are not its branches (ctmcJoinRow).
-			after := 0.0
-			for j, st := range sol.Stations {
-				if fk.Tasks[j] == 0 {
-					after += st.InSystem[fj.Class]
+			fork := s.n.Stations[fk.Fork].Name
+			rows, after := []string{fork, "network"}, 0.0
+			if closed {
+				rows = rows[:1] // the network's rows: ctmcClosedForkNetwork
+			} else {
+				// After the join the jobs are the class's customers at
+				// the stations that are not its branches (ctmcJoinRow).
+				for j, st := range sol.Stations {
+					if fk.Tasks[j] == 0 {
+						after += st.InSystem[fj.Class]
+					}
 				}
 			}
-			fork := s.n.Stations[fk.Fork].Name
-			for _, st := range []string{fork, "network"} {
-				if closed && st == "network" {
-					break // ctmcClosedForkNetwork
-				}
+			for _, st := range rows {
 				jobs := fj.Jobs
 				if st != fork {
 					jobs += after

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"queuelab/analytic/ctmc"
-	"queuelab/des/queueing"
 )
 
 // Closed classes that fork (ctmc.Class.Fork with a population): a job of
@@ -62,8 +61,5 @@ func (s *netSolver) ctmcClosedForkNetwork(sol *ctmc.Solution, k int, fk NetFork,
 	if x <= 0 {
 		return
 	}
-	pop := float64(c.Population)
-	s.add("network", class, queueing.Throughput, x, MethodCTMC, true)
-	s.add("network", class, queueing.MeanResponse, pop/x, MethodCTMC, true)
-	s.add("network", class, queueing.MeanInSystem, pop, MethodCTMC, true)
+	s.addCycles(k, class, x, MethodCTMC, true)
 }
