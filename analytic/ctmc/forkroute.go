@@ -100,18 +100,7 @@ func (c *chain) joinOffers(t []int32, cur []StationResult) {
 			continue
 		}
 		for _, rt := range f.after {
-			rate := x * rt.p
-			if g := c.forkAt(rt.station, rt.class); g != nil {
-				g.offer(cur, rate)
-				continue
-			}
-			j, to := rt.station, c.tabs[rt.station]
-			cur[j].Offered[rt.class] += rate
-			if to.full(t[j]) {
-				cur[j].Lost[rt.class] += rate
-			} else {
-				cur[j].Balked[rt.class] += rate * (1 - to.st.join(len(to.lists[t[j]])))
-			}
+			c.flow(t, -1, f.class, rt, x*rt.p, 0, cur) // from no station: nothing comes back to balk again
 		}
 	}
 }
