@@ -150,3 +150,37 @@ func TestCTMCRouterArrivals(t *testing.T) {
 	_, err = n.CTMCModel()
 	assert.ErrorContains(t, err, "not independent MAPs")
 }
+
+// TestCTMCTransientBufferRouter: a random router that holds the
+// customers who drew a full buffer has its own rows in the transient
+// too, not only at steady state: its mean number present at a late time
+// is the steady state's (the transient once gave it no row, and the
+// network page drew it as 0 against the simulator's 0.19 in
+// router-buffer.yaml).
+func TestCTMCTransientBufferRouter(t *testing.T) {
+	n := Network{
+		Stations: []NetStation{{Name: "in", Servers: 1, Mean: []float64{0.5}},
+			{Name: "r", Servers: queueing.Infinite, Mean: []float64{0}, StationFeatures: StationFeatures{Router: "random"}},
+			{Name: "x", Servers: 1, Mean: []float64{1}, StationFeatures: StationFeatures{Buffer: 1}}, {Name: "y", Servers: 1, Mean: []float64{1}}},
+		Classes: []NetClass{{Name: "job", Rate: 0.6, ArrivalSCV: 1}},
+		Routing: [][]float64{{0, 1, 0, 0}, {0, 0, 0.5, 0.5}, {0, 0, 0, 0}, {0, 0, 0, 0}},
+	}
+	inR := func(ms []NetMetric) (float64, bool) {
+		for _, m := range ms {
+			if m.Station == "r" && m.Class == "" && m.Name == queueing.MeanInSystem && m.Method == MethodCTMC {
+				return m.Value, true
+			}
+		}
+		return 0, false
+	}
+	steady, err := SolveNetwork(n)
+	require.NoError(t, err)
+	want, ok := inR(steady)
+	require.True(t, ok, "the steady state has the router's row")
+	require.Greater(t, want, 0.01, "customers wait at the router")
+	vals, _, err := CTMCTransient(n, []float64{400})
+	require.NoError(t, err)
+	got, ok := inR(vals[0])
+	require.True(t, ok, "the transient has the router's row")
+	assert.InDelta(t, want, got, 1e-6)
+}

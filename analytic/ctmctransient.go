@@ -63,12 +63,15 @@ func CTMCTransientWith(n Network, times []float64, opt ctmc.Options) (values, bo
 	return values, bounds, nil
 }
 
-// emitTransient adds the time-t rows of every station and class.
+// emitTransient adds the time-t rows of every station and class; a
+// router that holds customers in front of a buffer (bufferRouter) has
+// rows of its own, as at steady state (emitCTMC).
 func (s *netSolver) emitTransient(res []ctmc.StationResult) {
+	br := s.n.bufferRouters()
 	for i, st := range s.n.Stations {
 		var all ctmcNode
 		for k, c := range s.n.Classes {
-			if st.Mean[k] == 0 {
+			if st.Mean[k] == 0 && !br[i] {
 				continue
 			}
 			nd := ctmcNodeOf(res[i], k)
