@@ -6,9 +6,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"queuelab/examples/networks"
 )
 
 // TestLessonChangesExactChainShapes makes, on the real simulator, the
@@ -47,23 +44,7 @@ func TestLessonChangesExactChainShapes(t *testing.T) {
 			{"network", "", "mean_response", 2.693, 1e-3}, {"slow", "", "p_loss", 0, 0}}, ""},
 	} {
 		t.Run(tc.example+"/"+strings.Join(tc.changes, ","), func(t *testing.T) {
-			var src []byte
-			for _, e := range networks.Catalogue() {
-				if e.Name == tc.example+".yaml" {
-					src = e.Source
-				}
-			}
-			require.NotNil(t, src, tc.example)
-			l, err := OpenNetwork(tc.example+".yaml", src, 1)
-			require.NoError(t, err)
-			require.NoError(t, l.RunUntil(50))
-			for _, c := range tc.changes {
-				ch, err := ParseNetChange(c)
-				require.NoError(t, err)
-				require.NoError(t, l.Apply(ch), c)
-			}
-			require.NoError(t, l.RunUntil(100))
-			an := l.Analytic()
+			l, an := runLessonChange(t, tc.example, tc.changes)
 			assert.Empty(t, an.Unstable)
 			for _, w := range tc.wants {
 				v := math.NaN()

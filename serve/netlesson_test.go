@@ -91,29 +91,37 @@ func TestLessonChanges(t *testing.T) {
 	assert.InDelta(t, 2.0/3, analytic.ErlangC(10, 9), 0.01)
 }
 
+// runLessonChange opens the catalogue's example on the real simulator
+// (seed 1), runs it to t = 50, makes the changes, runs on to t = 100 and
+// returns the live network and its analytic values then.
+func runLessonChange(t *testing.T, example string, changes []string) (NetLive, NetAnalytic) {
+	t.Helper()
+	var src []byte
+	for _, e := range networks.Catalogue() {
+		if e.Name == example+".yaml" {
+			src = e.Source
+		}
+	}
+	require.NotNil(t, src, example)
+	l, err := OpenNetwork(example+".yaml", src, 1)
+	require.NoError(t, err)
+	require.NoError(t, l.RunUntil(50))
+	for _, c := range changes {
+		ch, err := ParseNetChange(c)
+		require.NoError(t, err)
+		require.NoError(t, l.Apply(ch), c)
+	}
+	require.NoError(t, l.RunUntil(100))
+	return l, l.Analytic()
+}
+
 // checkLessonChange opens tc's example on the real simulator, runs it to
 // t = 50, makes tc's changes, runs on to t = 100, and checks that the
 // network is still stable, that the simulation has estimates, and each of
 // tc's numbers against the analytic value.
 func checkLessonChange(t *testing.T, tc lessonChange) {
 	t.Helper()
-	var src []byte
-	for _, e := range networks.Catalogue() {
-		if e.Name == tc.example+".yaml" {
-			src = e.Source
-		}
-	}
-	require.NotNil(t, src, tc.example)
-	l, err := OpenNetwork(tc.example+".yaml", src, 1)
-	require.NoError(t, err)
-	require.NoError(t, l.RunUntil(50))
-	for _, c := range tc.changes {
-		ch, err := ParseNetChange(c)
-		require.NoError(t, err)
-		require.NoError(t, l.Apply(ch), c)
-	}
-	require.NoError(t, l.RunUntil(100))
-	an := l.Analytic()
+	l, an := runLessonChange(t, tc.example, tc.changes)
 	assert.Empty(t, an.Unstable, "a lesson's change keeps the network stable")
 	for _, w := range tc.wants {
 		v := math.NaN()

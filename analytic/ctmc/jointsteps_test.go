@@ -99,17 +99,12 @@ func TestJointStepsSolveTheChain(t *testing.T) {
 				require.Contains(t, []string{"closed three classes", "priorities"}, name)
 			}
 			opt := Options{}.withDefaults()
-			pays := stepsPay
-			var trials []int
-			stepsPay = func(agg stepper, r20, r30, r40, per float64) bool {
-				trials = append(trials, everyOf(agg))
-				return pays(agg, r20, r30, r40, per)
-			}
-			t.Cleanup(func() { stepsPay = pays })
+			trials, restore := recordTrials(t)
 			joint, sweeps, _, err := c.gaussSeidel(opt)
 			require.NoError(t, err)
+			restore()
 			if sweeps > 41 {
-				require.Equal(t, []int{jointEvery}, trials, "the joint steps were on trial and kept")
+				require.Equal(t, []int{jointEvery}, *trials, "the joint steps were on trial and kept")
 			}
 			useJoint = false
 			one, sweepsOne, _, err := c.gaussSeidel(opt)
@@ -256,4 +251,19 @@ func sweepsThreeWays(t *testing.T, c *chain) (joint, one, plain int) {
 	aggregateFrom = 100
 	require.NoError(t, err)
 	return joint, one, plain
+}
+
+// recordTrials wraps stepsPay (the trial of the aggregation steps) so
+// that each trial's steps are recorded (everyOf: how often they run) and
+// decided as before; restore (also run at the test's end) unwraps it.
+func recordTrials(t *testing.T) (trials *[]int, restore func()) {
+	pays := stepsPay
+	trials = new([]int)
+	stepsPay = func(agg stepper, r20, r30, r40, per float64) bool {
+		*trials = append(*trials, everyOf(agg))
+		return pays(agg, r20, r30, r40, per)
+	}
+	restore = func() { stepsPay = pays }
+	t.Cleanup(restore)
+	return trials, restore
 }

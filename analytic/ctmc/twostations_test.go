@@ -71,18 +71,12 @@ func TestTwoStationStepsSolveTheChain(t *testing.T) {
 				require.NoError(t, err)
 			}
 			opt := Options{}.withDefaults()
-			pays := stepsPay
-			var trials []int
-			stepsPay = func(agg stepper, r20, r30, r40, per float64) bool {
-				trials = append(trials, everyOf(agg))
-				return pays(agg, r20, r30, r40, per)
-			}
-			t.Cleanup(func() { stepsPay = pays })
+			trials, restore := recordTrials(t)
 			two, sweeps, _, err := c.gaussSeidel(opt)
 			require.NoError(t, err)
-			stepsPay = pays
+			restore()
 			if sweeps > 41 {
-				require.Equal(t, jointEvery, trials[0], "the two-station steps were on trial")
+				require.Equal(t, jointEvery, (*trials)[0], "the two-station steps were on trial")
 			}
 			useJoint = false
 			one, sweepsOne, _, err := c.gaussSeidel(opt)
@@ -95,7 +89,7 @@ func TestTwoStationStepsSolveTheChain(t *testing.T) {
 				require.InDelta(t, one[x], two[x], 1e-10, "state %d", x)
 			}
 			t.Logf("%d states, %d count groups, %d local states of station %d: %d sweeps with the two-station steps (trials %v), %d with one station's",
-				n, j.sides[0].nb, j.sides[1].nb, big, sweeps, trials, sweepsOne)
+				n, j.sides[0].nb, j.sides[1].nb, big, sweeps, *trials, sweepsOne)
 		})
 	}
 }
