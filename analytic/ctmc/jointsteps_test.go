@@ -106,16 +106,7 @@ func TestJointStepsSolveTheChain(t *testing.T) {
 			if sweeps > 41 {
 				require.Equal(t, []int{jointEvery}, *trials, "the joint steps were on trial and kept")
 			}
-			useJoint = false
-			one, sweepsOne, _, err := c.gaussSeidel(opt)
-			useJoint = true
-			require.NoError(t, err)
-			for x := range one {
-				if dense != nil {
-					require.InDelta(t, dense[x], joint[x], 1e-10, "state %d", x)
-				}
-				require.InDelta(t, one[x], joint[x], 1e-10, "state %d", x)
-			}
+			sweepsOne := requireSameAsOneStation(t, c, opt, joint, dense)
 			t.Logf("%d states, %d groups × %d groups: %d sweeps with the joint steps, %d with one station's", n, j.sides[0].nb, j.sides[1].nb, sweeps, sweepsOne)
 		})
 	}
@@ -266,4 +257,23 @@ func recordTrials(t *testing.T) (trials *[]int, restore func()) {
 	restore = func() { stepsPay = pays }
 	t.Cleanup(restore)
 	return trials, restore
+}
+
+// requireSameAsOneStation solves c with the one-station steps and
+// requires pi (solved with the joint steps) to agree with that solution,
+// and with dense unless it is nil, to 1e-10 in every state; it returns
+// the one-station solve's sweeps.
+func requireSameAsOneStation(t *testing.T, c *chain, opt Options, pi, dense []float64) int {
+	t.Helper()
+	useJoint = false
+	one, sweeps, _, err := c.gaussSeidel(opt)
+	useJoint = true
+	require.NoError(t, err)
+	for x := range one {
+		if dense != nil {
+			require.InDelta(t, dense[x], pi[x], 1e-10, "state %d", x)
+		}
+		require.InDelta(t, one[x], pi[x], 1e-10, "state %d", x)
+	}
+	return sweeps
 }

@@ -1,6 +1,7 @@
 package ctmc
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,7 +53,7 @@ func TestTwoStationStepsSolveTheChain(t *testing.T) {
 			sameCounts := func(x, y int) bool {
 				for i := range c.M {
 					a, b := c.tabs[i].info[c.tuple(x)[i]].count, c.tabs[i].info[c.tuple(y)[i]].count
-					if !slicesEqual(a, b) {
+					if !slices.Equal(a, b) {
 						return false
 					}
 				}
@@ -78,32 +79,11 @@ func TestTwoStationStepsSolveTheChain(t *testing.T) {
 			if sweeps > 41 {
 				require.Equal(t, jointEvery, (*trials)[0], "the two-station steps were on trial")
 			}
-			useJoint = false
-			one, sweepsOne, _, err := c.gaussSeidel(opt)
-			useJoint = true
-			require.NoError(t, err)
-			for x := range one {
-				if dense != nil {
-					require.InDelta(t, dense[x], two[x], 1e-10, "state %d", x)
-				}
-				require.InDelta(t, one[x], two[x], 1e-10, "state %d", x)
-			}
+			sweepsOne := requireSameAsOneStation(t, c, opt, two, dense)
 			t.Logf("%d states, %d count groups, %d local states of station %d: %d sweeps with the two-station steps (trials %v), %d with one station's",
 				n, j.sides[0].nb, j.sides[1].nb, big, sweeps, *trials, sweepsOne)
 		})
 	}
-}
-
-func slicesEqual(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // deskOf is openDesk with room for k at the desk and kc at the cpu.
